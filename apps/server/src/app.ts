@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/core';
+import type { AppConfig } from './config/index.ts';
+import { createDb, type DatabaseHandle } from './db/client.ts';
+import { loggerOptions } from './logging.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { shieldPlugin } from './plugins/shield.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsStore } from './modules/analytics/store.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createKeyring } from './modules/shield/keyring.ts';
+import { shieldRoutes } from './modules/shield/routes.ts';
+import { createSiteRegistry } from './modules/shield/site-registry.ts';
+import { createPassVerifier } from './modules/shield/verifier.ts';
+
+export interface BuildOptions {
+  /** An open database; when absent one is created from the config and migrated. */
+  database?: DatabaseHandle;
+  /** Injectable clock in milliseconds. */
+  now?: () => number;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+export type { AppConfig };
+
+/** Builds the API without listening (tests use app.inject(), main.ts listens). */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 256 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!options.database) {
+    await database.migrate();
+    app.addHook('onClose', () => database.close());
+  }
+  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+  const registry = createSiteRegistry(config, keyring);
+  const verifier = createPassVerifier({ keyring, registry, now: options.now });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // API answers are JSON; the pages that need framing rules set their own CSP.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    // CORS is limited to the configured site origins (issue 2); credentials are sent (spec 000 §7).
+    origin: (origin, callback) => callback(null, origin === undefined || registry.isKnownOrigin(origin)),
+    credentials: true,
+    allowedHeaders: ['content-type', PASS_TOKEN_HEADER, NO_PASS_HEADER, 'site-id', 'authorization-key', ...Object.keys(STRATEGY_HEADERS)],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pravesh API', version: '0.1.0', description: 'Services of spec 000 §7 and spec 001 §7' },
+      components: { securitySchemes: { passToken: { type: 'apiKey', in: 'header', name: PASS_TOKEN_HEADER } } },
+      security: [{ passToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(shieldPlugin, { verifier, registry });
+
+  if (existsSync(config.sdkDistDir)) {
+    await app.register(fastifyStatic, { root: config.sdkDistDir, prefix: '/sdk/', decorateReply: false, maxAge: 60_000 });
+  }
+
+  healthRoutes(app, database);
+  shieldRoutes(app, registry);
+  analyticsRoutes(app, createAnalyticsStore(database.db));
+  return app;
+}

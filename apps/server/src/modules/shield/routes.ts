@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PraveshError, SITE_IDS, envelopeSchema, errorEnvelopeSchema, findSite, ok, shieldConfigSchema } from '@pravesh/core';
+import type { SiteRegistry } from './site-registry.ts';
+
+export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/MSP/api/v1/shield/config/:siteId',
+    {
+      // The SDK needs this config to sign its first token, so it is the one service route
+      // without a pass token.
+      config: { shield: false },
+      schema: {
+        summary: 'Shield config for a site (spec 000 §3 "Shield config")',
+        tags: ['shield'],
+        params: z.object({ siteId: z.string().max(16) }),
+        response: { 200: envelopeSchema(shieldConfigSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const site = findSite(request.params.siteId);
+      if (!site) throw new PraveshError('invalidSiteId', { id: request.params.siteId, valid: SITE_IDS.join(', ') });
+      return ok(await registry.shieldConfig(site.id));
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
+import {
+  AUTHENTICATION_STRATEGIES,
+  CLOCK_SKEW_SECONDS,
+  MAX_PASS_TOKEN_BYTES,
+  PraveshError,
+  decryptDevice,
+  devicePayloadSchema,
+  passTokenClaimsSchema,
+  type AuthenticationStrategy,
+  type DevicePayload,
+  type PassTokenClaims,
+} from '@pravesh/core';
+import type { Keyring } from './keyring.ts';
+import type { SiteRegistry } from './site-registry.ts';
+
+/** What a request carries once its pass token has been verified. */
+export interface VerifiedPass {
+  readonly siteId: number;
+  readonly claims: PassTokenClaims;
+  readonly device: DevicePayload;
+  readonly authentication: Readonly<Partial<Record<AuthenticationStrategy, string>>>;
+}
+
+export interface PassVerifier {
+  /** Verifies a pass token; throws a PraveshError with a spec 000 §8 shield code. */
+  verify(token: string): Promise<VerifiedPass>;
+}
+
+export interface PassVerifierOptions {
+  keyring: Keyring;
+  registry: SiteRegistry;
+  /** Injectable clock in milliseconds (tests need no sleeps). */
+  now?: () => number;
+  /** Verified tokens kept in memory; a browser reuses one token for most of its life. */
+  cacheSize?: number;
+}
+
+const JWS_COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const STRATEGIES: readonly string[] = AUTHENTICATION_STRATEGIES;
+
+export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
+  const now = options.now ?? Date.now;
+  const cacheSize = options.cacheSize ?? 10_000;
+  // Keyed by the exact token string: only tokens that passed every check enter it, and expiry is
+  // re-checked on each hit. Map keeps insertion order, so the oldest entry is evicted first.
+  const verified = new Map<string, VerifiedPass>();
+
+  async function verifyUncached(token: string): Promise<VerifiedPass> {
+    if (token.length > MAX_PASS_TOKEN_BYTES || !JWS_COMPACT.test(token)) throw new PraveshError('jwtInvalid');
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    let unverified: ReturnType<typeof decodeJwt>;
+    try {
+      header = decodeProtectedHeader(token);
+      unverified = decodeJwt(token);
+    } catch {
+      throw new PraveshError('jwtInvalid');
+    }
+    // Only HS256 (RFC 7518 §3.2); "none", HS512 and asymmetric algorithms are refused outright
+    // so no key confusion is possible.
+    if (header.alg !== 'HS256' || typeof header.kid !== 'string' || !options.keyring.has(header.kid)) {
+      throw new PraveshError('jwtInvalid');
+    }
+    const siteId = unverified.siteId;
+    if (typeof siteId !== 'number' || !Number.isInteger(siteId)) throw new PraveshError('jwtInvalid');
+    const settings = options.registry.settings(siteId);
+    if (!settings) throw new PraveshError('configuration');
+
+    const key = await options.keyring.siteKey(header.kid, siteId);
+    try {
+      await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(now()),
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        requiredClaims: ['exp', 'iat'],
+      });
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new PraveshError('jwtExpired');
+      throw new PraveshError('jwtInvalid');
+    }
+    const parsed = passTokenClaimsSchema.safeParse(unverified);
+    if (!parsed.success) throw new PraveshError('jwtInvalid');
+    const claims = parsed.data;
+    // A token may not outlive the site's validity window (spec 000 §9, 900 s by default), or a
+    // page could mint one that never expires.
+    if (claims.exp - claims.iat > settings.passTokenValidity + CLOCK_SKEW_SECONDS) throw new PraveshError('jwtInvalid');
+
+    const authentication: Partial<Record<AuthenticationStrategy, string>> = {};
+    for (const [strategy, value] of Object.entries(claims.authenticationToken ?? {})) {
+      if (!STRATEGIES.includes(strategy)) throw new PraveshError('invalidAuthenticationStrategy', { strategy });
+      authentication[strategy as AuthenticationStrategy] = value;
+    }
+
+    let device: DevicePayload;
+    try {
+      device = devicePayloadSchema.parse(await decryptDevice(key, claims.device));
+    } catch {
+      throw new PraveshError('authentication');
+    }
+    return { siteId, claims, device, authentication };
+  }
+
+  return {
+    async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.claims.exp + CLOCK_SKEW_SECONDS <= now() / 1000) {
+          verified.delete(token);
+          throw new PraveshError('jwtExpired');
+        }
+        return hit;
+      }
+      const result = await verifyUncached(token);
+      if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
+      verified.set(token, result);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The response envelope of both specs (spec 000 §7, spec 001 §7):
+ * `{ status, statusCode, statusMessage?, response? }`. Success is `status: true` or
+ * `statusCode: "success"`.
+ */
+export const SUCCESS_CODE = 'success';
+
+export interface Envelope<T> {
+  status: boolean;
+  statusCode: string;
+  statusMessage?: string;
+  response?: T;
+}
+
+export function envelopeSchema<T extends z.ZodType>(response: T) {
+  return z.object({
+    status: z.boolean(),
+    statusCode: z.string(),
+    statusMessage: z.string().optional(),
+    response: response.optional(),
+  });
+}
+
+export const errorEnvelopeSchema = z.object({
+  status: z.literal(false),
+  statusCode: z.string(),
+  statusMessage: z.string(),
+});
+
+export function ok<T>(response: T, statusMessage?: string): Envelope<T> {
+  return statusMessage === undefined
+    ? { status: true, statusCode: SUCCESS_CODE, response }
+    : { status: true, statusCode: SUCCESS_CODE, statusMessage, response };
+}
+
+export function failure(statusCode: string, statusMessage: string): Envelope<never> {
+  return { status: false, statusCode, statusMessage };
+}
+
+/** The success rule of spec 000 §7 / spec 001 §7. */
+export function isSuccess(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const candidate = body as { status?: unknown; statusCode?: unknown };
+  return candidate.status === true || candidate.statusCode === SUCCESS_CODE;
+}

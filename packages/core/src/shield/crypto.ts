@@ -1,0 +1,98 @@
+/**
+ * Key handling of the shield, shared by server and browser through Web Crypto.
+ *
+ * Why this shape: the pass token is signed in the browser (spec 000 §1), so the site key is
+ * necessarily known to the page. The shield therefore binds requests to a site, an origin and a
+ * short window and raises the cost of scripted abuse; it does not authenticate a person. To keep
+ * the master secrets off pages, each site gets its own key derived from a keyring entry:
+ *   siteKey = HMAC-SHA256(masterSecret[kid], "pravesh-site-key:" + siteId)
+ * Rotation: add a new kid to the keyring and make it active; configs served from then on carry
+ * the new kid, tokens signed under the old kid verify until it is removed.
+ * The device fingerprint is encrypted with AES-256-GCM under a key derived from the site key, so
+ * only a holder of the site key (this server) can read it back.
+ */
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');
+  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function hmacSha256(key: Uint8Array<ArrayBuffer>, message: string): Promise<Uint8Array<ArrayBuffer>> {
+  const cryptoKey = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message)));
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The per-site HS256 key (see the module comment). */
+export function deriveSiteKey(masterSecret: string, siteId: number): Promise<Uint8Array<ArrayBuffer>> {
+  return hmacSha256(encoder.encode(masterSecret), `pravesh-site-key:${siteId}`);
+}
+
+async function aesKey(material: Uint8Array<ArrayBuffer>, usage: KeyUsage[]): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', material, { name: 'AES-GCM' }, false, usage);
+}
+
+async function sealWith(key: CryptoKey, plain: Uint8Array<ArrayBuffer>): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return toBase64Url(out);
+}
+
+async function openWith(key: CryptoKey, sealed: string): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = fromBase64Url(sealed);
+  if (bytes.length < 12 + 16) throw new Error('sealed value too short');
+  return new Uint8Array(
+    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12)),
+  );
+}
+
+function deviceKey(siteKey: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return hmacSha256(siteKey, 'pravesh-device-key').then((material) => aesKey(material, ['encrypt', 'decrypt']));
+}
+
+/** Encrypts the device fingerprint payload for the pass token's `device` claim. */
+export async function encryptDevice(siteKey: Uint8Array<ArrayBuffer>, payload: unknown): Promise<string> {
+  return sealWith(await deviceKey(siteKey), encoder.encode(JSON.stringify(payload)));
+}
+
+/** Decrypts a `device` claim; throws when it was not sealed with this site key. */
+export async function decryptDevice(siteKey: Uint8Array<ArrayBuffer>, sealed: string): Promise<unknown> {
+  return JSON.parse(decoder.decode(await openWith(await deviceKey(siteKey), sealed))) as unknown;
+}
+
+/**
+ * Transport wrapping of the site key inside the served shield config (`ct`). Obfuscation, not
+ * secrecy (the page must be able to unwrap it): it keeps raw keys out of page source and logs.
+ */
+async function transportKey(siteId: number, kid: string): Promise<CryptoKey> {
+  const material = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(`pravesh-ct:${siteId}:${kid}`)));
+  return aesKey(material, ['encrypt', 'decrypt']);
+}
+
+export async function wrapSiteKey(siteKey: Uint8Array<ArrayBuffer>, siteId: number, kid: string): Promise<string> {
+  return sealWith(await transportKey(siteId, kid), siteKey);
+}
+
+export async function unwrapSiteKey(ct: string, siteId: number, kid: string): Promise<Uint8Array<ArrayBuffer>> {
+  return openWith(await transportKey(siteId, kid), ct);
+}

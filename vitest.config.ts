@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; browser-flavoured tests opt into happy-dom with a
+// `// @vitest-environment happy-dom` comment. Playwright journeys live in e2e/ and run apart.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
