@@ -27,6 +27,8 @@ export interface BuildOptions {
   now?: () => number;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
+  logStream?: { write(line: string): void };
 }
 
 export type { AppConfig };
@@ -34,7 +36,7 @@ export type { AppConfig };
 /** Builds the API without listening (tests use app.inject(), main.ts listens). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { maxParamLength: 256 },
@@ -61,7 +63,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // CORS is limited to the configured site origins (issue 2); credentials are sent (spec 000 §7).
     origin: (origin, callback) => callback(null, origin === undefined || registry.isKnownOrigin(origin)),
     credentials: true,
-    allowedHeaders: ['content-type', PASS_TOKEN_HEADER, NO_PASS_HEADER, 'site-id', 'authorization-key', ...Object.keys(STRATEGY_HEADERS)],
+    allowedHeaders: [
+      'content-type',
+      PASS_TOKEN_HEADER,
+      NO_PASS_HEADER,
+      'site-id',
+      'authorization-key',
+      ...Object.keys(STRATEGY_HEADERS),
+    ],
     maxAge: 600,
   });
   await app.register(swagger, {
@@ -76,7 +85,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(shieldPlugin, { verifier, registry });
 
   if (existsSync(config.sdkDistDir)) {
-    await app.register(fastifyStatic, { root: config.sdkDistDir, prefix: '/sdk/', decorateReply: false, maxAge: 60_000 });
+    await app.register(fastifyStatic, {
+      root: config.sdkDistDir,
+      prefix: '/sdk/',
+      decorateReply: false,
+      maxAge: 60_000,
+    });
   }
 
   healthRoutes(app, database);

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}, docs at ${config.publicUrl}/docs`);
+  app.log.info(
+    `Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}, docs at ${config.publicUrl}/docs`,
+  );
 }
 
 main().catch((error: unknown) => {

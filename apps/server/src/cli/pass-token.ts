@@ -20,7 +20,11 @@ async function main(): Promise<number> {
   }
   const site = findSite(values.site);
   if (!site) {
-    console.error(values.site === undefined ? usage : `${values.site} - is not a valid site-Id. Valid site-Id are ${SITE_IDS.join(', ')}`);
+    console.error(
+      values.site === undefined
+        ? usage
+        : `${values.site} - is not a valid site-Id. Valid site-Id are ${SITE_IDS.join(', ')}`,
+    );
     return 2;
   }
   const config = loadConfig();

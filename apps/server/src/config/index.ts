@@ -53,7 +53,10 @@ export class ConfigError extends Error {
 }
 
 /** Development-only secrets: fine on a laptop, refused in production. */
-export const DEV_SHIELD_KEY: ShieldKey = { kid: 'dev-2026-11', secret: 'pravesh-development-shield-secret-not-for-production' };
+export const DEV_SHIELD_KEY: ShieldKey = {
+  kid: 'dev-2026-11',
+  secret: 'pravesh-development-shield-secret-not-for-production',
+};
 const DEV_SECRETS = new Set([DEV_SHIELD_KEY.secret]);
 
 export const DEFAULT_PORT = 4000;
@@ -95,7 +98,8 @@ function defaultOrigins(environment: Environment, publicUrl: string): Map<number
 function buildSites(environment: Environment, publicUrl: string, overridesRaw: unknown): Map<number, SiteSettings> {
   const origins = defaultOrigins(environment, publicUrl);
   const overrides = (overridesRaw ?? {}) as Record<string, Partial<SiteSettings> | undefined>;
-  if (typeof overrides !== 'object' || Array.isArray(overrides)) throw new ConfigError('PRAVESH_SITE_CONFIG must be an object keyed by site id');
+  if (typeof overrides !== 'object' || Array.isArray(overrides))
+    throw new ConfigError('PRAVESH_SITE_CONFIG must be an object keyed by site id');
   const sites = new Map<number, SiteSettings>();
   for (const site of SITES) {
     const override = overrides[String(site.id)] ?? {};
@@ -156,7 +160,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shieldKeys,
     activeShieldKid,
     sites: buildSites(environment, publicUrl, parseJson('PRAVESH_SITE_CONFIG', env.PRAVESH_SITE_CONFIG)),
-    sdkDistDir: path.resolve(env.PRAVESH_SDK_DIST ?? new URL('../../../../packages/sdk/dist', import.meta.url).pathname),
+    sdkDistDir: path.resolve(
+      env.PRAVESH_SDK_DIST ?? new URL('../../../../packages/sdk/dist', import.meta.url).pathname,
+    ),
     bodyLimitBytes: 1024 * 1024,
   };
   if (environment === 'production') assertProductionReady(config);

@@ -28,7 +28,9 @@ function validationError(error: FastifyError): PraveshError {
     }
     const first = issues[0]!;
     const where = fieldName(first.instancePath);
-    return new PraveshError('badRequest', { detail: `${where ? `${where}: ` : ''}${first.message ?? 'invalid input'}` });
+    return new PraveshError('badRequest', {
+      detail: `${where ? `${where}: ` : ''}${first.message ?? 'invalid input'}`,
+    });
   }
   return new PraveshError('badRequest', { detail: error.message });
 }

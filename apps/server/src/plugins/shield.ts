@@ -77,7 +77,11 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
       // accepted, since it could forge the header anyway.
       if (origin && !registry.isOriginAllowedFor(pass.siteId, origin)) throw new PraveshError('authentication');
       const settings = registry.settings(pass.siteId);
-      if (settings && settings.allowedRoute.length > 0 && !settings.allowedRoute.some((prefix) => request.url.startsWith(prefix))) {
+      if (
+        settings &&
+        settings.allowedRoute.length > 0 &&
+        !settings.allowedRoute.some((prefix) => request.url.startsWith(prefix))
+      ) {
         throw new PraveshError('authentication');
       }
       request.pass = pass;

@@ -61,9 +61,7 @@ async function sealWith(key: CryptoKey, plain: Uint8Array<ArrayBuffer>): Promise
 async function openWith(key: CryptoKey, sealed: string): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = fromBase64Url(sealed);
   if (bytes.length < 12 + 16) throw new Error('sealed value too short');
-  return new Uint8Array(
-    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12)),
-  );
+  return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12)));
 }
 
 function deviceKey(siteKey: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {

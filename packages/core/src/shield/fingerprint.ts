@@ -4,7 +4,8 @@ import { sha256Hex } from './crypto.ts';
 
 /** Screen size is capped at 7681 × 4321 (spec 000 §3) so outliers do not make unique prints. */
 export function capScreen(width: number, height: number): { screenWidth: number; screenHeight: number } {
-  const clamp = (value: number, max: number) => (Number.isFinite(value) ? Math.min(Math.max(Math.round(value), 0), max) : 0);
+  const clamp = (value: number, max: number) =>
+    Number.isFinite(value) ? Math.min(Math.max(Math.round(value), 0), max) : 0;
   return { screenWidth: clamp(width, MAX_SCREEN_WIDTH), screenHeight: clamp(height, MAX_SCREEN_HEIGHT) };
 }
 

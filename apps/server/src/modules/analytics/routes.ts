@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PraveshError, envelopeSchema, errorEnvelopeSchema, ok, produceEventBodySchema, produceEventResponseSchema } from '@pravesh/core';
+import {
+  PraveshError,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  ok,
+  produceEventBodySchema,
+  produceEventResponseSchema,
+} from '@pravesh/core';
 import type { AnalyticsStore } from './store.ts';
 
 export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): void {

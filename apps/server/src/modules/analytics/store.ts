@@ -46,7 +46,7 @@ export function createAnalyticsStore(db: Database) {
       return existing;
     },
     async count(): Promise<number> {
-      return (await db.$count(analyticsEvents));
+      return await db.$count(analyticsEvents);
     },
   };
 }

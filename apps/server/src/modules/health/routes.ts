@@ -6,6 +6,8 @@ export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): vo
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const ready = await database.ping();
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unreachable', database: database.kind });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'database unreachable', database: database.kind });
   });
 }

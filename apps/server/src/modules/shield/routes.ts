@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PraveshError, SITE_IDS, envelopeSchema, errorEnvelopeSchema, findSite, ok, shieldConfigSchema } from '@pravesh/core';
+import {
+  PraveshError,
+  SITE_IDS,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  findSite,
+  ok,
+  shieldConfigSchema,
+} from '@pravesh/core';
 import type { SiteRegistry } from './site-registry.ts';
 
 export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry): void {

@@ -67,7 +67,12 @@ export function createSiteRegistry(config: AppConfig, keyring: Keyring): SiteReg
   return registry;
 }
 
-async function buildShieldConfig(config: AppConfig, keyring: Keyring, siteId: number, kid: string): Promise<ShieldConfig> {
+async function buildShieldConfig(
+  config: AppConfig,
+  keyring: Keyring,
+  siteId: number,
+  kid: string,
+): Promise<ShieldConfig> {
   const site = findSite(siteId);
   const settings = config.sites.get(siteId);
   if (!site || !settings) throw new Error(`unknown site ${siteId}`);

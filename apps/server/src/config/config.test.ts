@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_SHIELD_KEY, loadConfig } from './index.ts';
+
+const PRODUCTION_KEYS = 'prod-2026-11=0123456789abcdef0123456789abcdef-live';
+const PRODUCTION_SITES = JSON.stringify({ '2': { origins: ['https://www.example.in'] } });
+
+describe('configuration', () => {
+  it('defaults to the local environment on port 4000 with PGlite under ./.data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ environment: 'local', port: 4000, host: '127.0.0.1', databaseUrl: undefined });
+    expect(config.dataDir.endsWith('.data')).toBe(true);
+    expect(config.sites.size).toBe(26);
+    expect(config.sites.get(2)).toMatchObject({
+      passTokenValidity: 900,
+      origins: ['http://localhost:4100'],
+      includeSubdomain: false,
+    });
+  });
+
+  it('reads every variable the issue names', () => {
+    const config = loadConfig({
+      PORT: '5000',
+      HOST: '0.0.0.0',
+      PRAVESH_ENV: 'staging',
+      PRAVESH_DATA_DIR: '/var/lib/pravesh',
+      DATABASE_URL: 'postgres://db/pravesh',
+      REDIS_URL: 'redis://cache:6379',
+      PRAVESH_SHIELD_KEYS: 'a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,b=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+      PRAVESH_SHIELD_ACTIVE_KID: 'b',
+    });
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      environment: 'staging',
+      dataDir: '/var/lib/pravesh',
+      databaseUrl: 'postgres://db/pravesh',
+      redisUrl: 'redis://cache:6379',
+      activeShieldKid: 'b',
+    });
+    expect(config.shieldKeys.map((key) => key.kid)).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    [
+      { PRAVESH_ENV: 'prod' },
+      /PRAVESH_ENV must be one of development, development_int, fte, staging, local, production/,
+    ],
+    [{ PORT: 'eighty' }, /not a port number/],
+    [{ PRAVESH_SHIELD_KEYS: 'nokid' }, /kid=secret/],
+    [{ PRAVESH_SHIELD_KEYS: 'a=short' }, /shorter than 32/],
+    [{ PRAVESH_SHIELD_ACTIVE_KID: 'missing' }, /not in the keyring/],
+    [{ PRAVESH_SITE_CONFIG: '{' }, /not valid JSON/],
+    [{ PRAVESH_SITE_CONFIG: '{"99":{}}' }, /unknown site id 99/],
+    [{ PRAVESH_SITE_CONFIG: '{"2":{"origins":["not a url"]}}' }, /is not an origin/],
+  ])('refuses bad input %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('refuses to start in production with the development shield key or without site origins', () => {
+    expect(() => loadConfig({ PRAVESH_ENV: 'production', PRAVESH_SITE_CONFIG: PRODUCTION_SITES })).toThrow(
+      /development shield key/,
+    );
+    expect(() =>
+      loadConfig({
+        PRAVESH_ENV: 'production',
+        PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
+        PRAVESH_SHIELD_KEYS: `x=${DEV_SHIELD_KEY.secret}`,
+      }),
+    ).toThrow(/development shield key/);
+    expect(() => loadConfig({ PRAVESH_ENV: 'production', PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS })).toThrow(
+      /site origins/,
+    );
+    const config = loadConfig({
+      PRAVESH_ENV: 'production',
+      PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS,
+      PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
+    });
+    // spec 000 §9: defaultAuthentication true only in production; includeSubdomain varies by environment.
+    expect(config.sites.get(2)).toMatchObject({ defaultAuthentication: true, includeSubdomain: true });
+  });
+});

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config/index.ts';
+import { createDb, type DatabaseHandle } from '../db/client.ts';
+import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
+import { issuePassToken, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
+
+/**
+ * A real server on a real database for tests (better-auth's getTestInstance() idea): PGlite in
+ * memory always, and a throw-away PostgreSQL database when DATABASE_URL is set (CI sets it).
+ */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const DATABASE_KINDS: readonly DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes and, for PostgreSQL, drops the throw-away database. */
+  dispose(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const handle = createDb({ dataDir: 'memory://' });
+    await handle.migrate();
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `pravesh_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = createDb({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestInstance {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: TestDatabase;
+  keyring: Keyring;
+  /** Signs a pass token the way a browser would (see issuePassToken). */
+  token(siteId?: number, options?: Partial<IssueTokenOptions>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestInstanceOptions extends Omit<BuildOptions, 'database'> {
+  env?: Record<string, string>;
+  /** Called before app.ready(), to add test-only routes. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function getTestInstance(kind: DatabaseKind, options: TestInstanceOptions = {}): Promise<TestInstance> {
+  const config = loadConfig({ PRAVESH_ENV: 'local', PRAVESH_DATA_DIR: '/nonexistent', ...options.env });
+  const database = await createTestDatabase(kind);
+  const app = await buildApp(config, { logger: false, ...options, database });
+  options.beforeReady?.(app);
+  await app.ready();
+  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+  return {
+    app,
+    config,
+    database,
+    keyring,
+    token: (siteId = 2, overrides = {}) =>
+      issuePassToken({
+        keyring,
+        siteId,
+        validitySeconds: config.sites.get(siteId)?.passTokenValidity ?? 900,
+        nowSeconds: options.now ? Math.floor(options.now() / 1000) : undefined,
+        ...overrides,
+      }),
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

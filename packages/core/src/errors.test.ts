@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ERRORS, PraveshError, isPraveshError, type ErrorKey } from './errors.ts';
+
+function message(key: ErrorKey, params: Record<string, string | number> = {}): string {
+  return new PraveshError(key, params).message;
+}
+
+const specFolder = new URL('../../../../shared/spec/', import.meta.url);
+
+/** Quoted strings of a spec's error catalogue section, with "{x}" and "..." placeholders. */
+function quotedErrorTexts(file: string, heading: string): string[] {
+  const text = readFileSync(new URL(file, specFolder), 'utf8');
+  const section = text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1));
+  return [...section.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+describe('error catalogue', () => {
+  it('carries exact texts, codes and statuses', () => {
+    expect(message('jwtExpired')).toBe('Jwt Expired');
+    expect(new PraveshError('jwtExpired').code).toBe('invalidJwtException');
+    expect(message('required', { list: 'environment, siteId' })).toBe('[environment, siteId] is required');
+    expect(message('invalidSiteId', { id: 42, valid: '1, 2' })).toBe(
+      '42 - is not a valid site-Id. Valid site-Id are 1, 2',
+    );
+    expect(message('notAuthorizedToSetCustomerData', { id: 3 })).toBe(
+      '3 is not authorized to set customer data. Only SSO can set customer data.',
+    );
+    expect(message('crossStorageTimeout', { method: 'get' })).toBe('Timeout: could not perform get');
+    for (const [key, entry] of Object.entries(ERRORS)) {
+      expect(entry.status, key).toBeGreaterThanOrEqual(400);
+      expect(entry.status, key).toBeLessThan(600);
+    }
+    const error = new PraveshError('shieldSiteIdMissing');
+    expect(isPraveshError(error)).toBe(true);
+    expect(isPraveshError(new Error('x'))).toBe(false);
+  });
+
+  it('uses the shield codes of spec 000 §8 with client-error statuses', () => {
+    const shield: ErrorKey[] = [
+      'clientTokenMissing',
+      'jwtInvalid',
+      'jwtExpired',
+      'authentication',
+      'invalidAuthenticationStrategy',
+      'configuration',
+    ];
+    expect(new Set(shield.map((key) => ERRORS[key].code))).toEqual(
+      new Set([
+        'clientTokenMissingException',
+        'invalidJwtException',
+        'authenticationException',
+        'invalidAuthenticationStrategyException',
+        'configurationException',
+      ]),
+    );
+    for (const key of shield) expect(ERRORS[key].status).toBeLessThan(500);
+  });
+
+  // The specs live beside the repository (../shared/spec), as on every development and CI machine.
+  it.runIf(existsSync(specFolder))('has every message the specs name, with its exact text', () => {
+    const texts = [
+      ...quotedErrorTexts('000_aa2818bc10ea6adc.txt', '## 8. Error catalogue'),
+      ...quotedErrorTexts('001_f391536e61336bca.txt', '## 8. The error catalogue'),
+      ...quotedErrorTexts('001_f391536e61336bca.txt', '**OTP messages**'),
+    ];
+    // Screen copy and names that are not error messages.
+    const notMessages = new Set([
+      'error',
+      'Get Credit Score for FREE',
+      'Jwt Expired',
+      'Unable to fetch details',
+      'Verification Incomplete',
+      "We couldn't verify your account",
+      "We couldn't find your Credit Score!",
+      'Timeout: could not perform',
+      'Invalid permissions for',
+      'Please enter OTP re-sent to your mobile number',
+      'Your mobile number verified successfully.',
+    ]);
+    const catalogue = Object.keys(ERRORS).map((key) =>
+      message(key as ErrorKey, {
+        id: '{id}',
+        list: 'list',
+        product: '{product}',
+        valid: '...',
+        method: '',
+        detail: '',
+      }),
+    );
+    expect(texts.length).toBeGreaterThan(25);
+    const missing = texts.filter((text) => {
+      if (notMessages.has(text)) return false;
+      const pattern = text
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\{(id|product)\\\}/g, '.*')
+        .replace(/\\\[list\\\]/, '\\[.*\\]')
+        .replace(/\\\.\\\.\\\.$/, '.*');
+      return !catalogue.some((candidate) => new RegExp(`^${pattern}$`).test(candidate.trim()));
+    });
+    expect(missing).toEqual([]);
+    expect(catalogue).toContain('Jwt Expired');
+    expect(catalogue).toContain('Timeout: could not perform ');
+    expect(catalogue).toContain('Invalid permissions for ');
+  });
+});
