@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { SUCCESS_CODE } from './success.ts';
 
 /**
  * The response envelope of both specs (spec 000 §7, spec 001 §7):
  * `{ status, statusCode, statusMessage?, response? }`. Success is `status: true` or
  * `statusCode: "success"`.
  */
-export const SUCCESS_CODE = 'success';
 
 export interface Envelope<T> {
   status: boolean;
@@ -37,11 +37,4 @@ export function ok<T>(response: T, statusMessage?: string): Envelope<T> {
 
 export function failure(statusCode: string, statusMessage: string): Envelope<never> {
   return { status: false, statusCode, statusMessage };
-}
-
-/** The success rule of spec 000 §7 / spec 001 §7. */
-export function isSuccess(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const candidate = body as { status?: unknown; statusCode?: unknown };
-  return candidate.status === true || candidate.statusCode === SUCCESS_CODE;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PraveshError,
+  ROUTES,
   envelopeSchema,
   errorEnvelopeSchema,
   ok,
@@ -12,7 +13,7 @@ import type { AnalyticsStore } from './store.ts';
 
 export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): void {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/MSP/api/v1/pbguc/event/produce',
+    ROUTES.produceEvent,
     {
       schema: {
         summary: 'Store one analytics event (spec 000 §3 "Analytics event"; body is a one-item list)',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PraveshError,
+  ROUTES,
   SITE_IDS,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -14,7 +15,7 @@ import type { SiteRegistry } from './site-registry.ts';
 
 export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/MSP/api/v1/shield/config/:siteId',
+    ROUTES.shieldConfig,
     {
       // The SDK needs this config to sign its first token, so it is the one service route
       // without a pass token.

@@ -1,0 +1,74 @@
+/**
+ * Bundles the SDK for browsers (`npm run build -w @pravesh/sdk`):
+ *   dist/pravesh.esm.js  ESM for bundlers and <script type="module">
+ *   dist/pravesh.js      IIFE for a plain <script> tag, global `Pravesh`
+ * prints raw and gzipped sizes, and fails when a bundle is over its gzip budget or carries zod.
+ * `--analyze` also lists the modules that weigh most.
+ */
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(root, 'dist');
+const BUDGET_GZIP_BYTES = 12 * 1024;
+
+async function bundle(file: string, options: BuildOptions): Promise<{ file: string; metafile: Metafile }> {
+  const { metafile } = await build({
+    entryPoints: [path.join(root, 'src/index.ts')],
+    outfile: path.join(outdir, file),
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    target: 'es2020',
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    ...options,
+  });
+  if (!metafile) throw new Error('esbuild returned no metafile');
+  return { file, metafile };
+}
+
+/** Inputs that left code in the output (the metafile lists every module read, used or not). */
+function contributors(metafile: Metafile): [string, number][] {
+  return Object.values(metafile.outputs)
+    .flatMap((output) =>
+      Object.entries(output.inputs).map(([input, { bytesInOutput }]): [string, number] => [input, bytesInOutput]),
+    )
+    .filter(([, bytes]) => bytes > 0)
+    .sort((a, b) => b[1] - a[1]);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+const bundles = [
+  await bundle('pravesh.esm.js', { format: 'esm' }),
+  await bundle('pravesh.js', { format: 'iife', globalName: 'Pravesh' }),
+];
+
+let failed = false;
+for (const { file, metafile } of bundles) {
+  const code = await readFile(path.join(outdir, file));
+  const gzipped = gzipSync(code, { level: 9 }).length;
+  console.log(`dist/${file.padEnd(15)} ${kb(code.length).padStart(9)} raw ${kb(gzipped).padStart(9)} gzip`);
+  if (gzipped > BUDGET_GZIP_BYTES) {
+    console.error(`  over the ${kb(BUDGET_GZIP_BYTES)} gzip budget`);
+    failed = true;
+  }
+  const zod = contributors(metafile).filter(([input]) => input.includes('node_modules/zod/'));
+  if (zod.length > 0) {
+    console.error(`  carries zod (${zod.length} modules): import only zod-free values from core`);
+    failed = true;
+  }
+}
+if (failed || process.argv.includes('--analyze')) {
+  for (const [input, bytes] of contributors(bundles[0]!.metafile).slice(0, 20)) {
+    console.log(`  ${String(bytes).padStart(6)}  ${input}`);
+  }
+}
+if (failed) process.exit(1);

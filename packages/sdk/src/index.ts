@@ -1,0 +1,38 @@
+/**
+ * Pravesh browser SDK: request shield (pass token + device fingerprint), shielded HTTP client and
+ * analytics. `createPravesh` is the entry point; the building blocks are exported for the other
+ * layers (visitor, storage, sign-on, consent) and for tests.
+ */
+export { createPravesh, type Pravesh, type PraveshOptions } from './client.ts';
+export { shieldConfigPath } from '@pravesh/core';
+export { validateClientOptions, validateShieldConfig, type ClientOptions } from './shield-config.ts';
+export { collectDeviceComponents, DEVICE_CACHE_KEY, getDevicePayload, type DevicePayloadOptions } from './device.ts';
+export {
+  createPassTokenSigner,
+  renewalMarginSeconds,
+  type AuthenticationTokens,
+  type PassTokenSigner,
+  type PassTokenSignerOptions,
+} from './pass-token.ts';
+export {
+  createHttpClient,
+  PassRequestError,
+  type FetchLike,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpMethod,
+  type QueryParams,
+  type RequestOptions,
+} from './http.ts';
+export { createAnalytics, PRODUCE_EVENT_PATH, randomUuid, type Analytics, type TrackEvent } from './analytics.ts';
+// Re-exported so script-tag users can tell catalogue errors apart (`error instanceof Pravesh.PraveshError`).
+export {
+  isPraveshError,
+  PraveshError,
+  type AnalyticsEvent,
+  type DeviceComponents,
+  type DevicePayload,
+  type Environment,
+  type ProduceEventResponse,
+  type ShieldConfig,
+} from '@pravesh/core';
