@@ -5,6 +5,8 @@ import {
   deriveSiteKey,
   encryptDevice,
   fromBase64Url,
+  openForSite,
+  sealForSite,
   toBase64Url,
   unwrapSiteKey,
   wrapSiteKey,
@@ -41,6 +43,14 @@ describe('shield crypto', () => {
     await expect(decryptDevice(other, sealed)).rejects.toThrow();
     await expect(decryptDevice(key, `${sealed.slice(0, -2)}AA`)).rejects.toThrow();
     await expect(decryptDevice(key, 'short')).rejects.toThrow();
+  });
+
+  it('seals values per purpose so one purpose cannot open another', async () => {
+    const key = await deriveSiteKey('master-secret-master-secret-master', 2);
+    const sealed = await sealForSite(key, 'authorization-key', { siteId: 2, mobileNo: '9876543210' });
+    expect(await openForSite(key, 'authorization-key', sealed)).toEqual({ siteId: 2, mobileNo: '9876543210' });
+    await expect(openForSite(key, 'password', sealed)).rejects.toThrow();
+    await expect(decryptDevice(key, sealed)).rejects.toThrow();
   });
 
   it('wraps the site key for the served config and unwraps it with siteId and kid', async () => {

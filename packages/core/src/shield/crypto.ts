@@ -64,18 +64,46 @@ async function openWith(key: CryptoKey, sealed: string): Promise<Uint8Array<Arra
   return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12)));
 }
 
-function deviceKey(siteKey: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
-  return hmacSha256(siteKey, 'pravesh-device-key').then((material) => aesKey(material, ['encrypt', 'decrypt']));
+/**
+ * What a site-key seal protects. Each purpose gets its own derived AES key, so a value sealed for
+ * one purpose can never be replayed as another (a device blob as an authorization-key, say).
+ * authorization-key: the OTP call's header (spec 000 §7); password: passwords of 20 characters or
+ * fewer (spec 000 §5); login-link: mobileNo and leadId in the login link (spec 000 §2).
+ */
+export type SealPurpose = 'device' | 'authorization-key' | 'password' | 'login-link';
+
+function purposeKey(siteKey: Uint8Array<ArrayBuffer>, purpose: SealPurpose): Promise<CryptoKey> {
+  // 'device' keeps its original label so tokens already issued stay readable.
+  const label = purpose === 'device' ? 'pravesh-device-key' : `pravesh-seal:${purpose}`;
+  return hmacSha256(siteKey, label).then((material) => aesKey(material, ['encrypt', 'decrypt']));
+}
+
+/** Seals a JSON value with AES-256-GCM under a key derived from the site key for `purpose`. */
+export async function sealForSite(
+  siteKey: Uint8Array<ArrayBuffer>,
+  purpose: SealPurpose,
+  value: unknown,
+): Promise<string> {
+  return sealWith(await purposeKey(siteKey, purpose), encoder.encode(JSON.stringify(value)));
+}
+
+/** Opens a sealed value; throws when it was not sealed with this site key for this purpose. */
+export async function openForSite(
+  siteKey: Uint8Array<ArrayBuffer>,
+  purpose: SealPurpose,
+  sealed: string,
+): Promise<unknown> {
+  return JSON.parse(decoder.decode(await openWith(await purposeKey(siteKey, purpose), sealed))) as unknown;
 }
 
 /** Encrypts the device fingerprint payload for the pass token's `device` claim. */
-export async function encryptDevice(siteKey: Uint8Array<ArrayBuffer>, payload: unknown): Promise<string> {
-  return sealWith(await deviceKey(siteKey), encoder.encode(JSON.stringify(payload)));
+export function encryptDevice(siteKey: Uint8Array<ArrayBuffer>, payload: unknown): Promise<string> {
+  return sealForSite(siteKey, 'device', payload);
 }
 
 /** Decrypts a `device` claim; throws when it was not sealed with this site key. */
-export async function decryptDevice(siteKey: Uint8Array<ArrayBuffer>, sealed: string): Promise<unknown> {
-  return JSON.parse(decoder.decode(await openWith(await deviceKey(siteKey), sealed))) as unknown;
+export function decryptDevice(siteKey: Uint8Array<ArrayBuffer>, sealed: string): Promise<unknown> {
+  return openForSite(siteKey, 'device', sealed);
 }
 
 /**
