@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, PASS_TOKEN_QUERY, PraveshError } from '@pravesh/core';
 import type { SiteRegistry } from '../modules/shield/site-registry.ts';
@@ -54,25 +54,9 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
   (app: FastifyInstance, { verifier, registry }) => {
     app.decorateRequest('pass', null);
     app.decorateRequest('siteId', null);
-    app.addHook('onRequest', async (request) => {
-      const route = request.routeOptions.url;
-      if (route === undefined || request.routeOptions.config.shield === false) return;
-      if (!SERVICE_PREFIXES.some((prefix) => route.startsWith(prefix))) return;
-      const origin = requestOrigin(request);
 
-      // spec 000 §5: a header no-pass equal to 1 skips the pass token — honoured only for pages
-      // on a host the calling site lists in noPassDomain.
-      if (request.headers[NO_PASS_HEADER] === '1' && origin) {
-        const site = registry.siteForOrigin(origin);
-        if (site && site.noPassDomain.includes(new URL(origin).hostname)) {
-          request.siteId = site.siteId;
-          return;
-        }
-      }
-
-      const token = passToken(request);
-      if (!token) throw new PraveshError('clientTokenMissing');
-      const pass = await verifier.verify(token);
+    /** Origin and route binding of a verified pass (issue 2: siteId allowed for the calling origin). */
+    function admitPass(request: FastifyRequest, pass: VerifiedPass, origin: string | undefined): void {
       // Browsers always send Origin on cross-origin calls; a non-browser client without one is
       // accepted, since it could forge the header anyway.
       if (origin && !registry.isOriginAllowedFor(pass.siteId, origin)) throw new PraveshError('authentication');
@@ -86,6 +70,48 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
       }
       request.pass = pass;
       request.siteId = pass.siteId;
+    }
+
+    /** Returns a promise only when the token has to be verified from scratch. */
+    function shield(request: FastifyRequest): Promise<void> | undefined {
+      const origin = requestOrigin(request);
+      // spec 000 §5: a header no-pass equal to 1 skips the pass token — honoured only for pages
+      // on a host the calling site lists in noPassDomain.
+      if (request.headers[NO_PASS_HEADER] === '1' && origin) {
+        const site = registry.siteForOrigin(origin);
+        if (site && site.noPassDomain.includes(new URL(origin).hostname)) {
+          request.siteId = site.siteId;
+          return undefined;
+        }
+      }
+      const token = passToken(request);
+      if (!token) throw new PraveshError('clientTokenMissing');
+      // A browser reuses one token for most of its life: answer those from the verifier's cache
+      // synchronously, so the common case costs no promise round trip.
+      const cached = verifier.cached(token);
+      if (cached) return admitPass(request, cached, origin);
+      return verifier.verify(token).then((pass) => admitPass(request, pass, origin));
+    }
+
+    const shieldHook: onRequestHookHandler = (request, _reply, done) => {
+      let pending: Promise<void> | undefined;
+      try {
+        pending = shield(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (pending) pending.then(() => done(), done);
+      else done();
+    };
+
+    // The hook is attached to service routes only, when they are declared, so other routes pay
+    // nothing and shielded ones skip the prefix test on every request.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.shield === false) return;
+      if (!SERVICE_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+      const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [shieldHook, ...existing];
     });
   },
   { name: 'pravesh-shield' },

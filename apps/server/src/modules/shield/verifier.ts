@@ -25,6 +25,8 @@ export interface VerifiedPass {
 export interface PassVerifier {
   /** Verifies a pass token; throws a PraveshError with a spec 000 §8 shield code. */
   verify(token: string): Promise<VerifiedPass>;
+  /** The pass of a token verified before and still valid; throws "Jwt Expired" once it lapsed. */
+  cached(token: string): VerifiedPass | undefined;
 }
 
 export interface PassVerifierOptions {
@@ -100,16 +102,20 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
     return { siteId, claims, device, authentication };
   }
 
+  function cached(token: string): VerifiedPass | undefined {
+    const hit = verified.get(token);
+    if (hit && hit.claims.exp + CLOCK_SKEW_SECONDS <= now() / 1000) {
+      verified.delete(token);
+      throw new PraveshError('jwtExpired');
+    }
+    return hit;
+  }
+
   return {
+    cached,
     async verify(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        if (hit.claims.exp + CLOCK_SKEW_SECONDS <= now() / 1000) {
-          verified.delete(token);
-          throw new PraveshError('jwtExpired');
-        }
-        return hit;
-      }
+      const hit = cached(token);
+      if (hit) return hit;
       const result = await verifyUncached(token);
       if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
       verified.set(token, result);

@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** ok: target met · MISSED: target missed · info: no target · ERROR: the measurement is not valid. */
+export type Verdict = 'ok' | 'MISSED' | 'info' | 'ERROR';
+
+export interface Row {
+  metric: string;
+  value: string;
+  target: string;
+  verdict: Verdict;
+  /** Why a row is ERROR (or a detail worth printing beside the verdict). */
+  note?: string | undefined;
+}
+
+const HEADER = ['metric', 'value', 'target', 'ok?'] as const;
+
+function cells(row: Row): string[] {
+  const okCell = row.verdict === 'info' ? '-' : row.verdict;
+  return [row.metric, row.value, row.target, row.note ? `${okCell} (${row.note})` : okCell];
+}
+
+/** Plain-text table: columns padded to their widest cell, numbers left as they are. */
+export function formatTable(rows: readonly Row[]): string {
+  const lines = [[...HEADER], ...rows.map(cells)];
+  const widths = HEADER.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
+  const format = (line: string[]) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join(' | ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('-|-');
+  return [format(lines[0]!), rule, ...lines.slice(1).map(format)].join('\n');
+}
+
+export function writeJsonReport(file: string, rows: readonly Row[], details: Record<string, unknown>): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const report = {
+    generatedAt: new Date().toISOString(),
+    machine: { node: process.version, platform: `${os.platform()} ${os.arch()}`, cpus: os.availableParallelism() },
+    rows,
+    details,
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+export function formatBytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(2)} KB (${bytes.toLocaleString('en-US')} B)`;
+}
+
+export function formatMs(ms: number): string {
+  return `${ms < 10 ? ms.toFixed(3) : ms.toFixed(1)} ms`;
+}

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
+import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
+import { formatTable, writeJsonReport, type Row } from './report.ts';
+import { measureServerLoad, serverLoadRows } from './server-load.ts';
+import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
+
+/**
+ * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
+ * failed (tests assert, benchmarks report); the exit code is 1 only when a measurement could
+ * not be made at all.
+ */
+
+const sdkDist = fileURLToPath(new URL('../packages/sdk/dist', import.meta.url));
+const sdkScript = `${sdkDist}/pravesh.js`;
+const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+let broken = false;
+
+/** Runs one measurement; a failure becomes an ERROR row so the others still report. */
+async function section<T>(name: string, measure: () => Promise<T> | T, toRows: (result: T) => Row[]): Promise<void> {
+  console.error(`bench: ${name}…`);
+  try {
+    const result = await measure();
+    details[name] = result;
+    rows.push(...toRows(result));
+  } catch (error) {
+    broken = true;
+    const message = error instanceof Error ? error.message : String(error);
+    details[name] = { error: message };
+    rows.push({ metric: name, value: '-', target: '-', verdict: 'ERROR', note: message.split('\n')[0] });
+  }
+}
+
+function requireSdkBuild(): void {
+  if (!existsSync(sdkScript)) throw new Error(`${sdkScript} is missing: run npm run build first`);
+}
+
+let api: ApiProcess | undefined;
+try {
+  await section(
+    'bundle size',
+    () => {
+      requireSdkBuild();
+      return measureBundleSizes(sdkDist);
+    },
+    bundleSizeRows,
+  );
+  const server = await startApiProcess();
+  api = server;
+  await section('server load', () => measureServerLoad(server), serverLoadRows);
+  await section(
+    'pass token in browser',
+    () => {
+      requireSdkBuild();
+      return measureTokenInBrowser(server.url, sdkScript);
+    },
+    tokenRows,
+  );
+} catch (error) {
+  broken = true;
+  const message = error instanceof Error ? error.message : String(error);
+  rows.push({ metric: 'API server', value: '-', target: '-', verdict: 'ERROR', note: message.split('\n')[0] });
+} finally {
+  await api?.stop();
+}
+
+console.log(formatTable(rows));
+writeJsonReport(resultsFile, rows, details);
+console.log(`\nwritten to ${resultsFile}`);
+process.exitCode = broken ? 1 : 0;
