@@ -13,7 +13,7 @@ export default tseslint.config(
       '.data/**',
       'test-results/**',
       'playwright-report/**',
-      'e2e/artifacts/**',
+      'e2e/artifacts/**', '.scratch/**',
       'apps/server/src/db/migrations/**',
     ],
   },

@@ -14,10 +14,13 @@ import { BENCH_ENV, type ParentMessage, type ServerMessage } from './api-process
 /**
  * Child-process entry of visit-ingestion.ts: the real API on PostgreSQL (BENCH_DATABASE_URL) or
  * a fresh PGlite folder, plus the same visit route wired to one INSERT per request, as the
- * baseline the batcher is measured against, and an unshielded row count to prove nothing is lost.
+ * baseline the batcher is measured against, a no-op route with the same shield and body as the
+ * ceiling of this box, and an unshielded row count to prove nothing is lost.
  */
 export const RAW_VISIT_PATH = '/MSP/api/v1/bench/visit-raw';
 export const VISIT_COUNT_PATH = '/bench/visits/count';
+/** Shielded, same body, no validation and no database: the box's ceiling for this request. */
+export const NOOP_VISIT_PATH = '/MSP/api/v1/bench/visit-noop';
 
 function send(message: ServerMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -43,6 +46,7 @@ try {
     activeKid: config.activeCookieKid,
   });
   visitRoutes(app, createVisitService({ store: rawStore, cookie, insert: rawStore.insertOne }), RAW_VISIT_PATH);
+  app.post(NOOP_VISIT_PATH, () => ({ status: true, statusCode: 'success', response: {} }));
   app.get(VISIT_COUNT_PATH, async () => ({ count: await database.db.$count(visits) }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -59,6 +63,10 @@ try {
   };
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'stop') void stop();
+    if (message.type === 'cpu') {
+      const usage = process.cpuUsage();
+      void send({ type: 'cpu', micros: usage.user + usage.system });
+    }
   });
   process.on('disconnect', () => void stop());
   await send({ type: 'ready', url: `http://127.0.0.1:${address.port}` });

@@ -14,11 +14,16 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { shieldPlugin } from './plugins/shield.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsStore } from './modules/analytics/store.ts';
+import { createMobileHasher } from './modules/analytics/mobile-hash.ts';
+import { registerActivity } from './modules/activity/index.ts';
+import { registerVisits } from './modules/visits/index.ts';
+import { accountsPagesRoutes } from './modules/accounts-pages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createKeyring } from './modules/shield/keyring.ts';
 import { shieldRoutes } from './modules/shield/routes.ts';
 import { createSiteRegistry } from './modules/shield/site-registry.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
+import { ssoModule } from './modules/sso/index.ts';
 
 export interface BuildOptions {
   /** An open database; when absent one is created from the config and migrated. */
@@ -95,6 +100,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   healthRoutes(app, database);
   shieldRoutes(app, registry);
-  analyticsRoutes(app, createAnalyticsStore(database.db));
+  analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
+  registerVisits(app, database, config, options.now);
+  registerActivity(app, database.db, options.now);
+  await app.register(ssoModule, { database, config, now: options.now });
+  await accountsPagesRoutes(app, { config });
   return app;
 }

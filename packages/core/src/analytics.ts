@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { UNSTORABLE_TEXT_MESSAGE, jsonHasUnstorableText, safeText } from './visits/fields.ts';
+import { trackingDataSchema } from './visits/tracking.ts';
 
 /**
  * Analytics event (spec 000 §3): event, category, action, label, pageType, userType, clientId,
  * lob, plus the standard visitor data. `eventId` is ours: a client-generated UUID so a retried
  * send is stored once.
  */
-const text = (max: number) => z.string().max(max);
+// Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front instead of failing with a 500.
+const text = (max: number) => safeText(max);
 
 export const analyticsEventSchema = z.object({
   eventId: z.uuid(),
@@ -22,7 +25,12 @@ export const analyticsEventSchema = z.object({
   visitId: text(64).optional(),
   pageUrl: text(2048).optional(),
   occurredAt: z.iso.datetime().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: z
+    .record(z.string(), z.unknown())
+    .refine((data) => !jsonHasUnstorableText(data), UNSTORABLE_TEXT_MESSAGE)
+    .optional(),
+  /** The rest of the tracking data (spec 000 §3): device, visit chain, customer, site, userState. */
+  ...trackingDataSchema.omit({ visitorId: true, visitId: true }).shape,
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 

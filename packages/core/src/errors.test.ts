@@ -34,6 +34,15 @@ describe('error catalogue', () => {
     const error = new PraveshError('shieldSiteIdMissing');
     expect(isPraveshError(error)).toBe(true);
     expect(isPraveshError(new Error('x'))).toBe(false);
+    // A catalogue error thrown by another bundle's copy of the class.
+    const foreign = Object.assign(new Error('Jwt Expired'), {
+      name: 'PraveshError',
+      key: 'jwtExpired',
+      code: 'invalidJwtException',
+      status: 401,
+    });
+    expect(isPraveshError(foreign)).toBe(true);
+    expect(isPraveshError(Object.assign(new Error('x'), { name: 'PraveshError' }))).toBe(false);
   });
 
   it('uses the shield codes of spec 000 §8 with client-error statuses', () => {

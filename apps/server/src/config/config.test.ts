@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SHIELD_KEY, loadConfig } from './index.ts';
+import { ConfigError, DEV_COOKIE_KEY, DEV_SHIELD_KEY, loadConfig } from './index.ts';
 
 const PRODUCTION_KEYS = 'prod-2026-11=0123456789abcdef0123456789abcdef-live';
 const PRODUCTION_SITES = JSON.stringify({ '2': { origins: ['https://www.example.in'] } });
+const PRODUCTION_COOKIE = {
+  PRAVESH_COOKIE_KEYS: 'cookie-2026-11=live-cookie-key-0123456789',
+  PRAVESH_PII_HASH_KEY: 'live-pii-hash-key-0123456789abcdef0123',
+  // Single sign-on (issue 4): production refuses the development SSO keys and the SMS outbox.
+  PRAVESH_SSO_TOKEN_KEYS: 'sso-2026-11=live-sso-token-key-0123456789abcdef',
+  PRAVESH_OTP_PEPPERS: 'otp-2026-11=live-otp-pepper-0123456789abcdef012',
+  PRAVESH_SMS_PROVIDER: 'http',
+  PRAVESH_SMS_HTTP_URL: 'https://sms.example.in/send',
+};
 
 describe('configuration', () => {
   it('defaults to the local environment on port 4000 with PGlite under ./.data', () => {
@@ -75,8 +84,47 @@ describe('configuration', () => {
       PRAVESH_ENV: 'production',
       PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS,
       PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
+      ...PRODUCTION_COOKIE,
     });
     // spec 000 §9: defaultAuthentication true only in production; includeSubdomain varies by environment.
     expect(config.sites.get(2)).toMatchObject({ defaultAuthentication: true, includeSubdomain: true });
+  });
+
+  it('reads the visitor cookie keyring and domain, and refuses their development defaults in production', () => {
+    const local = loadConfig({});
+    expect(local.cookieKeys).toEqual([DEV_COOKIE_KEY]);
+    expect(local).toMatchObject({ activeCookieKid: DEV_COOKIE_KEY.kid, cookieDomain: undefined });
+    const rotated = loadConfig({
+      PRAVESH_COOKIE_KEYS: 'old=0123456789abcdef-old,new=0123456789abcdef-new',
+      PRAVESH_COOKIE_ACTIVE_KID: 'new',
+      PRAVESH_COOKIE_DOMAIN: '.example.in',
+    });
+    expect(rotated.cookieKeys.map((key) => key.kid)).toEqual(['old', 'new']);
+    expect(rotated).toMatchObject({ activeCookieKid: 'new', cookieDomain: '.example.in' });
+    expect(() => loadConfig({ PRAVESH_COOKIE_KEYS: 'a=short' })).toThrow(/cookie key a is shorter than 16/);
+    expect(() => loadConfig({ PRAVESH_COOKIE_ACTIVE_KID: 'nope' })).toThrow(/PRAVESH_COOKIE_ACTIVE_KID/);
+    expect(() => loadConfig({ PRAVESH_COOKIE_DOMAIN: 'example.in; Secure' })).toThrow(/not a domain name/);
+    expect(() => loadConfig({ PRAVESH_PII_HASH_KEY: 'short' })).toThrow(/PRAVESH_PII_HASH_KEY/);
+
+    const production = {
+      PRAVESH_ENV: 'production',
+      PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS,
+      PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
+    };
+    expect(() => loadConfig({ ...production, PRAVESH_PII_HASH_KEY: PRODUCTION_COOKIE.PRAVESH_PII_HASH_KEY })).toThrow(
+      /development cookie key/,
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        ...PRODUCTION_COOKIE,
+        PRAVESH_COOKIE_KEYS: `old=${DEV_COOKIE_KEY.secret},${PRODUCTION_COOKIE.PRAVESH_COOKIE_KEYS}`,
+        PRAVESH_COOKIE_ACTIVE_KID: 'cookie-2026-11',
+      }),
+    ).toThrow(/development cookie key/);
+    expect(() => loadConfig({ ...production, PRAVESH_COOKIE_KEYS: PRODUCTION_COOKIE.PRAVESH_COOKIE_KEYS })).toThrow(
+      /development PII hash key/,
+    );
+    expect(loadConfig({ ...production, ...PRODUCTION_COOKIE }).environment).toBe('production');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
+import { assertSsoProductionReady, loadSsoConfig, type SsoConfig } from './sso.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -46,6 +47,18 @@ export interface AppConfig {
   /** Folder with the built SDK bundles, served under /sdk/. */
   readonly sdkDistDir: string;
   readonly bodyLimitBytes: number;
+  /**
+   * Keyring of visitor cookie keys (spec 000 §3: the record is XOR-obfuscated with a secret key);
+   * `activeCookieKid` encodes, every key decodes, so a key rotates without losing visitors.
+   */
+  readonly cookieKeys: readonly ShieldKey[];
+  readonly activeCookieKid: string;
+  /** Domain attribute of the server-issued visitor cookie (the sites' shared parent domain). */
+  readonly cookieDomain: string | undefined;
+  /** HMAC key for personal data kept only as a hash (the mobileNo of tracking data). */
+  readonly piiHashKey: string;
+  /** Single sign-on: clients, token keys, OTP peppers and limits, SMS provider (config/sso.ts). */
+  readonly sso: SsoConfig;
 }
 
 export class ConfigError extends Error {
@@ -58,20 +71,34 @@ export const DEV_SHIELD_KEY: ShieldKey = {
   secret: 'pravesh-development-shield-secret-not-for-production',
 };
 const DEV_SECRETS = new Set([DEV_SHIELD_KEY.secret]);
+export const DEV_COOKIE_KEY: ShieldKey = { kid: 'dev-cookie-2026-11', secret: 'pravesh-development-cookie-key' };
+export const DEV_PII_HASH_KEY = 'pravesh-development-pii-hash-key-not-for-production';
 
 export const DEFAULT_PORT = 4000;
 export const DEMO_ORIGINS = { siteA: 'http://localhost:4100', siteB: 'http://localhost:4101' } as const;
 
 type Env = Record<string, string | undefined>;
 
-function parseKeyring(raw: string | undefined): ShieldKey[] {
-  if (!raw) return [DEV_SHIELD_KEY];
+function parseKeyring(
+  raw: string | undefined,
+  { variable = 'PRAVESH_SHIELD_KEYS', what = 'shield key', fallback = DEV_SHIELD_KEY, minLength = 32 } = {},
+): ShieldKey[] {
+  if (!raw) return [fallback];
   return raw.split(',').map((pair) => {
     const [kid, secret] = pair.split('=', 2).map((part) => part.trim());
-    if (!kid || !secret) throw new ConfigError('PRAVESH_SHIELD_KEYS must look like "kid=secret,kid2=secret2"');
-    if (secret.length < 32) throw new ConfigError(`shield key ${kid} is shorter than 32 characters`);
+    if (!kid || !secret) throw new ConfigError(`${variable} must look like "kid=secret,kid2=secret2"`);
+    if (secret.length < minLength) throw new ConfigError(`${what} ${kid} is shorter than ${minLength} characters`);
     return { kid, secret };
   });
+}
+
+/** A cookie Domain attribute: a host name, optionally with a leading dot (RFC 6265 §5.2.3). */
+function parseCookieDomain(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(raw)) {
+    throw new ConfigError(`PRAVESH_COOKIE_DOMAIN "${raw}" is not a domain name`);
+  }
+  return raw;
 }
 
 function parseJson(name: string, raw: string | undefined): unknown {
@@ -148,6 +175,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!shieldKeys.some((key) => key.kid === activeShieldKid)) {
     throw new ConfigError(`PRAVESH_SHIELD_ACTIVE_KID "${activeShieldKid}" is not in the keyring`);
   }
+  // The cookie key reaches browsers (the SDK decodes the record), so it guards against casual
+  // reading only; it is still kept apart from the shield secrets and rotated by kid.
+  const cookieKeys = parseKeyring(env.PRAVESH_COOKIE_KEYS, {
+    variable: 'PRAVESH_COOKIE_KEYS',
+    what: 'cookie key',
+    fallback: DEV_COOKIE_KEY,
+    minLength: 16,
+  });
+  const activeCookieKid = env.PRAVESH_COOKIE_ACTIVE_KID ?? cookieKeys[0]!.kid;
+  if (!cookieKeys.some((key) => key.kid === activeCookieKid)) {
+    throw new ConfigError(`PRAVESH_COOKIE_ACTIVE_KID "${activeCookieKid}" is not in the keyring`);
+  }
+  const piiHashKey = env.PRAVESH_PII_HASH_KEY ?? DEV_PII_HASH_KEY;
+  if (piiHashKey.length < 32) throw new ConfigError('PRAVESH_PII_HASH_KEY is shorter than 32 characters');
   const config: AppConfig = {
     environment,
     host: env.HOST ?? '127.0.0.1',
@@ -164,6 +205,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       env.PRAVESH_SDK_DIST ?? new URL('../../../../packages/sdk/dist', import.meta.url).pathname,
     ),
     bodyLimitBytes: 1024 * 1024,
+    cookieKeys,
+    activeCookieKid,
+    cookieDomain: parseCookieDomain(env.PRAVESH_COOKIE_DOMAIN),
+    piiHashKey,
+    sso: loadSsoConfig(env, environment, publicUrl),
   };
   if (environment === 'production') assertProductionReady(config);
   return config;
@@ -177,4 +223,11 @@ function assertProductionReady(config: AppConfig): void {
   if (![...config.sites.values()].some((site) => site.origins.length > 0)) {
     throw new ConfigError('production needs site origins: set PRAVESH_SITE_CONFIG');
   }
+  if (config.cookieKeys.some((key) => key.secret === DEV_COOKIE_KEY.secret)) {
+    throw new ConfigError('production refuses the development cookie key: set PRAVESH_COOKIE_KEYS');
+  }
+  if (config.piiHashKey === DEV_PII_HASH_KEY) {
+    throw new ConfigError('production refuses the development PII hash key: set PRAVESH_PII_HASH_KEY');
+  }
+  assertSsoProductionReady(config.sso);
 }

@@ -8,7 +8,12 @@ export interface StoredEvent {
   receivedAt: Date;
 }
 
-export function createAnalyticsStore(db: Database) {
+export interface AnalyticsStoreOptions {
+  /** Keyed hash for the tracking data's mobileNo; without it the number is not stored at all. */
+  hashMobile?: (mobileNo: string) => string;
+}
+
+export function createAnalyticsStore(db: Database, options: AnalyticsStoreOptions = {}) {
   return {
     /**
      * Inserts the event, or finds the earlier copy of a retried send (same eventId): the caller
@@ -34,6 +39,13 @@ export function createAnalyticsStore(db: Database) {
           occurredAt: event.occurredAt ? new Date(event.occurredAt) : null,
           data: event.data,
           deviceHash,
+          deviceId: event.deviceId,
+          parentVisitId: event.parentVisitId,
+          absoluteParentVisitId: event.absoluteParentVisitId,
+          customerId: event.customerId,
+          mobileHash: event.mobileNo && options.hashMobile ? options.hashMobile(event.mobileNo) : null,
+          reportedSiteId: event.siteId,
+          userState: event.userState,
         })
         .onConflictDoNothing({ target: analyticsEvents.eventId })
         .returning({ eventId: analyticsEvents.eventId, receivedAt: analyticsEvents.receivedAt });

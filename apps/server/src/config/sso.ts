@@ -1,0 +1,265 @@
+import { AUTHORIZATION_CODE_TTL_SECONDS, SSO_SCOPES, type Environment } from '@pravesh/core';
+import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './index.ts';
+
+/**
+ * Single sign-on configuration (issue 4), read from environment variables by loadConfig():
+ *
+ * - PRAVESH_SSO_CLIENTS            JSON list of clients (see SsoClient); local default: demo sites A and B, My Account
+ * - PRAVESH_SSO_TOKEN_KEYS         "kid=secret,…" HS256 keys for access tokens; PRAVESH_SSO_TOKEN_ACTIVE_KID signs
+ * - PRAVESH_OTP_PEPPERS            "kid=secret,…" HMAC peppers for OTP codes; PRAVESH_OTP_PEPPER_ACTIVE_KID hashes new ones
+ * - PRAVESH_SSO_SIGNATURE_KEYS     "kid=secret,…" keys of trusted back-ends that sign auth_token (method auth_token)
+ * - PRAVESH_SSO_SESSION_TTL_SECONDS   session (PB_GLSS_TOKEN) life, default 30 days
+ * - PRAVESH_SSO_ACCESS_TOKEN_TTL_SECONDS  access token life, default 900
+ * - PRAVESH_OTP_IP_LIMIT_PER_HOUR  OTP sends per client IP per hour, default 30
+ * - PRAVESH_SMS_PROVIDER           outbox (local simulator, refused in production) | http (a gateway webhook)
+ * - PRAVESH_SMS_HTTP_URL, PRAVESH_SMS_HTTP_TOKEN   the http provider's endpoint and bearer token
+ * - PRAVESH_SMS_OTP_TEMPLATE_ID    the registered (DLT) template id of the OTP message
+ * - PRAVESH_RATE_LIMIT_PREFIX      key prefix of the rate limits in Redis and the database
+ * - PRAVESH_SSO_SEED_DEMO          0 to skip the demo customer (9876543210) outside production
+ *
+ * Production refuses the development keys and peppers below and the outbox SMS simulator.
+ */
+
+export interface SsoClient {
+  readonly clientId: string;
+  readonly name: string;
+  /** The site whose pages run this client; the exchange must come with a pass token of this site. */
+  readonly siteId: number;
+  /** Registered redirect URIs, compared character for character (RFC 6749 §3.1.2.3, RFC 9700 §4.1.3). */
+  readonly redirectUris: readonly string[];
+  /** Where oauth/logout may send the browser (compared on origin and path). */
+  readonly logoutRedirectUris: readonly string[];
+  readonly scopes: readonly string[];
+  /** Confidential clients authenticate at the token endpoint; public clients must use PKCE. */
+  readonly clientSecret?: string | undefined;
+}
+
+export type SmsProviderConfig =
+  { readonly kind: 'outbox' } | { readonly kind: 'http'; readonly url: string; readonly token: string | undefined };
+
+export interface SsoConfig {
+  readonly clients: readonly SsoClient[];
+  readonly tokenKeys: readonly ShieldKey[];
+  readonly activeTokenKid: string;
+  readonly otpPeppers: readonly ShieldKey[];
+  readonly activeOtpPepperKid: string;
+  readonly signatureKeys: readonly ShieldKey[];
+  readonly sessionTtlSeconds: number;
+  readonly accessTokenTtlSeconds: number;
+  readonly codeTtlSeconds: number;
+  readonly otp: {
+    readonly ttlSeconds: number;
+    readonly resendAfterSeconds: number;
+    readonly maxAttempts: number;
+    readonly maxSendsPerHour: number;
+    readonly maxSendsPerIpPerHour: number;
+  };
+  readonly sms: SmsProviderConfig;
+  readonly smsOtpTemplateId: string;
+  readonly rateLimitPrefix: string;
+  readonly seedDemoCustomer: boolean;
+}
+
+export const DEV_SSO_TOKEN_KEY: ShieldKey = {
+  kid: 'dev-sso-2026-11',
+  secret: 'pravesh-development-sso-token-key-not-for-production',
+};
+export const DEV_OTP_PEPPER: ShieldKey = {
+  kid: 'dev-otp-2026-11',
+  secret: 'pravesh-development-otp-pepper-not-for-production',
+};
+export const DEV_SSO_SIGNATURE_KEY: ShieldKey = {
+  kid: 'dev-signature-2026-11',
+  secret: 'pravesh-development-auth-token-signing-key-not-for-production',
+};
+
+type Env = Record<string, string | undefined>;
+
+function keyring(variable: string, raw: string | undefined, fallback: ShieldKey[]): ShieldKey[] {
+  if (!raw) return fallback;
+  return raw.split(',').map((pair) => {
+    const [kid, secret] = pair.split('=', 2).map((part) => part.trim());
+    if (!kid || !secret) throw new ConfigError(`${variable} must look like "kid=secret,kid2=secret2"`);
+    if (secret.length < 32) throw new ConfigError(`${variable} key ${kid} is shorter than 32 characters`);
+    return { kid, secret };
+  });
+}
+
+function activeKid(variable: string, raw: string | undefined, keys: readonly ShieldKey[]): string {
+  const kid = raw ?? keys[0]?.kid ?? '';
+  if (!keys.some((key) => key.kid === kid)) throw new ConfigError(`${variable} "${kid}" is not in the keyring`);
+  return kid;
+}
+
+function positiveInt(variable: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${variable} must be a positive integer`);
+  return value;
+}
+
+/** A redirect URI must be absolute, without a fragment (RFC 6749 §3.1.2). */
+function redirectUri(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`${where} must be a string`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${where} "${value}" is not an absolute URI`);
+  }
+  if (url.hash !== '' || value.includes('#')) throw new ConfigError(`${where} "${value}" must not have a fragment`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${where} must be http(s)`);
+  return value;
+}
+
+function defaultClients(environment: Environment, publicUrl: string): SsoClient[] {
+  if (environment === 'production') return [];
+  const scopes = [...SSO_SCOPES];
+  return [
+    {
+      clientId: 'pravesh-demo-site-a',
+      name: 'Demo site A',
+      siteId: 2,
+      redirectUris: [`${DEMO_ORIGINS.siteA}/`, `${DEMO_ORIGINS.siteA}/sso/callback`],
+      logoutRedirectUris: [`${DEMO_ORIGINS.siteA}/`],
+      scopes,
+    },
+    {
+      clientId: 'pravesh-demo-site-b',
+      name: 'Demo site B',
+      siteId: 7,
+      redirectUris: [`${DEMO_ORIGINS.siteB}/`, `${DEMO_ORIGINS.siteB}/sso/callback`],
+      logoutRedirectUris: [`${DEMO_ORIGINS.siteB}/`],
+      scopes,
+    },
+    {
+      clientId: 'pravesh-myaccount',
+      name: 'My Account',
+      siteId: 14,
+      redirectUris: [`${publicUrl}/myaccount/`],
+      logoutRedirectUris: [`${publicUrl}/myaccount/`, `${publicUrl}/`],
+      scopes,
+    },
+  ];
+}
+
+function parseClients(raw: string | undefined, environment: Environment, publicUrl: string): SsoClient[] {
+  if (!raw) return defaultClients(environment, publicUrl);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('PRAVESH_SSO_CLIENTS is not valid JSON');
+  }
+  if (!Array.isArray(parsed)) throw new ConfigError('PRAVESH_SSO_CLIENTS must be a JSON list of clients');
+  const seen = new Set<string>();
+  return parsed.map((item: unknown, index): SsoClient => {
+    const where = `PRAVESH_SSO_CLIENTS[${index}]`;
+    if (typeof item !== 'object' || item === null) throw new ConfigError(`${where} must be an object`);
+    const client = item as Record<string, unknown>;
+    const clientId = client.clientId;
+    if (typeof clientId !== 'string' || !/^[A-Za-z0-9._-]{1,128}$/.test(clientId)) {
+      throw new ConfigError(`${where}.clientId must be 1-128 of [A-Za-z0-9._-]`);
+    }
+    if (seen.has(clientId)) throw new ConfigError(`${where}.clientId ${clientId} is listed twice`);
+    seen.add(clientId);
+    const siteId = client.siteId;
+    if (typeof siteId !== 'number' || !Number.isInteger(siteId) || siteId < 1 || siteId > 26) {
+      throw new ConfigError(`${where}.siteId must be a site id 1-26`);
+    }
+    if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0) {
+      throw new ConfigError(`${where}.redirectUris must be a non-empty list`);
+    }
+    const redirectUris = client.redirectUris.map((uri, i) => redirectUri(uri, `${where}.redirectUris[${i}]`));
+    const logout = Array.isArray(client.logoutRedirectUris)
+      ? client.logoutRedirectUris.map((uri, i) => redirectUri(uri, `${where}.logoutRedirectUris[${i}]`))
+      : redirectUris.map((uri) => `${normaliseOrigin(uri)}/`);
+    const scopes = client.scopes === undefined ? [...SSO_SCOPES] : client.scopes;
+    if (
+      !Array.isArray(scopes) ||
+      scopes.some((scope) => typeof scope !== 'string' || !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope))
+    ) {
+      throw new ConfigError(`${where}.scopes must be a list of scope tokens`);
+    }
+    const secret = client.clientSecret;
+    if (secret !== undefined && (typeof secret !== 'string' || secret.length < 32)) {
+      throw new ConfigError(`${where}.clientSecret must be at least 32 characters`);
+    }
+    return {
+      clientId,
+      name: typeof client.name === 'string' ? client.name : clientId,
+      siteId,
+      redirectUris,
+      logoutRedirectUris: logout,
+      scopes: scopes as string[],
+      clientSecret: secret,
+    };
+  });
+}
+
+function parseSms(env: Env): SmsProviderConfig {
+  const kind = env.PRAVESH_SMS_PROVIDER ?? 'outbox';
+  if (kind === 'outbox') return { kind };
+  if (kind === 'http') {
+    const url = env.PRAVESH_SMS_HTTP_URL;
+    if (!url || !/^https?:\/\//.test(url)) throw new ConfigError('PRAVESH_SMS_HTTP_URL must be an http(s) URL');
+    return { kind, url, token: env.PRAVESH_SMS_HTTP_TOKEN || undefined };
+  }
+  throw new ConfigError('PRAVESH_SMS_PROVIDER must be outbox or http');
+}
+
+export function loadSsoConfig(env: Env, environment: Environment, publicUrl: string): SsoConfig {
+  const tokenKeys = keyring('PRAVESH_SSO_TOKEN_KEYS', env.PRAVESH_SSO_TOKEN_KEYS, [DEV_SSO_TOKEN_KEY]);
+  const otpPeppers = keyring('PRAVESH_OTP_PEPPERS', env.PRAVESH_OTP_PEPPERS, [DEV_OTP_PEPPER]);
+  const production = environment === 'production';
+  const config: SsoConfig = {
+    clients: parseClients(env.PRAVESH_SSO_CLIENTS, environment, publicUrl),
+    tokenKeys,
+    activeTokenKid: activeKid('PRAVESH_SSO_TOKEN_ACTIVE_KID', env.PRAVESH_SSO_TOKEN_ACTIVE_KID, tokenKeys),
+    otpPeppers,
+    activeOtpPepperKid: activeKid('PRAVESH_OTP_PEPPER_ACTIVE_KID', env.PRAVESH_OTP_PEPPER_ACTIVE_KID, otpPeppers),
+    // No back-end may sign auth_token in production until one is configured.
+    signatureKeys: keyring(
+      'PRAVESH_SSO_SIGNATURE_KEYS',
+      env.PRAVESH_SSO_SIGNATURE_KEYS,
+      production ? [] : [DEV_SSO_SIGNATURE_KEY],
+    ),
+    sessionTtlSeconds: positiveInt('PRAVESH_SSO_SESSION_TTL_SECONDS', env.PRAVESH_SSO_SESSION_TTL_SECONDS, 30 * 86_400),
+    accessTokenTtlSeconds: positiveInt(
+      'PRAVESH_SSO_ACCESS_TOKEN_TTL_SECONDS',
+      env.PRAVESH_SSO_ACCESS_TOKEN_TTL_SECONDS,
+      900,
+    ),
+    codeTtlSeconds: AUTHORIZATION_CODE_TTL_SECONDS,
+    otp: {
+      ttlSeconds: 300,
+      resendAfterSeconds: 30,
+      maxAttempts: 5,
+      maxSendsPerHour: 5,
+      maxSendsPerIpPerHour: positiveInt('PRAVESH_OTP_IP_LIMIT_PER_HOUR', env.PRAVESH_OTP_IP_LIMIT_PER_HOUR, 30),
+    },
+    sms: parseSms(env),
+    smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',
+    rateLimitPrefix: env.PRAVESH_RATE_LIMIT_PREFIX ?? 'pravesh:rl:',
+    seedDemoCustomer: !production && env.PRAVESH_SSO_SEED_DEMO !== '0',
+  };
+  return config;
+}
+
+/** Called by loadConfig's production check, after the checks of the other secrets. */
+export function assertSsoProductionReady(config: SsoConfig): void {
+  if (config.tokenKeys.some((key) => key.secret === DEV_SSO_TOKEN_KEY.secret)) {
+    throw new ConfigError('production refuses the development SSO token key: set PRAVESH_SSO_TOKEN_KEYS');
+  }
+  if (config.otpPeppers.some((key) => key.secret === DEV_OTP_PEPPER.secret)) {
+    throw new ConfigError('production refuses the development OTP pepper: set PRAVESH_OTP_PEPPERS');
+  }
+  if (config.signatureKeys.some((key) => key.secret === DEV_SSO_SIGNATURE_KEY.secret)) {
+    throw new ConfigError('production refuses the development auth_token key: set PRAVESH_SSO_SIGNATURE_KEYS');
+  }
+  if (config.sms.kind === 'outbox') {
+    throw new ConfigError(
+      'production needs a real SMS provider: set PRAVESH_SMS_PROVIDER=http and PRAVESH_SMS_HTTP_URL',
+    );
+  }
+}

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ACCOUNTS_PAGES, SSO_SITE_ID } from '@pravesh/core';
+import type { AppConfig } from '../../config/index.ts';
+
+/**
+ * The accounts host pages (spec 000 §2): /listener (the sign-in widget's iframe), /authorize (the
+ * login link and OAuth authorization endpoint) and /logout (the logout link). The React bundles are
+ * built by apps/accounts (`npm run build -w @pravesh/accounts`) and served under ASSET_PREFIX; the
+ * HTML is rendered here, because it carries this deployment's configuration and its CSP.
+ *
+ * Framing (ARCHITECTURE.md "Browser facts"): the pages may be framed only by the configured site
+ * origins. CSP frame-ancestors lists exactly those (and 'self'); X-Frame-Options is not sent on
+ * these routes, since its only values (DENY, SAMEORIGIN) would contradict that list.
+ */
+
+export const ASSET_PREFIX = '/accounts-assets/';
+/** Matches apps/accounts/src/lib/bootstrap.ts and src/boot.tsx. */
+export const BOOTSTRAP_ELEMENT_ID = 'pravesh-accounts-config';
+export const ROOT_ELEMENT_ID = 'pravesh-accounts';
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../accounts/dist', import.meta.url));
+
+type PageName = keyof typeof ACCOUNTS_PAGES;
+
+const PAGE_TITLES: Record<PageName, string> = {
+  listener: 'Sign in',
+  authorize: 'Sign in',
+  logout: 'Signing out',
+};
+
+export interface AccountsPagesOptions {
+  config: AppConfig;
+  /** Folder with the built bundles; default apps/accounts/dist. */
+  distDir?: string;
+}
+
+/** A configured origin that may frame the pages, as the bootstrap tells the page. */
+export interface FrameOrigin {
+  origin: string;
+  includeSubdomain: boolean;
+}
+
+/** Every configured site origin, once; the site's includeSubdomain setting travels with it. */
+export function frameOrigins(config: AppConfig): FrameOrigin[] {
+  const found = new Map<string, FrameOrigin>();
+  for (const site of config.sites.values()) {
+    for (const origin of site.origins) {
+      const known = found.get(origin);
+      found.set(origin, { origin, includeSubdomain: (known?.includeSubdomain ?? false) || site.includeSubdomain });
+    }
+  }
+  return [...found.values()];
+}
+
+/** CSP host sources for the frame origins: the origin, and *.host when subdomains are accepted. */
+export function frameAncestorSources(config: AppConfig): string[] {
+  const sources = new Set<string>(["'self'"]);
+  for (const { origin, includeSubdomain } of frameOrigins(config)) {
+    sources.add(origin);
+    if (includeSubdomain) {
+      const url = new URL(origin);
+      sources.add(`${url.protocol}//*.${url.host}`);
+    }
+  }
+  return [...sources];
+}
+
+export function contentSecurityPolicy(config: AppConfig): string {
+  const api = new URL(config.publicUrl).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${api}`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    `frame-ancestors ${frameAncestorSources(config).join(' ')}`,
+  ].join('; ');
+}
+
+/** JSON that is safe inside a <script> element (no "</script>", no U+2028/2029 surprises). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** A short content hash per built file, so each build gets fresh URLs (and long caching). */
+function assetVersions(distDir: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const file of ['listener.js', 'authorize.js', 'logout.js', 'accounts.css']) {
+    const full = path.join(distDir, file);
+    if (existsSync(full)) {
+      versions.set(file, createHash('sha256').update(readFileSync(full)).digest('base64url').slice(0, 12));
+    }
+  }
+  return versions;
+}
+
+function renderPage(page: PageName, config: AppConfig, versions: Map<string, string>): string {
+  const asset = (file: string) => `${ASSET_PREFIX}${file}?v=${versions.get(file) ?? 'missing'}`;
+  const bootstrap = {
+    apiBaseUrl: config.publicUrl,
+    environment: config.environment,
+    ssoSiteId: SSO_SITE_ID,
+    frameOrigins: frameOrigins(config),
+  };
+  return `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex, nofollow" />
+    <meta name="theme-color" content="#0b3d91" />
+    <title>${PAGE_TITLES[page]} · Pravesh Accounts</title>
+    <link rel="stylesheet" href="${asset('accounts.css')}" />
+    <script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(bootstrap)}</script>
+    <script type="module" src="${asset(`${page}.js`)}"></script>
+  </head>
+  <body>
+    <div id="${ROOT_ELEMENT_ID}"></div>
+    <noscript><p class="noscript">Please turn on JavaScript to sign in.</p></noscript>
+  </body>
+</html>
+`;
+}
+
+/** Serves /listener, /authorize and /logout, and the bundles they load. */
+export async function accountsPagesRoutes(app: FastifyInstance, options: AccountsPagesOptions): Promise<void> {
+  const { config } = options;
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const built = existsSync(path.join(distDir, 'listener.js'));
+  if (!built) {
+    app.log.warn({ distDir }, 'accounts pages are not built: run "npm run build -w @pravesh/accounts"');
+  }
+  const versions = assetVersions(distDir);
+  const csp = contentSecurityPolicy(config);
+  const html = new Map(
+    (Object.keys(ACCOUNTS_PAGES) as PageName[]).map((page) => [page, renderPage(page, config, versions)]),
+  );
+
+  const send = (reply: FastifyReply, page: PageName) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      // The query carries the journey (state, client_id); nothing here may be cached or shared.
+      .header('cache-control', 'no-store')
+      .send(html.get(page));
+
+  for (const page of Object.keys(ACCOUNTS_PAGES) as PageName[]) {
+    app.get(
+      ACCOUNTS_PAGES[page],
+      {
+        schema: { hide: true },
+        // helmet's X-Frame-Options (SAMEORIGIN) would contradict frame-ancestors; CSP alone rules.
+        helmet: { frameguard: false },
+      },
+      (_request, reply) => send(reply, page),
+    );
+  }
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: ASSET_PREFIX,
+      decorateReply: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Chunks are content-hashed by name and entries are linked with ?v=<hash>.
+        const immutable = filePath.includes(`${path.sep}chunks${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
+      },
+    });
+  }
+}

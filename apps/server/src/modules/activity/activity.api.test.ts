@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_PATH, APPLICATION_DATA_PATH, type GetApplicationDataResponse } from '@pravesh/core';
+import { consentReceived, siteActivity } from '../../db/schema.ts';
+import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
+
+function application(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    partnerId: 'partner-7',
+    partnerName: 'Example Bank',
+    productName: 'Personal Loan',
+    image: 'https://cdn.example.in/bank.png',
+    state: 'IN_PROGRESS',
+    continueUrl: 'https://www.example.in/pl/continue/1',
+    title: 'Personal Loan',
+    subtitle: 'Application in progress',
+    ...overrides,
+  };
+}
+
+function leadItem(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    type: 'lead',
+    product: 'PL',
+    title: 'Personal Loan',
+    subtitle: 'Continue your application',
+    continueUrl: 'https://www.example.in/pl/continue/1',
+    application: [application(`${id}-app`)],
+    ...overrides,
+  };
+}
+
+interface Envelope<T> {
+  status: boolean;
+  statusCode: string;
+  statusMessage?: string;
+  response?: T;
+}
+
+describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
+  let server: TestInstance;
+  const tokens = new Map<number, string>();
+
+  async function post<T>(url: string, payload: unknown, siteId = 2) {
+    if (!tokens.has(siteId)) tokens.set(siteId, await server.token(siteId));
+    const reply = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'pb-pass-token': tokens.get(siteId)!, 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+  }
+  const read = (payload: unknown) => post<GetApplicationDataResponse>(APPLICATION_DATA_PATH, payload);
+  const rows = () => server.database.db.$count(siteActivity);
+
+  beforeAll(async () => {
+    server = await getTestInstance(kind);
+  });
+  afterAll(() => server?.close());
+
+  it('stores data items and leads for a visitor and answers them from getApplicationData', async () => {
+    const visitorId = randomUUID();
+    const lead = { id: 'lead-1', application: [application('app-1')], applicationDetails: { amount: 500000 } };
+    const stored = await post(ACTIVITY_PATH, {
+      visitorId,
+      visitId: 'visit-1',
+      data: [leadItem('item-1'), { id: 'score', type: 'report', bureauType: 'CIBIL', lastUpdated: 1 }],
+      leads: [lead],
+      sharedData: { lastProduct: 'PL' },
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({ status: true, response: { siteId: 2, dataCount: 2, leadCount: 1 } });
+
+    const answer = await read({ visitorId });
+    expect(answer.status).toBe(200);
+    const entry = answer.body.response!.sites['2']!;
+    expect(answer.body.response).toMatchObject({ visitorId, customerId: null });
+    expect(Object.keys(answer.body.response!.sites)).toEqual(['2']);
+    expect(entry).toMatchObject({
+      siteId: 2,
+      visit: 'visit-1',
+      sharedData: { lastProduct: 'PL' },
+      consentRecievedDate: null,
+      leads: [{ ...lead }],
+    });
+    expect(entry.data.map((item) => item.id)).toEqual(['item-1', 'score']);
+    expect(entry.data[0]).toMatchObject(leadItem('item-1'));
+    expect(typeof entry.data[0]!.updatedAt).toBe('number');
+  });
+
+  it('stores the same items again idempotently and keeps their createdAt', async () => {
+    const visitorId = randomUUID();
+    const body = { visitorId, data: [leadItem('item-1')] };
+    await post(ACTIVITY_PATH, body);
+    const first = (await read({ visitorId })).body.response!.sites['2']!.data[0]!;
+    const again = await post(ACTIVITY_PATH, { ...body, data: [leadItem('item-1', { title: 'Renamed' })] });
+    expect(again.body.response).toMatchObject({ dataCount: 1 });
+    const second = (await read({ visitorId })).body.response!.sites['2']!.data[0]!;
+    expect(second).toMatchObject({ title: 'Renamed', createdAt: first.createdAt });
+  });
+
+  it('merges concurrent writes to one entry instead of losing any', async () => {
+    const visitorId = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => post(ACTIVITY_PATH, { visitorId, data: [leadItem(`item-${index}`)] })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect((await read({ visitorId })).body.response!.sites['2']!.data).toHaveLength(12);
+  });
+
+  it('answers the consent received date once the consent capability has stored one', async () => {
+    const visitorId = randomUUID();
+    await post(ACTIVITY_PATH, { visitorId, data: [leadItem('x')] });
+    const receivedAt = new Date('2026-11-21T06:00:00.000Z');
+    await server.database.db.insert(consentReceived).values([
+      { visitorId, siteId: 2, contractId: 'pb-tnc-homepage', receivedAt: new Date('2026-11-01T00:00:00.000Z') },
+      { visitorId, siteId: 2, contractId: 'pb-tnc-credit-report', receivedAt },
+      { visitorId, siteId: 7, contractId: 'pb-tnc-credit-card', receivedAt },
+    ]);
+    const sites = (await read({ visitorId })).body.response!.sites;
+    expect(sites['2']!.consentRecievedDate).toBe(receivedAt.toISOString());
+    expect(sites['7']).toMatchObject({ consentRecievedDate: receivedAt.toISOString(), data: [], leads: [] });
+    expect(Object.keys((await read({ visitorId, siteId: 7 })).body.response!.sites)).toEqual(['7']);
+  });
+
+  it("merges a customer's entries from other visitors (devices) and sites after sign-in", async () => {
+    const customerId = randomUUID();
+    const phone = randomUUID();
+    const laptop = randomUUID();
+    await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('pl', { updatedAt: 100 })] });
+    await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('cc', { product: 'CC' })] }, 7);
+    await post(ACTIVITY_PATH, { visitorId: laptop, data: [leadItem('pl', { updatedAt: 200, title: 'Newer' })] });
+    await post(ACTIVITY_PATH, { visitorId: randomUUID(), customerId: randomUUID(), data: [leadItem('other')] });
+
+    const anonymous = (await read({ visitorId: laptop })).body.response!;
+    expect(Object.keys(anonymous.sites)).toEqual(['2']);
+    const merged = (await read({ visitorId: laptop, customerId })).body.response!;
+    expect(Object.keys(merged.sites).sort()).toEqual(['2', '7']);
+    expect(merged.sites['2']!.data).toEqual([expect.objectContaining({ id: 'pl', title: 'Newer', updatedAt: 200 })]);
+    expect(merged.sites['7']!.data).toEqual([expect.objectContaining({ id: 'cc', product: 'CC' })]);
+  });
+
+  it.each([
+    [
+      'an item without id or type',
+      { data: [{ type: 'lead' }] },
+      'storageFieldsMissing',
+      'Some of the compulsory fiels missing. Required fields are - id,type',
+    ],
+    [
+      'a product outside the allowed list',
+      { data: [leadItem('a', { product: 'PCO' })] },
+      'productNotAllowed',
+      'PCO - is not allowed product. Valid values of product key are - PL, CC, HL, DL, BL, MF, HLBT, LAP',
+    ],
+    [
+      'an application that is not an array',
+      { data: [leadItem('a', { application: { id: 'x' } })] },
+      'applicationNotArray',
+      'Application should be of type of Array.',
+    ],
+    [
+      'an application without all nine mandatory fields',
+      { leads: [{ id: 'l', application: [application('a', { partnerName: '' })] }] },
+      'idAndPayloadMandatory',
+      'id and payload are mandatory fields',
+    ],
+    [
+      'an update of an item that does not exist',
+      { action: 'update', data: [leadItem('ghost', { product: 'BUREAU' })] },
+      'doesNotExist',
+      'ghost - does not exist.',
+    ],
+    [
+      'an unknown site id',
+      { siteId: 42, data: [leadItem('a')] },
+      'invalidSiteId',
+      `42 - is not a valid site-Id. Valid site-Id are ${Array.from({ length: 26 }, (_, i) => i + 1).join(', ')}`,
+    ],
+  ])('refuses %s with the catalogue message and stores nothing', async (_name, body, code, message) => {
+    const visitorId = randomUUID();
+    const before = await rows();
+    const reply = await post(ACTIVITY_PATH, { visitorId, ...body });
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    expect(reply.body).toEqual({ status: false, statusCode: code, statusMessage: message });
+    expect(await rows()).toBe(before);
+  });
+
+  it('allows PCO and BUREAU on an update of an existing item', async () => {
+    const visitorId = randomUUID();
+    await post(ACTIVITY_PATH, { visitorId, data: [leadItem('offer')] });
+    const reply = await post(ACTIVITY_PATH, {
+      visitorId,
+      action: 'update',
+      data: [leadItem('offer', { product: 'PCO' })],
+    });
+    expect(reply.status).toBe(200);
+    expect((await read({ visitorId })).body.response!.sites['2']!.data[0]).toMatchObject({ product: 'PCO' });
+  });
+
+  it('refuses an entry over 350 KB with "Data size exceeds permissiable limit.", also when it grows there', async () => {
+    const visitorId = randomUUID();
+    const before = await rows();
+    const big = (id: string) => leadItem(id, { subtitle: 'x'.repeat(500) });
+    const tooMuch = Array.from({ length: 500 }, (_, index) => big(`i${index}`));
+    const reply = await post(ACTIVITY_PATH, { visitorId, data: tooMuch.slice(0, 400), leads: [] });
+    expect(reply.body).toEqual({
+      status: false,
+      statusCode: 'dataSizeExceeded',
+      statusMessage: 'Data size exceeds permissiable limit.',
+    });
+    expect(reply.status).toBe(413);
+    expect(await rows()).toBe(before);
+
+    // Each call fits; together they do not: the second is refused and the first kept as it was.
+    expect((await post(ACTIVITY_PATH, { visitorId, data: tooMuch.slice(0, 250) })).status).toBe(200);
+    const grown = await post(ACTIVITY_PATH, { visitorId, data: tooMuch.slice(250) });
+    expect(grown.body.statusMessage).toBe('Data size exceeds permissiable limit.');
+    expect((await read({ visitorId })).body.response!.sites['2']!.data).toHaveLength(250);
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL, unpaired surrogates) with a 4xx, never a 500', async () => {
+    const before = await rows();
+    for (const body of [
+      { data: [leadItem('a', { title: 'x\ud800y' })] },
+      { sharedData: { k: '\udc00' } },
+      { sharedData: { ['a\u0000']: 1 } },
+      { leads: [{ id: 'l', applicationDetails: { note: 'a\u0000' } }] },
+    ]) {
+      const reply = await post(ACTIVITY_PATH, { visitorId: randomUUID(), ...body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.statusCode).toBe('badRequest');
+    }
+    expect(await rows()).toBe(before);
+  });
+
+  it("refuses writing another site's entry", async () => {
+    const reply = await post(ACTIVITY_PATH, { visitorId: randomUUID(), siteId: 7, data: [leadItem('a')] });
+    expect(reply.status).toBe(403);
+    expect(reply.body.statusCode).toBe('authenticationException');
+  });
+
+  it('refuses bad getApplicationData input with a 4xx', async () => {
+    expect((await read({})).body).toEqual({
+      status: false,
+      statusCode: 'requiredField',
+      statusMessage: '[visitorId] is required',
+    });
+    expect((await read({ visitorId: 'v', customerId: 'not-a-guid' })).status).toBe(400);
+    expect((await read({ visitorId: 'v', siteId: 99 })).body.statusCode).toBe('invalidSiteId');
+    expect((await read({ visitorId: randomUUID() })).body.response!.sites).toEqual({});
+  });
+
+  it('never answers 5xx and stores nothing for arbitrary JSON bodies it refuses', async () => {
+    const item = fc.record(
+      {
+        id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        type: fc.oneof(fc.constantFrom('report', 'lead'), fc.string()),
+        product: fc.oneof(fc.constantFrom('PL', 'CC', 'PCO', 'BUREAU'), fc.jsonValue()),
+        application: fc.oneof(fc.jsonValue(), fc.array(fc.dictionary(fc.string(), fc.jsonValue()))),
+        title: fc.oneof(fc.string({ unit: 'binary' }), fc.constant('a\u0000b')),
+        updatedAt: fc.oneof(fc.integer(), fc.string(), fc.double()),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          visitorId: fc.oneof(fc.uuid(), fc.string()),
+          customerId: fc.oneof(fc.uuid(), fc.string()),
+          siteId: fc.oneof(fc.constant(2), fc.integer()),
+          action: fc.oneof(fc.constantFrom('set', 'update'), fc.string()),
+          data: fc.oneof(fc.array(item, { maxLength: 3 }), fc.jsonValue()),
+          leads: fc.oneof(
+            fc.array(fc.record({ id: fc.string(), application: fc.jsonValue() }), { maxLength: 2 }),
+            fc.jsonValue(),
+          ),
+          sharedData: fc.oneof(
+            fc.dictionary(fc.string(), fc.jsonValue()),
+            fc.dictionary(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })),
+            fc.jsonValue(),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, activity) => {
+        const before = await rows();
+        const reply = await post(activity ? ACTIVITY_PATH : APPLICATION_DATA_PATH, JSON.stringify(payload) ?? 'null');
+        expect(reply.status).toBeLessThan(500);
+        if (reply.status >= 400) {
+          expect(reply.body.status).toBe(false);
+          expect(await rows()).toBe(before);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,249 @@
+import {
+  PraveshError,
+  SEALED_PASSWORD_MAX_LENGTH,
+  isIndianMobileNumber,
+  openForSite,
+  sealForSite,
+  selectAuthMethod,
+  type AuthMethod,
+  type AuthorizeBody,
+  type AuthorizeResponse,
+} from '@pravesh/core';
+import type { SsoConfig } from '../../../config/sso.ts';
+import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
+import type { CallerIdService } from '../caller-id/service.ts';
+import type { ClientRegistry } from '../clients.ts';
+import type { CodeService } from '../codes/service.ts';
+import { sha256 } from '../crypto.ts';
+import { decoyHash, verifyPassword } from '../customers/passwords.ts';
+import type { Customer, CustomerStore } from '../customers/store.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { OneTimeKeys } from '../sessions/one-time-keys.ts';
+import type { Session, SessionStore } from '../sessions/store.ts';
+import { verifyAuthToken } from './auth-token.ts';
+
+/**
+ * POST /SSOSP/api/v1/oauth/authorize (spec 000 §3, §4): checks the client, its exact redirect_uri
+ * and scope, signs the customer in with the first method of the priority list whose inputs are
+ * present, and answers an authorization code. Password sign-ins from a device that never completed
+ * an OTP sign-in for the customer (and without a live session of theirs) answer mfaRequired with
+ * the mobile number sealed for the caller; the OTP step trusts the device, and the retry succeeds.
+ */
+export interface AuthorizeContext {
+  siteId: number;
+  /** Device fingerprint hash of the pass token; null on no-pass calls. */
+  deviceHash: string | null;
+  /** The PB_GLSS_TOKEN cookie, when the browser sent one. */
+  cookieToken: string | undefined;
+  /** The caller's site keys, pass token kid first (sealed passwords, the mfaRequired number). */
+  siteKeys: () => Promise<Uint8Array<ArrayBuffer>[]>;
+}
+
+export type AuthorizeOutcome =
+  | {
+      kind: 'code';
+      response: AuthorizeResponse;
+      /** Set when the browser's session cookie must be (re)issued. */
+      setSessionToken: string | undefined;
+    }
+  | { kind: 'mfa'; sealedMobileNo: string };
+
+export interface AuthorizeServiceOptions {
+  config: SsoConfig;
+  clients: ClientRegistry;
+  customers: CustomerStore;
+  otp: OtpService;
+  sessions: SessionStore;
+  codes: CodeService;
+  oneTimeKeys: OneTimeKeys;
+  callerId: CallerIdService;
+  limiter: RateLimiter;
+  now: () => number;
+}
+
+/** Password attempts per account in 15 minutes before only OTP works. */
+const PASSWORD_ATTEMPTS = 10;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
+
+export function createAuthorizeService(options: AuthorizeServiceOptions) {
+  const { clients, customers, sessions, codes, limiter, now } = options;
+
+  /** spec 000 §5: passwords of 20 characters or fewer arrive sealed; longer ones as typed. */
+  async function openPassword(raw: string, context: AuthorizeContext): Promise<string> {
+    for (const key of await context.siteKeys()) {
+      try {
+        const opened = await openForSite(key, 'password', raw);
+        if (typeof opened === 'string') return opened;
+      } catch {
+        // not sealed with this key
+      }
+    }
+    if (raw.length <= SEALED_PASSWORD_MAX_LENGTH) throw new PraveshError('passwordNotEncrypted');
+    return raw;
+  }
+
+  async function checkPassword(customer: Customer | undefined, username: string, password: string): Promise<Customer> {
+    const attempts = await limiter.consume(
+      `pw:${customer?.customerId ?? sha256(username)}`,
+      PASSWORD_ATTEMPTS,
+      PASSWORD_WINDOW_MS,
+    );
+    if (!attempts.allowed) throw new PraveshError('credentialsLocked');
+    // An unknown account costs the same scrypt as a known one, so timing tells nothing.
+    const ok = await verifyPassword(password, customer?.passwordHash ?? (await decoyHash()));
+    if (!customer?.passwordHash || !ok) throw new PraveshError('invalidCredentials');
+    return customer;
+  }
+
+  async function liveSessionOf(token: string | null | undefined): Promise<Session | undefined> {
+    return token ? sessions.resolve(token) : undefined;
+  }
+
+  interface SignedIn {
+    customer: Customer;
+    /** An existing session to continue (glss_token) instead of a new one. */
+    session?: { session: Session; token: string };
+    /** A password sign-in: subject to the new-device check. */
+    password?: boolean;
+    trustDevice?: boolean;
+  }
+
+  async function signIn(method: AuthMethod, body: AuthorizeBody, context: AuthorizeContext): Promise<SignedIn> {
+    switch (method) {
+      case 'user_credential': {
+        const username = body.username!.trim();
+        const customer = isIndianMobileNumber(username)
+          ? await customers.byMobile(username)
+          : await customers.byEmail(username);
+        const password = await openPassword(body.password!, context);
+        return { customer: await checkPassword(customer, username, password), password: true };
+      }
+      case 'otp': {
+        const mobileNo = body.mobileNo!;
+        if (!isIndianMobileNumber(mobileNo)) throw new PraveshError('invalidMobileNumber');
+        await options.otp.verify(mobileNo, body.otp!);
+        return { customer: await customers.findOrCreate(mobileNo), trustDevice: true };
+      }
+      case 'mobile_credential': {
+        const mobileNo = body.mobileNo!;
+        if (!isIndianMobileNumber(mobileNo)) throw new PraveshError('invalidMobileNumber');
+        const password = await openPassword(body.password!, context);
+        return {
+          customer: await checkPassword(await customers.byMobile(mobileNo), mobileNo, password),
+          password: true,
+        };
+      }
+      case 'glss_key': {
+        // The key was minted for the site that redeems it: the URL's siteId and the caller agree.
+        if (Number(body.siteId) !== context.siteId) throw new PraveshError('glssKeyInvalid');
+        const redeemed = await options.oneTimeKeys.redeemGlssKey(body.glss_key!, context.siteId);
+        const origin = redeemed ? await sessions.byId(redeemed.sessionId) : undefined;
+        const customer = origin && sessions.isLive(origin) ? await customers.byId(origin.customerId) : undefined;
+        if (!customer) throw new PraveshError('glssKeyInvalid');
+        return { customer };
+      }
+      case 'auth_token': {
+        const mobileNo = await verifyAuthToken({
+          token: body.auth_token!,
+          keys: options.config.signatureKeys,
+          callerSiteId: context.siteId,
+          oneTimeKeys: options.oneTimeKeys,
+          nowMs: now(),
+        });
+        return { customer: await customers.findOrCreate(mobileNo) };
+      }
+      case 'glss_token': {
+        const token = body.glss_token || context.cookieToken;
+        const session = await liveSessionOf(token);
+        const customer = session ? await customers.byId(session.customerId) : undefined;
+        if (!session || !customer || !token) throw new PraveshError('sessionInvalid');
+        return { customer, session: { session, token } };
+      }
+      case 'social_truecaller': {
+        const mobileNo = await options.callerId.redeem(context.siteId, body.social_token!);
+        return { customer: await customers.findOrCreate(mobileNo) };
+      }
+    }
+  }
+
+  /** A password sign-in needs no second factor on a trusted device or within the customer's live session. */
+  async function secondFactorSatisfied(customer: Customer, body: AuthorizeBody, context: AuthorizeContext) {
+    if (await sessions.isTrustedDevice(customer.customerId, context.deviceHash)) return true;
+    for (const token of [body.glss_token, context.cookieToken]) {
+      const session = await liveSessionOf(token);
+      if (session?.customerId === customer.customerId) return true;
+    }
+    return false;
+  }
+
+  return {
+    async authorize(body: AuthorizeBody, context: AuthorizeContext): Promise<AuthorizeOutcome> {
+      if (body.response_type !== undefined && body.response_type !== null && body.response_type !== 'code') {
+        throw new PraveshError('unsupportedResponseType');
+      }
+      const client = clients.require(body.client_id);
+      clients.assertCaller(client, context.siteId);
+      clients.assertRedirectUri(client, body.redirect_uri);
+      const scope = clients.grantScope(client, body.scope);
+      const challenge = body.code_challenge ?? null;
+      if (body.code_challenge_method && !challenge) {
+        throw new PraveshError('badRequest', { detail: 'code_challenge_method without code_challenge' });
+      }
+
+      const method = selectAuthMethod({ ...body, hasSessionCookie: context.cookieToken !== undefined });
+      if (!method) throw new PraveshError('authMethodMissing');
+      const signedIn = await signIn(method, body, context);
+      const { customer } = signedIn;
+
+      if (signedIn.password && !(await secondFactorSatisfied(customer, body, context))) {
+        const [key] = await context.siteKeys();
+        return { kind: 'mfa', sealedMobileNo: await sealForSite(key!, 'login-link', customer.mobileNo) };
+      }
+      const writes: Promise<unknown>[] = [];
+      if (signedIn.trustDevice && context.deviceHash) {
+        writes.push(sessions.trustDevice(customer.customerId, context.deviceHash));
+      }
+      let session = signedIn.session;
+      if (!session) {
+        // One browser, one person: signing in as someone else ends the session the cookie held.
+        const previous = await liveSessionOf(context.cookieToken);
+        if (previous && previous.customerId !== customer.customerId) await sessions.revoke(previous.sessionId);
+        session = sessions.build({
+          customerId: customer.customerId,
+          siteId: context.siteId,
+          deviceHash: context.deviceHash,
+          method,
+        });
+        writes.push(sessions.insert(session.session));
+      }
+      // The session, its code and the device trust are written together; the answer waits for all.
+      const issuing = codes.issue({
+        clientId: client.clientId,
+        redirectUri: body.redirect_uri,
+        scope,
+        codeChallenge: challenge,
+        customerId: customer.customerId,
+        sessionId: session.session.sessionId,
+        sessionToken: session.token,
+        visitorId: body.visitorId ?? null,
+        visitId: body.visitId ?? null,
+      });
+      const [issued] = await Promise.all([issuing, ...writes]);
+      const response: AuthorizeResponse = {
+        code: issued.code,
+        redirect_uri: body.redirect_uri,
+        customerId: customer.customerId,
+        method,
+        expiresInSeconds: issued.expiresInSeconds,
+        ...(body.state !== undefined && body.state !== null ? { state: body.state } : {}),
+      };
+      return {
+        kind: 'code',
+        response,
+        setSessionToken: session.token === context.cookieToken ? undefined : session.token,
+      };
+    },
+  };
+}
+
+export type AuthorizeService = ReturnType<typeof createAuthorizeService>;

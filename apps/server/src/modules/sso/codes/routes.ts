@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SSO_ROUTES,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  ok,
+  ssoTokenBodySchema,
+  ssoTokenResponseSchema,
+} from '@pravesh/core';
+import type { ClientRegistry } from '../clients.ts';
+import { callerSite } from '../http.ts';
+import type { CodeService } from './service.ts';
+
+/**
+ * The spec's code exchange (spec 001 §7): POST /MSP/api/v1/myAccount/getSsoToken?guc=true and
+ * POST /BSP/api/v1/myAccount/ssoLogin, shielded but sent without a session token. The calling
+ * site may only redeem codes issued to its own clients.
+ */
+export function codeRoutes(app: FastifyInstance, deps: { codes: CodeService; clients: ClientRegistry }): void {
+  for (const path of [SSO_ROUTES.getSsoToken, SSO_ROUTES.ssoLogin]) {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      path,
+      {
+        schema: {
+          summary: 'Exchange an authorization code for an access token (spec 001 §7)',
+          description:
+            'Body {authorizationCode, customerId?, redirect_uri?, code_verifier?}. A code works once, for 60 s, ' +
+            'for the client (site) it was issued to; a second use is refused and revokes what the first issued.',
+          tags: ['sso'],
+          querystring: z.object({ guc: z.string().max(8).optional() }),
+          body: ssoTokenBodySchema,
+          response: { 200: envelopeSchema(ssoTokenResponseSchema), '4xx': errorEnvelopeSchema },
+        },
+      },
+      async (request, reply) => {
+        const siteId = callerSite(request);
+        const exchanged = await deps.codes.exchange({
+          code: request.body.authorizationCode,
+          allowedClientIds: deps.clients.all
+            .filter((client) => client.siteId === siteId)
+            .map((client) => client.clientId),
+          redirectUri: request.body.redirect_uri,
+          codeVerifier: request.body.code_verifier,
+          customerId: request.body.customerId,
+        });
+        void reply.header('cache-control', 'no-store');
+        return ok({
+          accessToken: exchanged.accessToken,
+          customerId: exchanged.customerId,
+          mobileNo: exchanged.mobileNo,
+          visitorId: exchanged.visitorId,
+          expiresIn: exchanged.expiresIn,
+          tokenType: 'Bearer' as const,
+          scope: exchanged.scope,
+          user: {
+            customerId: exchanged.customerId,
+            mobileNo: exchanged.mobileNo,
+            visitorId: exchanged.visitorId,
+            visitId: exchanged.visitId,
+            glssToken: exchanged.sessionToken,
+          },
+        });
+      },
+    );
+  }
+}

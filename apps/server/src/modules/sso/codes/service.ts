@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { PraveshError } from '@pravesh/core';
+import type { SsoConfig } from '../../../config/sso.ts';
+import type { Database } from '../../../db/client.ts';
+import { ssoAccessTokens, ssoAuthorizationCodes, ssoCustomers, ssoSessions } from '../../../db/schema.ts';
+import { createBatchWriter } from '../batch-writer.ts';
+import {
+  isValidCodeVerifier,
+  openWithSecret,
+  pkceS256,
+  randomToken,
+  safeEqual,
+  sealWithSecret,
+  sha256,
+} from '../crypto.ts';
+import type { SessionStore } from '../sessions/store.ts';
+
+/**
+ * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
+ * A code is a 256-bit random stored as SHA-256; it lives 60 s, works once, and is bound to its
+ * client, its exact redirect_uri and, when sent, a PKCE S256 challenge. A second use of a code is
+ * refused and revokes what the first use issued (RFC 6749 §4.1.2): the access tokens and, since the
+ * session token was handed out with them, the session.
+ * Access tokens are HS256 JWTs signed with the active kid of PRAVESH_SSO_TOKEN_KEYS; each jti is
+ * recorded, so a token is only valid while its row and its session are unrevoked.
+ */
+export interface CodeServiceOptions {
+  db: Database;
+  /** Concurrent multi-row inserts (1 for PGlite, a few for a pg pool). */
+  maxConcurrentWrites: number;
+  config: SsoConfig;
+  sessions: SessionStore;
+  issuer: string;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+export interface IssueCodeInput {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  codeChallenge: string | null;
+  customerId: string;
+  sessionId: string;
+  sessionToken: string;
+  visitorId: string | null;
+  visitId: string | null;
+}
+
+export interface ExchangeInput {
+  code: string;
+  /** The client authenticated (token endpoint) or implied by the calling site (spec endpoints). */
+  clientId?: string | undefined;
+  /** Client ids the caller may redeem for (the calling site's clients). */
+  allowedClientIds?: readonly string[] | undefined;
+  redirectUri?: string | null | undefined;
+  /** RFC 6749 §4.1.3: required when the authorize request had one (always, for OAuth clients). */
+  redirectUriRequired?: boolean;
+  codeVerifier?: string | null | undefined;
+  /** Public OAuth clients must have used PKCE. */
+  pkceRequired?: boolean;
+  customerId?: string | null | undefined;
+}
+
+export interface Exchanged {
+  accessToken: string;
+  expiresIn: number;
+  scope: string;
+  clientId: string;
+  customerId: string;
+  mobileNo: string;
+  visitorId: string | null;
+  visitId: string | null;
+  sessionToken: string;
+}
+
+export interface AccessTokenClaims {
+  jti: string;
+  customerId: string;
+  clientId: string;
+  scope: string;
+  sessionId: string;
+}
+
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+export function createCodeService(options: CodeServiceOptions) {
+  const { db, config, sessions, now } = options;
+  const encoder = new TextEncoder();
+  const keys = new Map(config.tokenKeys.map((key) => [key.kid, encoder.encode(key.secret)]));
+  const writes = { maxConcurrent: options.maxConcurrentWrites };
+  const codeInserts = createBatchWriter<typeof ssoAuthorizationCodes.$inferInsert>(
+    (rows) => db.insert(ssoAuthorizationCodes).values(rows),
+    writes,
+  );
+  const tokenInserts = createBatchWriter<typeof ssoAccessTokens.$inferInsert>(
+    (rows) => db.insert(ssoAccessTokens).values(rows),
+    writes,
+  );
+
+  async function revokeIssuedFrom(codeId: string, sessionId: string): Promise<void> {
+    const issued = await db
+      .select({ jti: ssoAccessTokens.jti })
+      .from(ssoAccessTokens)
+      .where(eq(ssoAccessTokens.codeId, codeId));
+    if (issued.length === 0) return;
+    options.log.warn({ codeId }, 'authorization code used twice: revoking what it issued');
+    await db
+      .update(ssoAccessTokens)
+      .set({ revokedAt: new Date(now()) })
+      .where(and(eq(ssoAccessTokens.codeId, codeId), isNull(ssoAccessTokens.revokedAt)));
+    await sessions.revoke(sessionId);
+  }
+
+  return {
+    async issue(input: IssueCodeInput): Promise<{ code: string; expiresInSeconds: number }> {
+      const code = randomToken();
+      const at = now();
+      await codeInserts.write({
+        codeId: randomUUID(),
+        codeHash: sha256(code),
+        clientId: input.clientId,
+        redirectUri: input.redirectUri,
+        scope: input.scope,
+        codeChallenge: input.codeChallenge,
+        customerId: input.customerId,
+        sessionId: input.sessionId,
+        visitorId: input.visitorId,
+        visitId: input.visitId,
+        sealedSessionToken: sealWithSecret(code, input.sessionToken),
+        createdAt: new Date(at),
+        expiresAt: new Date(at + config.codeTtlSeconds * 1000),
+      });
+      return { code, expiresInSeconds: config.codeTtlSeconds };
+    },
+
+    async exchange(input: ExchangeInput): Promise<Exchanged> {
+      const at = new Date(now());
+      const codeHash = sha256(input.code);
+      // Marking the code used is the first step and is atomic: of two concurrent exchanges, one
+      // wins. The same statement reads the code's session and customer.
+      const [found] = await db
+        .update(ssoAuthorizationCodes)
+        .set({ usedAt: at })
+        .from(ssoSessions)
+        .innerJoin(ssoCustomers, eq(ssoCustomers.customerId, ssoSessions.customerId))
+        .where(
+          and(
+            eq(ssoAuthorizationCodes.codeHash, codeHash),
+            isNull(ssoAuthorizationCodes.usedAt),
+            eq(ssoSessions.sessionId, ssoAuthorizationCodes.sessionId),
+            eq(ssoSessions.customerId, ssoAuthorizationCodes.customerId),
+          ),
+        )
+        .returning({
+          code: getTableColumns(ssoAuthorizationCodes),
+          sessionRevokedAt: ssoSessions.revokedAt,
+          sessionExpiresAt: ssoSessions.expiresAt,
+          mobileNo: ssoCustomers.mobileNo,
+        });
+      if (!found) {
+        const [used] = await db
+          .select({ codeId: ssoAuthorizationCodes.codeId, sessionId: ssoAuthorizationCodes.sessionId })
+          .from(ssoAuthorizationCodes)
+          .where(eq(ssoAuthorizationCodes.codeHash, codeHash));
+        if (used) await revokeIssuedFrom(used.codeId, used.sessionId);
+        throw new PraveshError('invalidGrant');
+      }
+      const row = found.code;
+      if (row.expiresAt <= at) throw new PraveshError('invalidGrant');
+      if (input.clientId !== undefined && row.clientId !== input.clientId) throw new PraveshError('invalidGrant');
+      if (input.allowedClientIds !== undefined && !input.allowedClientIds.includes(row.clientId)) {
+        throw new PraveshError('invalidGrant');
+      }
+      const redirectUri = input.redirectUri ?? undefined;
+      if (redirectUri === undefined ? input.redirectUriRequired === true : redirectUri !== row.redirectUri) {
+        throw new PraveshError('invalidGrant');
+      }
+      const verifier = input.codeVerifier ?? undefined;
+      if (row.codeChallenge !== null) {
+        if (
+          verifier === undefined ||
+          !isValidCodeVerifier(verifier) ||
+          !safeEqual(pkceS256(verifier), row.codeChallenge)
+        ) {
+          throw new PraveshError('invalidGrant');
+        }
+      } else if (verifier !== undefined || input.pkceRequired === true) {
+        // A verifier for a code issued without a challenge is a downgrade attempt (RFC 9700 §2.1.1).
+        throw new PraveshError('invalidGrant');
+      }
+      if (input.customerId && input.customerId !== row.customerId) throw new PraveshError('invalidGrant');
+      if (found.sessionRevokedAt !== null || found.sessionExpiresAt <= at) throw new PraveshError('invalidGrant');
+      const customer = { mobileNo: found.mobileNo };
+
+      const jti = randomUUID();
+      const iat = Math.floor(at.getTime() / 1000);
+      const exp = iat + config.accessTokenTtlSeconds;
+      const kid = config.activeTokenKid;
+      await tokenInserts.write({
+        jti,
+        codeId: row.codeId,
+        sessionId: row.sessionId,
+        customerId: row.customerId,
+        clientId: row.clientId,
+        scope: row.scope,
+        createdAt: at,
+        expiresAt: new Date(exp * 1000),
+      });
+      const accessToken = await new SignJWT({ client_id: row.clientId, scope: row.scope, sid: row.sessionId })
+        .setProtectedHeader({ alg: 'HS256', kid, typ: ACCESS_TOKEN_TYPE })
+        .setIssuer(options.issuer)
+        .setSubject(row.customerId)
+        .setAudience(row.clientId)
+        .setJti(jti)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(keys.get(kid)!);
+      return {
+        accessToken,
+        expiresIn: config.accessTokenTtlSeconds,
+        scope: row.scope,
+        clientId: row.clientId,
+        customerId: row.customerId,
+        mobileNo: customer.mobileNo,
+        visitorId: row.visitorId,
+        visitId: row.visitId,
+        sessionToken: openWithSecret(input.code, row.sealedSessionToken),
+      };
+    },
+
+    /** A valid, unrevoked access token's claims; tokenNotValidated otherwise. */
+    async verifyAccessToken(token: string): Promise<AccessTokenClaims> {
+      let claims: AccessTokenClaims;
+      try {
+        const { kid } = decodeProtectedHeader(token);
+        const key = kid === undefined ? undefined : keys.get(kid);
+        if (!key) throw new Error('unknown kid');
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: options.issuer,
+          typ: ACCESS_TOKEN_TYPE,
+          currentDate: new Date(now()),
+          requiredClaims: ['jti', 'sub', 'exp'],
+        });
+        claims = {
+          jti: payload.jti!,
+          customerId: payload.sub!,
+          clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+          scope: typeof payload.scope === 'string' ? payload.scope : '',
+          sessionId: typeof payload.sid === 'string' ? payload.sid : '',
+        };
+      } catch {
+        throw new PraveshError('tokenNotValidated');
+      }
+      const at = new Date(now());
+      const [live] = await db
+        .select({ jti: ssoAccessTokens.jti })
+        .from(ssoAccessTokens)
+        .innerJoin(ssoSessions, eq(ssoSessions.sessionId, ssoAccessTokens.sessionId))
+        .where(
+          and(
+            eq(ssoAccessTokens.jti, claims.jti),
+            isNull(ssoAccessTokens.revokedAt),
+            gt(ssoAccessTokens.expiresAt, at),
+            isNull(ssoSessions.revokedAt),
+            gt(ssoSessions.expiresAt, at),
+          ),
+        );
+      if (!live) throw new PraveshError('tokenNotValidated');
+      return claims;
+    },
+
+    /** RFC 7009: revokes an access token of `clientId`; unknown or foreign tokens are ignored. */
+    async revokeAccessToken(token: string, clientId: string): Promise<void> {
+      try {
+        const { kid } = decodeProtectedHeader(token);
+        const key = kid === undefined ? undefined : keys.get(kid);
+        if (!key) return;
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: options.issuer,
+          currentDate: new Date(now()),
+        });
+        if (payload.client_id !== clientId || typeof payload.jti !== 'string') return;
+        await db
+          .update(ssoAccessTokens)
+          .set({ revokedAt: new Date(now()) })
+          .where(and(eq(ssoAccessTokens.jti, payload.jti), isNull(ssoAccessTokens.revokedAt)));
+      } catch {
+        // RFC 7009 §2.2: an invalid token is not an error.
+      }
+    },
+  };
+}
+
+export type CodeService = ReturnType<typeof createCodeService>;

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/index.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit/index.ts';
+import { createCallerIdSimulator, type CallerIdProvider } from '../../providers/caller-id/index.ts';
+import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
+import { createSmsProvider, type SmsProvider } from '../../providers/sms/index.ts';
+import { createKeyring } from '../shield/keyring.ts';
+import { authorizeRoutes } from './authorize/routes.ts';
+import { createAuthorizeService } from './authorize/service.ts';
+import { callerIdRoutes, callerIdSimulatorRoutes } from './caller-id/routes.ts';
+import { createCallerIdService } from './caller-id/service.ts';
+import { createClientRegistry } from './clients.ts';
+import { codeRoutes } from './codes/routes.ts';
+import { createCodeService } from './codes/service.ts';
+import { customerRoutes } from './customers/routes.ts';
+import { seedDemoCustomer } from './customers/seed.ts';
+import { createCustomerStore } from './customers/store.ts';
+import { createSessionCookies } from './http.ts';
+import { oauthServerRoutes } from './oauth-server/routes.ts';
+import { otpRoutes } from './otp/routes.ts';
+import { createOtpService } from './otp/service.ts';
+import { createOneTimeKeys } from './sessions/one-time-keys.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+import { createSessionStore } from './sessions/store.ts';
+
+export interface SsoModuleOptions {
+  database: DatabaseHandle;
+  config: AppConfig;
+  /** Injectable clock in milliseconds. */
+  now?: (() => number) | undefined;
+  /** Test seams: a different SMS provider, caller-id provider or rate limiter. */
+  sms?: SmsProvider;
+  callerIdProvider?: CallerIdProvider;
+  limiter?: RateLimiter;
+}
+
+/**
+ * Single sign-on (issue 4): the accounts service of spec 000 §7 (authorize, OTP, logout,
+ * preference, setSSID, caller identification), the code exchange of spec 001 §7, and an OAuth 2.0
+ * authorization server. Registered as an encapsulated plugin so its form-body parser stays local.
+ */
+export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions): Promise<void> {
+  const { config, database } = options;
+  const sso = config.sso;
+  const now = options.now ?? Date.now;
+  const db = database.db;
+
+  // OAuth token requests and the simulator's forms are application/x-www-form-urlencoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      const form: Record<string, string | string[]> = {};
+      for (const [key, value] of new URLSearchParams(body as string)) {
+        const existing = form[key];
+        form[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
+      done(null, form);
+    },
+  );
+
+  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+  const kids = config.shieldKeys.map((key) => key.kid);
+  const limiter =
+    options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: sso.rateLimitPrefix, now });
+  if (!options.limiter) app.addHook('onClose', () => limiter.close());
+  const sms = options.sms ?? createSmsProvider(sso.sms, app.log, now);
+  const callerIdProvider = options.callerIdProvider ?? createCallerIdSimulator(config.publicUrl);
+
+  const clients = createClientRegistry(sso.clients);
+  const customers = createCustomerStore(db, now);
+  // PGlite runs one statement at a time; a pg pool takes a few batches at once.
+  const maxConcurrentWrites = database.kind === 'postgres' ? 4 : 1;
+  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, maxConcurrentWrites });
+  const oneTimeKeys = createOneTimeKeys(db, now);
+  const cookies = createSessionCookies({
+    environment: config.environment,
+    domain: config.cookieDomain,
+    maxAgeSeconds: sso.sessionTtlSeconds,
+  });
+  const otp = createOtpService({
+    db,
+    config: sso,
+    mobileKeySecret: config.piiHashKey,
+    limiter,
+    sms,
+    webOtpHost: new URL(config.publicUrl).hostname,
+    now,
+  });
+  const codes = createCodeService({
+    db,
+    maxConcurrentWrites,
+    config: sso,
+    sessions,
+    issuer: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  const callerId = createCallerIdService({ db, provider: callerIdProvider, now });
+  const authorize = createAuthorizeService({
+    config: sso,
+    clients,
+    customers,
+    otp,
+    sessions,
+    codes,
+    oneTimeKeys,
+    callerId,
+    limiter,
+    now,
+  });
+
+  if (sso.seedDemoCustomer) await seedDemoCustomer(customers);
+
+  otpRoutes(app, { otp, keyring, kids, now });
+  authorizeRoutes(app, { authorize, cookies, keyring, kids });
+  codeRoutes(app, { codes, clients });
+  sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, now });
+  customerRoutes(app, { customers, limiter });
+  callerIdRoutes(app, { callerId });
+  oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
+  // Development aids, never in production (production refuses the outbox provider).
+  if (config.environment !== 'production') {
+    if (sms.outbox) outboxRoutes(app, sms.outbox);
+    if (callerIdProvider.name === 'simulator') callerIdSimulatorRoutes(app, { callerId });
+  }
+}

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { OPERATOR_DEVICE, type IssueTokenOptions } from '../shield/issue-token.ts';
+import { SSO_ROUTES, sealForSite, type DeviceComponents } from '@pravesh/core';
+import {
+  getTestInstance,
+  type DatabaseKind,
+  type TestInstance,
+  type TestInstanceOptions,
+} from '../../test/instance.ts';
+
+/**
+ * Helpers for the single sign-on API tests (not a test file itself): a fake clock, a server on a
+ * test database with captured logs, and the browser's side of each call (sealed authorization-key,
+ * sealed passwords, OTP read from the dev outbox, PKCE pairs).
+ */
+export const START = Date.UTC(2026, 10, 21, 6, 0, 0);
+
+export interface Clock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+export function createClock(start = START): Clock {
+  let at = start;
+  return { now: () => at, advance: (ms) => void (at += ms) };
+}
+
+export interface SsoTestServer extends TestInstance {
+  clock: Clock;
+  logs: string[];
+  /** A pass token for `siteId`, optionally from another device. */
+  pass(siteId?: number, device?: Partial<DeviceComponents>): Promise<string>;
+  siteKey(siteId?: number): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+export async function ssoServer(
+  kind: DatabaseKind,
+  options: TestInstanceOptions & { clock?: Clock } = {},
+): Promise<SsoTestServer> {
+  const clock = options.clock ?? createClock();
+  const logs: string[] = [];
+  const server = await getTestInstance(kind, {
+    logger: true,
+    logStream: { write: (line) => void logs.push(line) },
+    now: clock.now,
+    ...options,
+    env: { PRAVESH_RATE_LIMIT_PREFIX: `test:${randomBytes(6).toString('hex')}:`, ...options.env },
+  });
+  return {
+    ...server,
+    clock,
+    logs,
+    pass: (siteId = 2, device) =>
+      server.token(siteId, {
+        ...(device ? { device: { ...OPERATOR_DEVICE, ...device } } : {}),
+      } satisfies Partial<IssueTokenOptions>),
+    siteKey: (siteId = 2) => server.keyring.siteKey(server.keyring.activeKid, siteId),
+  };
+}
+
+export const MOBILE = '9123456789';
+
+export interface OtpCallOptions {
+  siteId?: number;
+  /** Overrides of the sealed authorization-key payload. */
+  key?: Partial<{ siteId: number | string; timestamp: number; mobileNo: string }>;
+  header?: Record<string, string>;
+  ip?: string;
+}
+
+export async function sendOtp(
+  server: SsoTestServer,
+  mobileNo = MOBILE,
+  options: OtpCallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const siteId = options.siteId ?? 2;
+  const authorizationKey = await sealForSite(await server.siteKey(siteId), 'authorization-key', {
+    siteId,
+    timestamp: server.clock.now(),
+    mobileNo,
+    ...options.key,
+  });
+  return server.app.inject({
+    method: 'POST',
+    url: SSO_ROUTES.otp,
+    remoteAddress: options.ip ?? '203.0.113.7',
+    headers: {
+      'pb-pass-token': await server.pass(siteId),
+      'site-id': String(siteId),
+      'authorization-key': authorizationKey,
+      ...options.header,
+    },
+    payload: { mobileNo, visitorId: 'visitor-1', visitId: 'visit-1' },
+  });
+}
+
+/** The code of the newest outbox message to `mobileNo`. */
+export async function latestOtp(server: SsoTestServer, mobileNo = MOBILE): Promise<string> {
+  const reply = await server.app.inject('/dev/outbox.json');
+  const { messages } = reply.json<{ messages: { to: string; text: string }[] }>();
+  const message = messages.find((entry) => entry.to === mobileNo);
+  const code = message?.text.match(/^(\d{6}) /)?.[1];
+  if (!code) throw new Error(`no OTP in the outbox for ${mobileNo}`);
+  return code;
+}
+
+export const CLIENT_A = { clientId: 'pravesh-demo-site-a', redirectUri: 'http://localhost:4100/', siteId: 2 };
+export const CLIENT_B = { clientId: 'pravesh-demo-site-b', redirectUri: 'http://localhost:4101/', siteId: 7 };
+
+export interface AuthorizeOptions {
+  siteId?: number;
+  cookie?: string;
+  device?: Partial<DeviceComponents>;
+}
+
+export async function authorize(
+  server: SsoTestServer,
+  body: Record<string, unknown>,
+  options: AuthorizeOptions = {},
+): Promise<LightMyRequestResponse> {
+  return server.app.inject({
+    method: 'POST',
+    url: SSO_ROUTES.authorize,
+    headers: {
+      'pb-pass-token': await server.pass(options.siteId ?? 2, options.device),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    payload: {
+      response_type: 'code',
+      client_id: CLIENT_A.clientId,
+      redirect_uri: CLIENT_A.redirectUri,
+      state: 'state-123',
+      visitorId: 'visitor-1',
+      visitId: 'visit-1',
+      ...body,
+    },
+  });
+}
+
+/** Sends an OTP and signs in with it; answers the authorize reply. */
+export async function signInWithOtp(
+  server: SsoTestServer,
+  mobileNo = MOBILE,
+  body: Record<string, unknown> = {},
+  options: AuthorizeOptions = {},
+): Promise<LightMyRequestResponse> {
+  const sent = await sendOtp(server, mobileNo);
+  if (sent.statusCode !== 200) throw new Error(`OTP send failed: ${sent.body}`);
+  return authorize(server, { mobileNo, otp: await latestOtp(server, mobileNo), ...body }, options);
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Cookie header for the session token of a Set-Cookie list. */
+export function sessionCookie(reply: LightMyRequestResponse, name = 'PB_GLSS_TOKEN_DEV'): string {
+  const cookie = reply.cookies.find((entry) => entry.name === name);
+  if (!cookie) throw new Error(`no ${name} cookie`);
+  return `${name}=${cookie.value}`;
+}
+
+export async function exchange(
+  server: SsoTestServer,
+  body: Record<string, unknown>,
+  siteId = 2,
+  path: string = `${SSO_ROUTES.getSsoToken}?guc=true`,
+): Promise<LightMyRequestResponse> {
+  return server.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'pb-pass-token': await server.pass(siteId) },
+    payload: body,
+  });
+}

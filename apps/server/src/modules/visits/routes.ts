@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  PraveshError,
+  VISIT_PATH,
+  createVisitBodySchema,
+  createVisitResponseSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  ok,
+} from '@pravesh/core';
+import type { VisitService } from './service.ts';
+
+/** POST /MSP/api/v1/visit (spec 000 §7, spec 001 §7); shielded like every /MSP route. */
+export function visitRoutes(app: FastifyInstance, service: VisitService, path: string = VISIT_PATH): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    path,
+    {
+      schema: {
+        summary: 'Create a visit (spec 000 §3 "Visit"); idempotent on a client-proposed visitId',
+        description:
+          'Answers { visitId, visitorId } and re-issues the visitor cookie with Set-Cookie. A visitId that ' +
+          'belongs to another visitor or device is refused with "Failed to create visitId".',
+        tags: ['visits'],
+        body: createVisitBodySchema,
+        response: { 200: envelopeSchema(createVisitResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const siteId = request.siteId;
+      if (siteId === null) throw new PraveshError('clientTokenMissing');
+      const visit = await service.create(request.body, {
+        siteId,
+        deviceHash: request.pass?.device.hash ?? null,
+        cookieHeader: request.headers.cookie,
+      });
+      // A personalised Set-Cookie must never be served from a shared cache.
+      reply.header('cache-control', 'no-store');
+      if (visit.setCookie) reply.header('set-cookie', visit.setCookie);
+      return ok({ visitId: visit.visitId, visitorId: visit.visitorId });
+    },
+  );
+}

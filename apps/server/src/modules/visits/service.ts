@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { PraveshError, timeInputToMs, type CreateVisitBody, type VisitorRecord } from '@pravesh/core';
+import type { VisitRow, VisitStore } from './store.ts';
+import type { VisitorCookie } from './visitor-cookie.ts';
+
+export interface VisitContext {
+  /** The verified calling site. */
+  siteId: number;
+  /** Device fingerprint hash of the pass token. */
+  deviceHash: string | null;
+  /** The request's Cookie header: the visitor record may ride along on a same-site call. */
+  cookieHeader: string | undefined;
+}
+
+export interface CreatedVisit {
+  visitId: string;
+  visitorId: string;
+  created: boolean;
+  /** Set-Cookie value re-issuing the visitor record. */
+  setCookie: string | undefined;
+}
+
+export interface VisitServiceOptions {
+  store: VisitStore;
+  cookie: VisitorCookie;
+  now?: () => number;
+  /** The insert path: batched by default; the benchmark's baseline passes store.insertOne. */
+  insert?: (row: VisitRow) => Promise<'created' | 'existing' | 'conflict'>;
+}
+
+const absent = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
+
+/**
+ * Visit creation (spec 000 §3 "Visit", §4 "Visit chain"). What the body names wins; what it
+ * leaves out comes from the visitor cookie: the old visit becomes the parent, the first visit
+ * stays the absolute parent, and a caller with neither gets a new visitor id.
+ */
+export function createVisitService(options: VisitServiceOptions) {
+  const now = options.now ?? Date.now;
+  const insert = options.insert ?? options.store.insert;
+
+  function nextRecord(
+    previous: VisitorRecord | undefined,
+    visit: { visitId: string; visitorId: string; parentVisitId?: string; absoluteParentVisitId: string },
+    utmSource: string | undefined,
+    at: number,
+  ): VisitorRecord {
+    return {
+      id: previous?.id ?? randomUUID(),
+      visitorId: visit.visitorId,
+      // spec 000 §4: the nudge resets to open on a new visit.
+      initialNudgeState: previous?.visit === visit.visitId ? previous.initialNudgeState : 'open',
+      lastActive: at,
+      createdAt: previous?.createdAt ?? at,
+      updatedAt: at,
+      visit: visit.visitId,
+      mostRecentVisit: visit.visitId,
+      parentVisitId: visit.parentVisitId,
+      absoluteParentVisitId: visit.absoluteParentVisitId,
+      // The record keeps utmSource as the visit body carried it, for the SDK's "UTM source differs" rule.
+      utmSource: utmSource !== undefined && utmSource.length <= 256 ? utmSource : undefined,
+      // Sealed customer fields and flags are the SDK's; the server only carries them over.
+      mobileNo: previous?.mobileNo,
+      customerId: previous?.customerId,
+      syncGuc: previous?.syncGuc ?? false,
+      purgeStorage: previous?.purgeStorage ?? false,
+      customerStorageMapping: previous?.customerStorageMapping ?? {},
+    };
+  }
+
+  return {
+    async create(body: CreateVisitBody, context: VisitContext): Promise<CreatedVisit> {
+      const at = now();
+      const cookieRecord = options.cookie.read(context.cookieHeader);
+      const visitorId = absent(body.visitorId) ?? cookieRecord?.visitorId ?? randomUUID();
+      // The cookie describes this browser only when it names the same visitor.
+      const previous = cookieRecord?.visitorId === visitorId ? cookieRecord : undefined;
+      // PostgreSQL answers uuids in lower case; compare and answer in the same form.
+      const visitId = (absent(body.visitId) ?? randomUUID()).toLowerCase();
+      const parentVisitId =
+        absent(body.parentVisitId) ??
+        (previous?.visit !== undefined && previous.visit !== visitId ? previous.visit : previous?.parentVisitId);
+      const absoluteParentVisitId =
+        absent(body.absoluteParentVisitId) ?? previous?.absoluteParentVisitId ?? parentVisitId ?? visitId;
+      const startedAt = absent(body.createdAt) ?? absent(body.createdTime);
+
+      const outcome = await insert({
+        visitId,
+        visitorId,
+        deviceId: body.deviceId ?? null,
+        parentVisitId: parentVisitId ?? null,
+        absoluteParentVisitId,
+        siteId: context.siteId,
+        siteName: body.siteName ?? null,
+        createdAt: new Date(startedAt === undefined ? at : timeInputToMs(startedAt)),
+        completeUrl: body.completeUrl,
+        utmContent: body.utmContent ?? null,
+        utmMedium: body.utmMedium ?? null,
+        utmCampaign: body.utmCampaign ?? null,
+        utmSource: body.utmSource ?? null,
+        utmName: body.utmName ?? null,
+        utmTerm: body.utmTerm ?? null,
+        utmTitle: body.utmTitle ?? null,
+        utm: body.utm ?? null,
+        dataSource: body.dataSource ?? null,
+        pbUtmCampaign: body.pbUtmCampaign ?? null,
+        pbUtmContent: body.pbUtmContent ?? null,
+        pbUtmMedium: body.pbUtmMedium ?? null,
+        pbUtmSource: body.pbUtmSource ?? null,
+        pbUtmTerm: body.pbUtmTerm ?? null,
+        deviceHash: context.deviceHash,
+      });
+      if (outcome === 'conflict') throw new PraveshError('failedToCreateVisitId');
+
+      // Built from a validated body and a validated cookie record, so it needs no second parse.
+      const record = nextRecord(
+        previous,
+        { visitId, visitorId, parentVisitId, absoluteParentVisitId },
+        absent(body.utmSource),
+        at,
+      );
+      return { visitId, visitorId, created: outcome === 'created', setCookie: options.cookie.serialize(record) };
+    },
+  };
+}
+
+export type VisitService = ReturnType<typeof createVisitService>;

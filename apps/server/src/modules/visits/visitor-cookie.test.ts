@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { VISIT_PATH, xorDecode, xorEncode, type VisitorRecord } from '@pravesh/core';
+import { getTestInstance } from '../../test/instance.ts';
+import { createVisitorCookie, readCookie, serializeCookie } from './visitor-cookie.ts';
+
+const record: VisitorRecord = {
+  id: randomUUID(),
+  visitorId: 'visitor-1',
+  initialNudgeState: 'open',
+  lastActive: 1,
+  createdAt: 1,
+  updatedAt: 1,
+  visit: 'visit-1',
+  syncGuc: false,
+  purgeStorage: false,
+  customerStorageMapping: {},
+};
+
+describe('visitor cookie', () => {
+  it('reads one cookie out of a Cookie header', () => {
+    expect(readCookie('a=1; PBGUC_DEV=abc_-; b=2', 'PBGUC_DEV')).toBe('abc_-');
+    expect(readCookie('PBGUC_DEV="quoted"', 'PBGUC_DEV')).toBe('quoted');
+    expect(readCookie('XPBGUC_DEV=1; broken; =x', 'PBGUC_DEV')).toBeUndefined();
+    expect(readCookie(undefined, 'PBGUC_DEV')).toBeUndefined();
+  });
+
+  it('serialises Set-Cookie attributes and refuses unsafe names and values', () => {
+    expect(
+      serializeCookie('GUC', 'v', { maxAgeSeconds: 10, domain: '.example.in', secure: true, sameSite: 'Lax' }),
+    ).toBe('GUC=v; Max-Age=10; Path=/; Domain=.example.in; SameSite=Lax; Secure');
+    expect(() => serializeCookie('a b', 'v', { maxAgeSeconds: 1 })).toThrow();
+    expect(() => serializeCookie('a', 'v; Domain=evil', { maxAgeSeconds: 1 })).toThrow();
+  });
+
+  it('writes with the active key and reads cookies written under any key of the ring', () => {
+    const keys = [
+      { kid: 'old', secret: 'old-cookie-key-0123456789' },
+      { kid: 'new', secret: 'new-cookie-key-0123456789' },
+    ];
+    const cookie = createVisitorCookie({ environment: 'local', keys, activeKid: 'new' });
+    const header = cookie.serialize(record)!;
+    const value = header.split(';')[0]!.split('=')[1]!;
+    expect(xorDecode(value, keys[1]!.secret)).toEqual(record);
+    expect(cookie.read(`PBGUC_DEV=${xorEncode(record, keys[0]!.secret)}`)).toEqual(record);
+    expect(cookie.read(`PBGUC_DEV=${xorEncode(record, 'unknown-key-0123456789')}`)).toBeUndefined();
+    // A value that decodes but is no visitor record is ignored.
+    expect(cookie.read(`PBGUC_DEV=${xorEncode({ hello: 1 }, keys[1]!.secret)}`)).toBeUndefined();
+  });
+
+  it('does not issue a record too large for a browser to keep', () => {
+    const cookie = createVisitorCookie({
+      environment: 'local',
+      keys: [{ kid: 'k', secret: 'cookie-key-0123456789' }],
+      activeKid: 'k',
+    });
+    const mapping = Object.fromEntries(
+      Array.from({ length: 60 }, (_, index) => [
+        `site${index}`,
+        { mobileNo: 'm'.repeat(20), customerId: 'c'.repeat(20), storageId: 's'.repeat(20) },
+      ]),
+    );
+    expect(cookie.serialize({ ...record, customerStorageMapping: mapping })).toBeUndefined();
+  });
+
+  it('names the cookie GUC in production and marks it Secure with the configured Domain', () => {
+    const cookie = createVisitorCookie({
+      environment: 'production',
+      keys: [{ kid: 'k', secret: 'live-cookie-key-0123456789' }],
+      activeKid: 'k',
+      domain: '.example.in',
+    });
+    const [pair, ...attributes] = cookie.serialize(record)!.split('; ');
+    expect(pair!.startsWith('GUC=')).toBe(true);
+    expect(attributes).toEqual(['Max-Age=315360000', 'Path=/', 'Domain=.example.in', 'SameSite=Lax', 'Secure']);
+    expect(xorDecode(pair!.slice(4), 'live-cookie-key-0123456789')).toEqual(record);
+  });
+
+  it('answers a Secure cookie with the configured Domain outside the local environment', async () => {
+    const server = await getTestInstance('pglite', {
+      env: {
+        PRAVESH_ENV: 'staging',
+        PRAVESH_COOKIE_KEYS: 'cookie-2026-11=staging-cookie-key-0123',
+        PRAVESH_COOKIE_DOMAIN: '.example.in',
+      },
+    });
+    try {
+      const reply = await server.app.inject({
+        method: 'POST',
+        url: VISIT_PATH,
+        headers: { 'pb-pass-token': await server.token(2) },
+        payload: { visitorId: 'visitor-9', completeUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=' },
+      });
+      expect(reply.statusCode).toBe(200);
+      const [pair, ...attributes] = String(reply.headers['set-cookie']).split('; ');
+      expect(pair!.startsWith('PBGUC_DEV=')).toBe(true);
+      expect(attributes).toEqual(['Max-Age=315360000', 'Path=/', 'Domain=.example.in', 'SameSite=Lax', 'Secure']);
+      expect(xorDecode(pair!.slice('PBGUC_DEV='.length), 'staging-cookie-key-0123')).toMatchObject({
+        visitorId: 'visitor-9',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

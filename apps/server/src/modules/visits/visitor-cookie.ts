@@ -1,0 +1,101 @@
+import {
+  VISITOR_COOKIE_MAX_AGE_SECONDS,
+  visitorCookieName,
+  visitorRecordSchema,
+  xorDecode,
+  xorEncode,
+  type Environment,
+  type VisitorRecord,
+} from '@pravesh/core';
+import type { ShieldKey } from '../../config/index.ts';
+
+/**
+ * The server-issued visitor cookie (spec 000 §3 "Visitor cookie record", §9: 3650 days).
+ * Safari deletes script-written cookies after 7 days without a visit (ARCHITECTURE.md "Browser
+ * facts"), so every visit call answers the record with Set-Cookie too. It is not HttpOnly: the
+ * SDK reads and rewrites it. The value is xorEncode(record, key) exactly as the SDK writes it;
+ * reading tries every key of the ring, writing uses the active one, so keys rotate by kid
+ * without a format change.
+ */
+
+/** Browsers drop cookies over 4096 bytes (RFC 6265 §6.1); a larger record is not issued. */
+export const MAX_COOKIE_BYTES = 4096;
+
+export interface VisitorCookieOptions {
+  environment: Environment;
+  keys: readonly ShieldKey[];
+  activeKid: string;
+  domain?: string | undefined;
+}
+
+/** The value of one cookie in a Cookie header (RFC 6265 §5.4), undefined when absent. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1) continue;
+    if (pair.slice(0, separator).trim() !== name) continue;
+    let value = pair.slice(separator + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    return value;
+  }
+  return undefined;
+}
+
+export interface SetCookieOptions {
+  maxAgeSeconds: number;
+  path?: string;
+  domain?: string | undefined;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+  secure?: boolean;
+  httpOnly?: boolean;
+}
+
+/** A Set-Cookie header value; name and value must already be cookie-safe (RFC 6265 §4.1.1). */
+export function serializeCookie(name: string, value: string, options: SetCookieOptions): string {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`cookie name ${name} is not a token`);
+  if (!/^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/.test(value)) throw new Error('cookie value is not cookie-safe');
+  const parts = [`${name}=${value}`, `Max-Age=${options.maxAgeSeconds}`, `Path=${options.path ?? '/'}`];
+  if (options.domain) parts.push(`Domain=${options.domain}`);
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
+  if (options.secure) parts.push('Secure');
+  if (options.httpOnly) parts.push('HttpOnly');
+  return parts.join('; ');
+}
+
+export function createVisitorCookie(options: VisitorCookieOptions) {
+  const name = visitorCookieName(options.environment);
+  const active = options.keys.find((key) => key.kid === options.activeKid);
+  if (!active) throw new Error(`cookie kid ${options.activeKid} is not in the keyring`);
+  // The active key first: nearly every cookie was written with it.
+  const readKeys = [active, ...options.keys.filter((key) => key !== active)];
+  const secure = options.environment !== 'local';
+
+  return {
+    name,
+    /** The visitor record of the request's cookie, when one decodes under a key of the ring. */
+    read(cookieHeader: string | undefined): VisitorRecord | undefined {
+      const value = readCookie(cookieHeader, name);
+      if (!value) return undefined;
+      for (const key of readKeys) {
+        const parsed = visitorRecordSchema.safeParse(xorDecode(value, key.secret));
+        if (parsed.success) return parsed.data;
+      }
+      return undefined;
+    },
+    /** The Set-Cookie value for the record, or undefined when it would be too large to keep. */
+    serialize(record: VisitorRecord): string | undefined {
+      const header = serializeCookie(name, xorEncode(record, active.secret), {
+        maxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
+        path: '/',
+        domain: options.domain,
+        sameSite: 'Lax',
+        secure,
+        httpOnly: false,
+      });
+      return header.length > MAX_COOKIE_BYTES ? undefined : header;
+    },
+  };
+}
+
+export type VisitorCookie = ReturnType<typeof createVisitorCookie>;
