@@ -2,6 +2,9 @@
  * Bundles the SDK for browsers (`npm run build -w @pravesh/sdk`):
  *   dist/pravesh.esm.js  ESM for bundlers and <script type="module">
  *   dist/pravesh.js      IIFE for a plain <script> tag, global `Pravesh`
+ *   dist/pravesh-visitor.esm.js, dist/pravesh-visitor.js (global `PraveshVisitor`): the visitor layer
+ *   dist/pravesh-purge-worker.js, dist/pravesh-sync-worker.js: the two background workers
+ *   dist/pravesh-sso.esm.js, dist/pravesh-sso.js (global `PraveshSso`): the sign-on client
  * prints raw and gzipped sizes, and fails when a bundle is over its gzip budget or carries zod.
  * `--analyze` also lists the modules that weigh most.
  */
@@ -14,6 +17,15 @@ import { gzipSync } from 'node:zlib';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(root, 'dist');
 const BUDGET_GZIP_BYTES = 12 * 1024;
+/** Scripts loaded on demand have their own budgets; the core script keeps BUDGET_GZIP_BYTES. */
+const BUDGETS: Record<string, number> = {
+  'pravesh-visitor.esm.js': 16 * 1024,
+  'pravesh-visitor.js': 16 * 1024,
+  'pravesh-purge-worker.js': 8 * 1024,
+  'pravesh-sync-worker.js': 8 * 1024,
+  'pravesh-sso.esm.js': 12 * 1024,
+  'pravesh-sso.js': 12 * 1024,
+};
 
 async function bundle(file: string, options: BuildOptions): Promise<{ file: string; metafile: Metafile }> {
   const { metafile } = await build({
@@ -50,14 +62,27 @@ const bundles = [
   await bundle('pravesh.esm.js', { format: 'esm' }),
   await bundle('pravesh.js', { format: 'iife', globalName: 'Pravesh' }),
 ];
+// The visitor layer is its own script, loaded on demand (Pravesh.loadVisitorLayer), so the core
+// script stays within budget; the two workers are the scripts the purge and sync tasks run in.
+const entry = (file: string) => ({ entryPoints: [path.join(root, 'src', file)] });
+bundles.push(
+  await bundle('pravesh-visitor.esm.js', { ...entry('visitor.ts'), format: 'esm' }),
+  await bundle('pravesh-visitor.js', { ...entry('visitor.ts'), format: 'iife', globalName: 'PraveshVisitor' }),
+  await bundle('pravesh-purge-worker.js', { ...entry('workers/purge-worker.ts'), format: 'iife' }),
+  await bundle('pravesh-sync-worker.js', { ...entry('workers/sync-worker.ts'), format: 'iife' }),
+  // The sign-on client (Pravesh.loadSignOn); the sign-in widget is built by packages/widgets into dist/widgets/.
+  await bundle('pravesh-sso.esm.js', { ...entry('sso/index.ts'), format: 'esm' }),
+  await bundle('pravesh-sso.js', { ...entry('sso/index.ts'), format: 'iife', globalName: 'PraveshSso' }),
+);
 
 let failed = false;
 for (const { file, metafile } of bundles) {
   const code = await readFile(path.join(outdir, file));
   const gzipped = gzipSync(code, { level: 9 }).length;
-  console.log(`dist/${file.padEnd(15)} ${kb(code.length).padStart(9)} raw ${kb(gzipped).padStart(9)} gzip`);
-  if (gzipped > BUDGET_GZIP_BYTES) {
-    console.error(`  over the ${kb(BUDGET_GZIP_BYTES)} gzip budget`);
+  console.log(`dist/${file.padEnd(24)} ${kb(code.length).padStart(9)} raw ${kb(gzipped).padStart(9)} gzip`);
+  const budget = BUDGETS[file] ?? BUDGET_GZIP_BYTES;
+  if (gzipped > budget) {
+    console.error(`  over the ${kb(budget)} gzip budget`);
     failed = true;
   }
   const zod = contributors(metafile).filter(([input]) => input.includes('node_modules/zod/'));

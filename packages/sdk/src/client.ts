@@ -4,6 +4,7 @@ import {
   type Environment,
   type ProduceEventResponse,
   type ShieldConfig,
+  type TrackingData,
 } from '@pravesh/core';
 import { createAnalytics, type Analytics, type TrackEvent } from './analytics.ts';
 import {
@@ -39,7 +40,14 @@ export interface Pravesh {
   imageUrl(path: string, query?: QueryParams): Promise<string>;
   getPassToken(authenticationToken?: AuthenticationTokens): Promise<string>;
   track(event: TrackEvent): Promise<ProduceEventResponse>;
+  /**
+   * Tracking data (spec 000 §3) to attach to every track() call, supplied by the visitor layer;
+   * the event's own fields win. Undefined detaches it.
+   */
+  setTrackingData(provider: TrackingDataProvider | undefined): void;
 }
+
+export type TrackingDataProvider = () => Promise<TrackingData> | TrackingData;
 
 interface Shielded {
   config: ShieldConfig;
@@ -57,6 +65,7 @@ export function createPravesh(options: PraveshOptions): Pravesh {
   const { fetch, timeoutMs, now } = options;
   let config: ShieldConfig | undefined;
   let shielded: Promise<Shielded> | undefined;
+  let trackingData: TrackingDataProvider | undefined;
 
   async function load(): Promise<Shielded> {
     // The config route is the one call that cannot carry a pass token: it supplies the key.
@@ -67,6 +76,15 @@ export function createPravesh(options: PraveshOptions): Pravesh {
     const http = createHttpClient({ baseUrl: apiBaseUrl, signer, fetch, timeoutMs });
     config = loaded;
     return { config: loaded, signer, http, analytics: createAnalytics(http) };
+  }
+
+  /** An event is never lost for want of its tracking data: it is sent without it. */
+  async function currentTrackingData(): Promise<TrackingData | undefined> {
+    try {
+      return await trackingData?.();
+    } catch {
+      return undefined;
+    }
   }
 
   function ready(): Promise<Shielded> {
@@ -97,7 +115,10 @@ export function createPravesh(options: PraveshOptions): Pravesh {
       return (await ready()).signer.getToken(authenticationToken);
     },
     async track(event) {
-      return (await ready()).analytics.track(event);
+      return (await ready()).analytics.track({ ...(await currentTrackingData()), ...event });
+    },
+    setTrackingData(provider) {
+      trackingData = provider;
     },
   };
 }

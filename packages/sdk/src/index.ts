@@ -3,7 +3,7 @@
  * analytics. `createPravesh` is the entry point; the building blocks are exported for the other
  * layers (visitor, storage, sign-on, consent) and for tests.
  */
-export { createPravesh, type Pravesh, type PraveshOptions } from './client.ts';
+export { createPravesh, type Pravesh, type PraveshOptions, type TrackingDataProvider } from './client.ts';
 export { shieldConfigPath } from '@pravesh/core';
 export { validateClientOptions, validateShieldConfig, type ClientOptions } from './shield-config.ts';
 export { collectDeviceComponents, DEVICE_CACHE_KEY, getDevicePayload, type DevicePayloadOptions } from './device.ts';
@@ -25,6 +25,26 @@ export {
   type RequestOptions,
 } from './http.ts';
 export { createAnalytics, PRODUCE_EVENT_PATH, randomUuid, type Analytics, type TrackEvent } from './analytics.ts';
+// The visitor layer is a script of its own, loaded on demand; its API is in ./visitor.ts.
+export {
+  loadVisitorLayer,
+  loadVisitorModule,
+  type LoadVisitorLayerOptions,
+  type VisitorModule,
+} from './visitor-loader.ts';
+export type { VisitorLayer, VisitorLayerOptions } from './visitor-layer.ts';
+// The sign-on client is a script of its own too (pravesh-sso.js); its API is in ./sso/index.ts.
+export { loadSignOn, loadSignOnModule, type LoadSignOnOptions, type SignOnModule } from './sso/loader.ts';
+export type {
+  OpenSignInWidget,
+  SignInResult,
+  SignInWidgetRequest,
+  SignInWidgetResult,
+  SignOn,
+  SignOnConfig,
+  SignOnOptions,
+  SignOnSession,
+} from './sso/index.ts';
 // Re-exported so script-tag users can tell catalogue errors apart (`error instanceof Pravesh.PraveshError`).
 export {
   isPraveshError,

@@ -1,0 +1,140 @@
+import {
+  ACTIVITY_PATH,
+  APPLICATION_DATA_PATH,
+  createVisitBodySchema,
+  getApplicationDataBodySchema,
+  PraveshError,
+  SSO_SITE_ID,
+  storeActivityBodySchema,
+  type Environment,
+  type TrackingData,
+} from '@pravesh/core';
+import { describe, expect, it, vi } from 'vitest';
+import type { TrackEvent } from './analytics.ts';
+import type { TrackingDataProvider } from './client.ts';
+import { memoryCookieJar } from './cookies.ts';
+import { memoryStore } from './key-value-store.ts';
+import { VISIT_PATH } from './visit-body.ts';
+import { createVisitorLayer, HISTORY_PATH, SHARE_ACTIVITY_PATH } from './visitor-layer.ts';
+
+const CUSTOMER_ID = '5f0c8a2e-1b3d-4c5e-8f9a-0b1c2d3e4f5a';
+
+function fakeClient(siteId: number, history: Record<string, unknown> = {}) {
+  const calls: { path: string; body: unknown }[] = [];
+  let provider: TrackingDataProvider | undefined;
+  const events: TrackEvent[] = [];
+  const client = {
+    siteId,
+    environment: 'staging' as Environment,
+    config: undefined,
+    request: vi.fn(<T>(_method: string, path: string, options?: { body?: unknown }): Promise<T> => {
+      calls.push({ path, body: options?.body });
+      if (path === VISIT_PATH) {
+        const { visitId } = options!.body as { visitId: string };
+        return Promise.resolve({ visitId, visitorId: 'ignored' } as T);
+      }
+      if (path === HISTORY_PATH) return Promise.resolve({ visitorId: 'v', customerId: null, sites: history } as T);
+      return Promise.resolve({} as T);
+    }),
+    track: vi.fn(async (event: TrackEvent) => {
+      events.push({ ...(await provider?.()), ...event });
+      return { eventId: 'e', storedAt: 'now' };
+    }),
+    setTrackingData: (next: TrackingDataProvider | undefined) => {
+      provider = next;
+    },
+  };
+  return { client, calls, events, provider: () => provider };
+}
+
+function layerFor(siteId: number, history?: Record<string, unknown>) {
+  const fake = fakeClient(siteId, history);
+  const store = memoryStore();
+  const jar = memoryCookieJar();
+  const logger = { warn: vi.fn() };
+  const layer = createVisitorLayer(fake.client as unknown as Parameters<typeof createVisitorLayer>[0], {
+    cookieKey: 'cookie-key',
+    store,
+    cookies: jar,
+    logger,
+    target: new EventTarget(),
+    url: () => 'https://cards.example.in/?utm_source=google',
+    deviceId: () => Promise.resolve('d'.repeat(64)),
+  });
+  return { ...fake, layer, store, jar, logger };
+}
+
+describe('visitor layer', () => {
+  it('starts a visit, attaches tracking data and detaches it on stop', async () => {
+    const { layer, calls, client, provider, logger } = layerFor(7);
+    const record = await layer.start();
+    await layer.maintain();
+    expect(calls.map((call) => call.path)).toEqual([VISIT_PATH]);
+    expect(createVisitBodySchema.parse(calls[0]!.body)).toMatchObject({
+      visitId: record.visit,
+      visitorId: record.visitorId,
+      siteName: 'Credit card',
+      utmSource: btoa('google'),
+    });
+    await client.track({ event: 'page_view' });
+    const tracked: TrackingData = await layer.trackingData();
+    expect(tracked).toEqual({
+      deviceId: 'd'.repeat(64),
+      siteId: 7,
+      visitorId: record.visitorId,
+      visitId: record.visit,
+      absoluteParentVisitId: record.visit,
+      userState: 'signedOut',
+    });
+    layer.stop();
+    expect(provider()).toBeUndefined();
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('shares stored items with the server in the shape its route takes', async () => {
+    const { layer, calls } = layerFor(7);
+    await layer.start();
+    await layer.storage.setItem({ id: 'lead-1', type: 'lead', product: 'CC', continueUrl: '/apply/1' });
+    await vi.waitFor(() => expect(calls.some((call) => call.path === SHARE_ACTIVITY_PATH)).toBe(true));
+    const body = storeActivityBodySchema.parse(calls.find((call) => call.path === SHARE_ACTIVITY_PATH)!.body);
+    expect(body).toMatchObject({ action: 'set', siteId: 7, data: [{ id: 'lead-1', product: 'CC' }] });
+    expect(SHARE_ACTIVITY_PATH).toBe(ACTIVITY_PATH);
+    expect(HISTORY_PATH).toBe(APPLICATION_DATA_PATH);
+    const rows = await layer.recentActivity();
+    expect(rows.map((row) => [row.id, row.title, row.continueUrl])).toEqual([['lead-1', 'Credit Card', '/apply/1']]);
+  });
+
+  it('lets only the single-sign-on site set the customer', async () => {
+    const { layer } = layerFor(7);
+    await layer.start();
+    await expect(layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID })).rejects.toThrow(
+      new PraveshError('notAuthorizedToSetCustomerData', { id: 7 }),
+    );
+  });
+
+  it('on sign-in starts a visit, merges earlier activity with the server history and turns signedIn', async () => {
+    const history = { 9: { siteId: 9, data: [{ id: 'fund', type: 'lead', continueUrl: '/mf', updatedAt: 5 }] } };
+    const { layer, calls, store } = layerFor(SSO_SITE_ID, history);
+    const first = await layer.start();
+    await layer.storage.setItem({ id: 'anon', type: 'lead', continueUrl: '/x' });
+    expect(await layer.setCustomer({ mobilePhone: '9876543210', customerId: CUSTOMER_ID })).toBe('set');
+    const after = layer.records.read()!;
+    expect(after).toMatchObject({ parentVisitId: first.visit, absoluteParentVisitId: first.visit });
+    expect(after.visit).not.toBe(first.visit);
+    await layer.maintain();
+    expect(getApplicationDataBodySchema.parse(calls.find((call) => call.path === HISTORY_PATH)!.body)).toEqual({
+      visitorId: first.visitorId,
+      customerId: CUSTOMER_ID,
+    });
+    expect(layer.records.read()!.syncGuc).toBe(false);
+    const all = await layer.storage.getAllSiteData();
+    expect(Object.keys(all).sort()).toEqual(['11', '9']);
+    expect(Object.keys(store.snapshot()).some((key) => key.includes(first.visitorId))).toBe(false);
+    expect(await layer.trackingData()).toMatchObject({
+      userState: 'signedIn',
+      customerId: CUSTOMER_ID,
+      mobileNo: '9876543210',
+    });
+    expect(await layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID })).toBe('unchanged');
+  });
+});

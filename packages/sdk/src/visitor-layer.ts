@@ -1,0 +1,221 @@
+import {
+  findSite,
+  type RecentActivityItem,
+  type RecentActivityOptions,
+  type TrackingData,
+  type VisitorRecord,
+} from '@pravesh/core';
+import type { Pravesh } from './client.ts';
+import type { Logger } from './cookie-purge.ts';
+import { documentCookieJar, type CookieJar } from './cookies.ts';
+import { activeStorageId } from './customer-storage-mapping.ts';
+import { defaultStore, type KeyValueStore } from './key-value-store.ts';
+import { getRecentActivity } from './recent-activity.ts';
+import { createSharedStorage, type SharedStorage, type SiteChange } from './shared-storage.ts';
+import { runPurgeMaintenance, runSyncMaintenance, type MaintenanceOptions } from './storage-maintenance.ts';
+import { trackingDataProvider } from './tracking-data.ts';
+import { VISIT_PATH } from './visit-body.ts';
+import {
+  createVisitTracker,
+  type ClearTimeoutLike,
+  type EventTargetLike,
+  type SetTimeoutLike,
+  type VisitTracker,
+} from './visit-chain.ts';
+import {
+  createVisitorRecordStore,
+  type Customer,
+  type CustomerChange,
+  type VisitorRecordStore,
+} from './visitor-record.ts';
+import { planPurge } from './workers/purge-task.ts';
+import { runTask } from './workers/run-task.ts';
+import { planSync } from './workers/sync-task.ts';
+
+/**
+ * The visitor layer (spec 000 §1 "Visitor record"): the visitor cookie record, the visit chain,
+ * tracking data on every event, shared storage with its server copy, recent activity, and the
+ * purge and sync workers — put together over one Pravesh client.
+ */
+
+/** The server's copy of shared activity (POST, visits/application-data.ts in core). */
+export const SHARE_ACTIVITY_PATH = '/MSP/api/v1/pbguc/activity';
+export const HISTORY_PATH = '/MSP/api/v1/pbguc/getApplicationData';
+/** The server keeps a customer id only in GUID form (spec 000 §5). */
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export interface VisitorLayerOptions {
+  /**
+   * The cookie key the server encodes the visitor record with (PRAVESH_COOKIE_KEYS). Injected for
+   * now; the server will serve it with the site configuration later.
+   */
+  cookieKey: string;
+  previousCookieKeys?: readonly string[];
+  /** The visitor cookie's Domain, as the server's PRAVESH_COOKIE_DOMAIN. */
+  cookieDomain?: string;
+  /** Shared storage (default this page's localStorage; later the cross-storage hub client). */
+  store?: KeyValueStore;
+  /** Worker script URLs; without them the tasks run on the main thread. */
+  workers?: { purge?: string; sync?: string };
+  recentActivity?: RecentActivityOptions;
+  /** Send item changes to the server and fetch the customer's history on sync (default true). */
+  serverCopy?: boolean;
+  logger?: Logger;
+  cookies?: CookieJar;
+  now?: () => number;
+  setTimeout?: SetTimeoutLike;
+  clearTimeout?: ClearTimeoutLike;
+  target?: EventTargetLike;
+  url?: () => string;
+  /** The device fingerprint hash for visits and tracking data (loadVisitorLayer supplies it). */
+  deviceId?: () => Promise<string | undefined>;
+}
+
+export interface VisitorLayer {
+  readonly records: VisitorRecordStore;
+  readonly visits: VisitTracker;
+  readonly storage: SharedStorage;
+  /** Creates the record and visit as needed, listens for activity, attaches tracking data, runs the workers. */
+  start(): Promise<VisitorRecord>;
+  stop(): void;
+  /** From the single-sign-on site only (spec 000 §5); a new customer starts a visit and a sync. */
+  setCustomer(customer: unknown): Promise<CustomerChange>;
+  getCustomer(): Promise<Customer | undefined>;
+  trackingData(): Promise<TrackingData>;
+  recentActivity(options?: RecentActivityOptions): Promise<RecentActivityItem[]>;
+  /** The purge, then the sync, each when needed; failures are logged. */
+  maintain(): Promise<void>;
+}
+
+const consoleLogger: Logger = {
+  warn: (message, detail) => console.warn(`[pravesh] ${message}`, detail),
+};
+
+type LayerClient = Pick<Pravesh, 'siteId' | 'environment' | 'config' | 'request' | 'track' | 'setTrackingData'>;
+
+export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOptions): VisitorLayer {
+  const { siteId, environment } = pravesh;
+  const logger = options.logger ?? consoleLogger;
+  const now = options.now ?? Date.now;
+  const cookies = options.cookies ?? documentCookieJar();
+  const store = options.store ?? defaultStore();
+  const serverCopy = options.serverCopy ?? true;
+  // No default here: the device probes live in the core script, and loadVisitorLayer passes them in.
+  const { deviceId } = options;
+
+  const records = createVisitorRecordStore({
+    environment,
+    cookieKey: options.cookieKey,
+    cookies,
+    now,
+    ...(options.previousCookieKeys ? { previousCookieKeys: options.previousCookieKeys } : {}),
+    ...(options.cookieDomain ? { domain: options.cookieDomain } : {}),
+  });
+
+  const visits = createVisitTracker({
+    records,
+    createVisit: async (body) =>
+      (await pravesh.request<{ visitId?: unknown } | undefined>('POST', VISIT_PATH, { body }))?.visitId,
+    track: (event) => pravesh.track(event),
+    now,
+    ...(deviceId ? { deviceId } : {}),
+    siteName: pravesh.config?.siteName ?? findSite(siteId)?.name,
+    onError: (error) => logger.warn('visit check failed', error),
+    ...(options.setTimeout ? { setTimeout: options.setTimeout } : {}),
+    ...(options.clearTimeout ? { clearTimeout: options.clearTimeout } : {}),
+    ...('target' in options ? { target: options.target } : {}),
+    ...(options.url ? { url: options.url } : {}),
+  });
+
+  /** The server's copy of a stored change, so it can be merged on another site after sign-in. */
+  function share(change: SiteChange): void {
+    const record = records.read();
+    if (!serverCopy || !record) return;
+    const send = async () => {
+      const customer = await records.getCustomer(record);
+      const body: Record<string, unknown> = { ...change, visitorId: record.visitorId };
+      if (record.visit !== undefined) body.visitId = record.visit;
+      if (customer && GUID.test(customer.customerId)) body.customerId = customer.customerId;
+      await pravesh.request('POST', SHARE_ACTIVITY_PATH, { body });
+    };
+    send().catch((error: unknown) => logger.warn('activity not shared', error));
+  }
+
+  const storage = createSharedStorage({
+    store,
+    environment,
+    siteId,
+    storageId: () => activeStorageId(records.ensure()),
+    visit: () => records.read()?.visit,
+    now,
+    onChange: share,
+  });
+
+  const maintenance: MaintenanceOptions = {
+    environment,
+    records,
+    store,
+    cookies,
+    runPurge: (input) => runTask(planPurge, input, { url: options.workers?.purge }),
+    runSync: (input) => runTask(planSync, input, { url: options.workers?.sync }),
+    logger,
+    now,
+  };
+  if (serverCopy) {
+    maintenance.fetchHistory = async (visitorId, customer) => {
+      const body = GUID.test(customer.customerId) ? { visitorId, customerId: customer.customerId } : { visitorId };
+      const response = await pravesh.request<{ sites?: unknown } | undefined>('POST', HISTORY_PATH, { body });
+      const sites = response?.sites;
+      return typeof sites === 'object' && sites !== null ? (sites as Record<string, unknown>) : undefined;
+    };
+  }
+
+  const provideTrackingData = trackingDataProvider({
+    siteId,
+    record: () => records.read(),
+    customer: (record) => records.getCustomer(record),
+    ...(deviceId ? { deviceId } : {}),
+  });
+
+  // One maintenance at a time: a sign-in during the page's first run queues behind it.
+  let maintaining: Promise<void> = Promise.resolve();
+  function maintain(): Promise<void> {
+    maintaining = maintaining.then(async () => {
+      await runPurgeMaintenance(maintenance).catch((error: unknown) => logger.warn('purge failed', error));
+      await runSyncMaintenance(maintenance).catch((error: unknown) => logger.warn('sync failed', error));
+    });
+    return maintaining;
+  }
+
+  return {
+    records,
+    visits,
+    storage,
+    async start() {
+      records.ensure();
+      pravesh.setTrackingData(provideTrackingData);
+      try {
+        return await visits.start();
+      } finally {
+        void maintain();
+      }
+    },
+    stop() {
+      visits.stop();
+      pravesh.setTrackingData(undefined);
+    },
+    async setCustomer(customer) {
+      const change = await records.setCustomer(siteId, customer);
+      if (change === 'set') {
+        // spec 000 §4: a new visit when a customer is set; the sync merges their earlier activity.
+        await visits.newVisit('customer');
+        void maintain();
+      }
+      return change;
+    },
+    getCustomer: () => records.getCustomer(),
+    trackingData: provideTrackingData,
+    recentActivity: (overrides) => getRecentActivity(storage, { ...options.recentActivity, ...overrides }),
+    maintain,
+  };
+}
