@@ -1,0 +1,303 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { Button } from '../components/button.tsx';
+import { Field } from '../components/field.tsx';
+import { formatSeconds, useCountdown } from '../hooks/use-countdown.ts';
+import { otpDigits } from '../lib/validation.ts';
+import { formatMobile } from './copy.ts';
+import type { Failure } from './sign-in.tsx';
+
+/** Focuses `ref` whenever `signal` changes to a defined value. */
+function useFocusOn(ref: RefObject<HTMLElement | null>, signal: number | undefined): void {
+  useEffect(() => {
+    if (signal === undefined) return;
+    const element = ref.current;
+    element?.focus();
+    if (element instanceof HTMLInputElement && element.value !== '') element.select();
+  }, [ref, signal]);
+}
+
+function submitWith(onSubmit: () => void) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+}
+
+function StepHeader({ id, heading, children }: { id: string; heading: string; children?: ReactNode }) {
+  return (
+    <header className="step-header">
+      <h1 className="step-title" id={id}>
+        {heading}
+      </h1>
+      {children ? <div className="step-lede">{children}</div> : null}
+    </header>
+  );
+}
+
+export function StartingStep() {
+  return (
+    <div className="step step--center" aria-busy="true">
+      <span className="spinner spinner--large" aria-hidden="true" />
+      <p className="step-lede">Getting sign-in ready…</p>
+    </div>
+  );
+}
+
+export interface MobileStepProps {
+  heading: string;
+  lede: string;
+  value: string;
+  error: string | undefined;
+  busy: boolean;
+  focusSignal: number | undefined;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+}
+
+export function MobileStep({ heading, lede, value, error, busy, focusSignal, onChange, onSubmit }: MobileStepProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  useFocusOn(input, focusSignal);
+  return (
+    <section className="step" aria-labelledby={titleId}>
+      <StepHeader id={titleId} heading={heading}>
+        <p>{lede}</p>
+      </StepHeader>
+      <form className="step-form" noValidate onSubmit={submitWith(onSubmit)}>
+        <Field
+          ref={input}
+          id="mobile-number"
+          name="mobileNo"
+          label="Mobile number"
+          hint="10-digit Indian mobile number"
+          prefix="+91"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          enterKeyHint="next"
+          maxLength={16}
+          value={value}
+          error={error}
+          onChange={(event) => onChange(event.target.value.replace(/[^\d\s+\-()]/g, ''))}
+        />
+        <Button type="submit" busy={busy} busyLabel="Sending OTP…" className="button--block">
+          Get OTP
+        </Button>
+      </form>
+      <p className="fine-print">
+        By continuing you agree to the Terms of Use and Privacy Policy. Standard SMS rates may apply.
+      </p>
+    </section>
+  );
+}
+
+export interface OtpStepProps {
+  heading: string;
+  mobileNo: string;
+  otpLength: number;
+  resendAt: number;
+  value: string;
+  error: string | undefined;
+  busy: 'sending' | 'verifying' | 'resending' | undefined;
+  focusSignal: number | undefined;
+  canChangeNumber: boolean;
+  canUsePassword: boolean;
+  submitLabel: string;
+  now: () => number;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onResend: () => void;
+  onChangeNumber: () => void;
+  onUsePassword: () => void;
+}
+
+export function OtpStep(props: OtpStepProps) {
+  const { otpLength, value, error, busy, onChange } = props;
+  const input = useRef<HTMLInputElement>(null);
+  useFocusOn(input, props.focusSignal);
+  const secondsLeft = useCountdown(props.resendAt, props.now);
+  const titleId = useId();
+
+  // The whole code pasted at once, from an SMS app or a message like "Your OTP is 123 456".
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = otpDigits(event.clipboardData.getData('text'), otpLength);
+    if (pasted === '') return;
+    event.preventDefault();
+    onChange(pasted);
+  };
+
+  return (
+    <section className="step" aria-labelledby={titleId}>
+      <StepHeader id={titleId} heading={props.heading}>
+        <p>
+          We sent a {otpLength}-digit code to <strong className="nowrap">{formatMobile(props.mobileNo)}</strong>.
+          {props.canChangeNumber ? (
+            <>
+              {' '}
+              <button type="button" className="inline-link" onClick={props.onChangeNumber}>
+                Change<span className="visually-hidden"> mobile number</span>
+              </button>
+            </>
+          ) : null}
+        </p>
+      </StepHeader>
+      <form className="step-form" noValidate onSubmit={submitWith(props.onSubmit)}>
+        <Field
+          ref={input}
+          id="otp"
+          name="otp"
+          label="One-time password (OTP)"
+          hint={`Enter the ${otpLength}-digit code from the SMS`}
+          className="field-input--otp"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          enterKeyHint="done"
+          spellCheck={false}
+          value={value}
+          error={error}
+          onPaste={onPaste}
+          onChange={(event) => onChange(otpDigits(event.target.value, otpLength))}
+        />
+        <Button type="submit" busy={busy === 'verifying'} busyLabel="Verifying…" className="button--block">
+          {props.submitLabel}
+        </Button>
+      </form>
+      <div className="step-actions">
+        {secondsLeft > 0 ? (
+          <p className="resend-wait">
+            Didn’t get it? Resend OTP in <span className="countdown">{formatSeconds(secondsLeft)}</span>
+          </p>
+        ) : (
+          <Button variant="link" busy={busy === 'resending'} busyLabel="Resending…" onClick={props.onResend}>
+            Resend OTP
+          </Button>
+        )}
+        {props.canUsePassword ? (
+          <Button variant="link" onClick={props.onUsePassword}>
+            Use password instead
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export interface PasswordStepProps {
+  heading: string;
+  mobileNo: string;
+  value: string;
+  error: string | undefined;
+  busy: 'sending' | 'verifying' | 'resending' | undefined;
+  focusSignal: number | undefined;
+  canChangeNumber: boolean;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onUseOtp: () => void;
+  onChangeNumber: () => void;
+}
+
+export function PasswordStep(props: PasswordStepProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [visible, setVisible] = useState(false);
+  const titleId = useId();
+  useFocusOn(input, props.focusSignal);
+  return (
+    <section className="step" aria-labelledby={titleId}>
+      <StepHeader id={titleId} heading={props.heading}>
+        <p>
+          Signing in as <strong className="nowrap">{formatMobile(props.mobileNo)}</strong>.
+          {props.canChangeNumber ? (
+            <>
+              {' '}
+              <button type="button" className="inline-link" onClick={props.onChangeNumber}>
+                Change<span className="visually-hidden"> mobile number</span>
+              </button>
+            </>
+          ) : null}
+        </p>
+      </StepHeader>
+      <form className="step-form" noValidate onSubmit={submitWith(props.onSubmit)}>
+        {/* Lets password managers file the password under the number. */}
+        <input type="hidden" name="username" autoComplete="username" value={props.mobileNo} readOnly />
+        <Field
+          ref={input}
+          id="password"
+          name="password"
+          label="Password"
+          type={visible ? 'text' : 'password'}
+          autoComplete="current-password"
+          spellCheck={false}
+          value={props.value}
+          error={props.error}
+          onChange={(event) => props.onChange(event.target.value)}
+          trailing={
+            <button
+              type="button"
+              className="field-toggle"
+              aria-pressed={visible}
+              aria-controls="password"
+              onClick={() => setVisible((shown) => !shown)}
+            >
+              {visible ? 'Hide' : 'Show'}
+              <span className="visually-hidden"> password</span>
+            </button>
+          }
+        />
+        <Button type="submit" busy={props.busy === 'verifying'} busyLabel="Signing in…" className="button--block">
+          Sign in
+        </Button>
+      </form>
+      <div className="step-actions">
+        <Button variant="link" busy={props.busy === 'sending'} busyLabel="Sending OTP…" onClick={props.onUseOtp}>
+          Sign in with OTP instead
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function DoneStep({ heading }: { heading: string }) {
+  return (
+    <section className="step step--center" aria-label={heading}>
+      <svg className="outcome-icon outcome-icon--success" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        <path
+          d="M14 24.5l6.5 6.5L34 17.5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <h1 className="step-title">{heading}</h1>
+    </section>
+  );
+}
+
+export function FailedStep({ failure }: { failure: Failure }) {
+  return (
+    <section className="step step--center" aria-label={failure.title}>
+      <svg className="outcome-icon outcome-icon--error" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        <path d="M24 13v14M24 33.5v1.5" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <h1 className="step-title">{failure.title}</h1>
+      <p className="step-lede" role="alert">
+        {failure.detail}
+      </p>
+      <p className="fine-print">Please go back to the site you came from and try again.</p>
+    </section>
+  );
+}

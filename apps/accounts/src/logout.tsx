@@ -1,0 +1,51 @@
+// /logout: the logout link's target (spec 000 §2).
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ROOT_ELEMENT_ID, Unavailable } from './boot.tsx';
+import { Brand } from './components/brand.tsx';
+import { readBootstrap } from './lib/bootstrap.ts';
+import { logoutUrl } from './lib/logout.ts';
+
+function SigningOut() {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const redirectUri = new URLSearchParams(window.location.search).get('redirect_uri') ?? undefined;
+    Promise.resolve()
+      .then(() => logoutUrl(readBootstrap(), redirectUri))
+      .then(
+        (url) => window.location.replace(url),
+        () => setFailed(true),
+      );
+  }, []);
+  if (failed) {
+    return <Unavailable title="We couldn’t sign you out" detail="Please check your connection and try again." />;
+  }
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div className="page-header-inner">
+          <Brand />
+        </div>
+      </header>
+      <main className="page-main">
+        <div className="card">
+          <section className="step step--center" aria-labelledby="logout-title" aria-busy="true">
+            <span className="spinner spinner--large" aria-hidden="true" />
+            <h1 className="step-title" id="logout-title">
+              Signing you out…
+            </h1>
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+const container = document.getElementById(ROOT_ELEMENT_ID);
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <SigningOut />
+    </StrictMode>,
+  );
+}
