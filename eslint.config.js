@@ -57,6 +57,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@pravesh/server', '@pravesh/demo', 'node:*'] }] },
   },
   {
+    // Apps never import each other (ARCHITECTURE.md "Layout").
+    files: ['apps/demo/**/*.ts', 'apps/accounts/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@pravesh/server', '@pravesh/server/*'] }] },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@pravesh/sdk', '@pravesh/demo'] }] },
   },

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * A demo embedding site: one marketplace landing page that loads the SDK with a script tag from
+ * the API, the way a real site of the marketplace would. Each demo site runs on its own origin
+ * (spec 000 §9 lists one origin per site), so the shield's origin checks are exercised for real.
+ */
+
+export interface DemoServerOptions {
+  port: number;
+  host: string;
+  /** The site id this origin stands in for; the API only accepts its tokens from this origin. */
+  siteId: number;
+  siteName: string;
+  /** Where browsers reach the API, e.g. http://localhost:4000; the SDK is loaded from {apiUrl}/sdk/. */
+  apiUrl: string;
+  /** Environment passed to the SDK (spec 000 §9); defaults to local. */
+  environment?: string;
+  /** The origin browsers use for this site; defaults to http://localhost:{port}. */
+  publicOrigin?: string;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+export interface DemoServer {
+  readonly app: FastifyInstance;
+  /** The origin the page is served on, once listening. */
+  readonly url: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** JSON that is safe inside a <script type="application/json"> element: no "</script>" break-out. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface PageValues {
+  apiUrl: string;
+  siteId: number;
+  siteName: string;
+  environment: string;
+}
+
+/** Fills the %PLACEHOLDER% slots of public/index.html. */
+export function renderPage(template: string, values: PageValues): string {
+  const slots: Record<string, string> = {
+    API_URL: escapeHtml(values.apiUrl),
+    SITE_ID: escapeHtml(String(values.siteId)),
+    SITE_NAME: escapeHtml(values.siteName),
+    CONFIG_JSON: inlineJson(values),
+  };
+  return template.replace(/%([A-Z_]+)%/g, (whole, name: string) => slots[name] ?? whole);
+}
+
+/**
+ * The page may run scripts only from itself and the API, and talk only to the API; a demo should
+ * show the embedding rules a real site would ship with.
+ */
+export function contentSecurityPolicy(apiOrigin: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${apiOrigin}`,
+    `connect-src 'self' ${apiOrigin}`,
+    `frame-src 'self' ${apiOrigin}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+function normaliseApiUrl(apiUrl: string): { base: string; origin: string } {
+  const url = new URL(apiUrl);
+  return { base: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, origin: url.origin };
+}
+
+export async function createDemoServer(options: DemoServerOptions): Promise<DemoServer> {
+  const api = normaliseApiUrl(options.apiUrl);
+  const template = await readFile(`${publicDir}/index.html`, 'utf8');
+  const page = renderPage(template, {
+    apiUrl: api.base,
+    siteId: options.siteId,
+    siteName: options.siteName,
+    environment: options.environment ?? 'local',
+  });
+  const csp = contentSecurityPolicy(api.origin);
+
+  const app = Fastify({ logger: options.logger === false ? false : { level: 'warn' } });
+  await app.register(fastifyStatic, { root: publicDir, index: false, decorateReply: false, maxAge: 0 });
+
+  const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(page);
+  app.get('/', sendPage);
+  // The raw template must never be served with its placeholders unfilled.
+  app.get('/index.html', sendPage);
+
+  let url = options.publicOrigin ?? `http://localhost:${options.port}`;
+  return {
+    app,
+    get url() {
+      return url;
+    },
+    async listen() {
+      await app.listen({ port: options.port, host: options.host });
+      // Port 0 picks a free port: report the one actually bound.
+      if (options.port === 0 && !options.publicOrigin) {
+        const address = app.server.address();
+        if (address && typeof address === 'object') url = `http://localhost:${address.port}`;
+      }
+      return url;
+    },
+    close: () => app.close(),
+  };
+}

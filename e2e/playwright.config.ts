@@ -1,0 +1,70 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { API_URL, DEMO_SITE_A } from './urls.ts';
+
+const e2eDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(e2eDir, '..');
+
+// This file is evaluated by the runner and again by each worker: the data folder is chosen once
+// and handed down through the environment, so every run starts from an empty embedded database.
+process.env.PRAVESH_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pravesh-e2e-${process.pid}-${Date.now().toString(36)}`);
+const dataDir = process.env.PRAVESH_E2E_DATA_DIR;
+
+const env: Record<string, string> = {};
+for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+
+export default defineConfig({
+  testDir: path.join(e2eDir, 'tests'),
+  outputDir: path.join(e2eDir, 'artifacts', 'results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { outputFolder: path.join(e2eDir, 'artifacts', 'report'), open: 'never' }]]
+    : 'list',
+  use: {
+    baseURL: DEMO_SITE_A,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        headless: true,
+        launchOptions: {
+          // Debian's Chromium; browser downloads are blocked on these machines (ARCHITECTURE.md).
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // scripts/start.ts, with the data folder removed afterwards (see web-server.ts).
+    command: 'node --import tsx e2e/web-server.ts',
+    cwd: repoRoot,
+    url: `${API_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // DATABASE_URL passes through, so CI runs the journeys on PostgreSQL.
+    env: { ...env, PRAVESH_DATA_DIR: dataDir, PRAVESH_ENV: 'local', PRAVESH_LOG_LEVEL: 'warn' },
+  },
+});

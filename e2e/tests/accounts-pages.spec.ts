@@ -1,0 +1,302 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { API_URL, DEMO_SITE_A } from '../urls.ts';
+
+/**
+ * The accounts host pages (issue 4): /authorize as a full page and /listener inside a sign-in
+ * frame, axe-clean at desktop and phone widths, with screenshots kept as artifacts; and the CSP
+ * frame-ancestors rule: a page on an unlisted origin cannot frame /listener.
+ */
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const VIEWPORTS = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '375', width: 375, height: 740 },
+] as const;
+
+/** The demo site A client registered by default outside production (apps/server/src/config/sso.ts). */
+const CLIENT = { client_id: 'pravesh-demo-site-a', redirect_uri: `${DEMO_SITE_A}/sso/callback` };
+
+function pageUrl(page: '/authorize' | '/listener', extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    ...CLIENT,
+    state: 'e2e-state',
+    scope: 'myaccount',
+    source_site_id: '2',
+    journey_type: 'JOURNEY',
+    ...extra,
+  });
+  return `${API_URL}${page}?${query.toString()}`;
+}
+
+/** A fresh valid Indian number per send, so OTP send limits never carry over between tests. */
+function randomMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
+}
+
+/** The OTP the local SMS outbox holds for `mobileNo` (GET /dev/outbox.json, development only). */
+async function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
+    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    const message = messages.find((entry) => entry.to.endsWith(mobileNo));
+    code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`/authorize at ${viewport.name}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('mobile entry, its error and the OTP step are axe-clean', async ({ page }) => {
+      await page.goto(pageUrl('/authorize'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in with your mobile number');
+      const mobile = page.getByRole('textbox', { name: 'Mobile number' });
+      await expect(mobile).toBeFocused();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `accounts-authorize-${viewport.name}.png`);
+
+      await mobile.fill('12345');
+      await page.getByRole('button', { name: 'Get OTP' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Enter a valid 10-digit mobile number starting with 6, 7, 8 or 9',
+      );
+      await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `accounts-authorize-error-${viewport.name}.png`);
+
+      await mobile.fill(randomMobile());
+      await page.getByRole('button', { name: 'Get OTP' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter the OTP');
+      await expect(page.getByRole('status')).toHaveText(/^OTP sent to \+91 /);
+      await expect(page.getByText(/Resend OTP in 0:(30|29|28)/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `accounts-authorize-otp-${viewport.name}.png`);
+    });
+  });
+
+  test.describe(`/listener in a sign-in frame at ${viewport.name}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('is axe-clean and reports its box size to the embedding page only', async ({ page }) => {
+      const frame = await openFramed(page, viewport.width, {});
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Sign in with your mobile number');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as HostWindow).received.map((entry) => entry.data.type)))
+        .toContain('boxSize');
+      const received = await page.evaluate(() => (window as unknown as HostWindow).received);
+      for (const entry of received) {
+        expect(entry.origin).toBe(API_URL);
+        expect(entry.data.source).toBe('pravesh-accounts');
+      }
+      await expect(frame.getByRole('textbox', { name: 'Mobile number' })).toBeFocused();
+      await expectFrameAxeClean(page);
+      await screenshot(page, `accounts-listener-${viewport.name}.png`, { fullPage: false });
+    });
+
+    test('the OTP box journey is axe-clean', async ({ page }) => {
+      const frame = await openFramed(page, viewport.width, { journey_type: 'JOURNEY_OTP', mobileNo: randomMobile() });
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Enter the OTP');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as HostWindow).received.map((entry) => entry.data.type)))
+        .toContain('otpSent');
+      await expectFrameAxeClean(page);
+      await screenshot(page, `accounts-listener-otp-${viewport.name}.png`, { fullPage: false });
+    });
+  });
+}
+
+interface HostWindow {
+  received: { origin: string; data: { source?: string; type?: string; payload?: { height?: number } } }[];
+}
+
+/**
+ * Opens demo site A (a configured site origin) and puts the sign-in frame over it the way the
+ * widget does (spec 000 §2): a dimmed background and the frame 80% wide and 545px high for the full
+ * journey, or 30% wide for the OTP box, whose height follows the frame's boxSize messages; up to
+ * 640px wide, full-screen (full journey) or a bottom sheet (OTP box). The page sends widgetOpen
+ * once the frame has loaded and keeps every message it receives in window.received.
+ */
+async function openFramed(page: Page, width: number, extra: Record<string, string>): Promise<FrameLocator> {
+  const otpBox = extra.journey_type === 'JOURNEY_OTP';
+  const src = pageUrl('/listener', { parentOrigin: DEMO_SITE_A, ...extra });
+  await page.goto(`${DEMO_SITE_A}/`);
+  await page.evaluate(
+    ({ src, otpBox, phone, api }) => {
+      const host = window as unknown as HostWindow;
+      host.received = [];
+      // CSSOM writes, not style attributes: the demo page's CSP allows no inline styles.
+      const overlay = document.createElement('div');
+      Object.assign(overlay.style, {
+        position: 'fixed',
+        inset: '0',
+        zIndex: '1000',
+        display: 'flex',
+        alignItems: phone && otpBox ? 'flex-end' : 'center',
+        justifyContent: 'center',
+        background: 'rgb(20 33 61 / 55%)',
+      });
+      const frame = document.createElement('iframe');
+      frame.id = 'sign-in';
+      frame.title = 'Sign in';
+      frame.allow = 'otp-credentials';
+      frame.src = src;
+      Object.assign(frame.style, {
+        display: 'block',
+        border: '0',
+        background: '#fff',
+        boxShadow: '0 12px 40px rgb(0 0 0 / 30%)',
+        width: phone ? '100%' : otpBox ? 'max(30%, 384px)' : '80%',
+        height: phone && !otpBox ? '100%' : otpBox ? '350px' : '545px',
+        borderRadius: phone ? (otpBox ? '16px 16px 0 0' : '0') : '16px',
+      });
+      overlay.append(frame);
+      document.body.append(overlay);
+      document.documentElement.style.overflow = 'hidden';
+      window.addEventListener('message', (event) => {
+        if (event.source !== frame.contentWindow) return;
+        const data = event.data as HostWindow['received'][number]['data'];
+        host.received.push({ origin: event.origin, data });
+        if (data.type === 'boxSize' && (otpBox || !phone)) frame.style.height = `${data.payload?.height ?? 545}px`;
+      });
+      frame.addEventListener('load', () => {
+        frame.contentWindow?.postMessage({ source: 'pravesh-accounts', type: 'widgetOpen', payload: {} }, api);
+      });
+    },
+    { src, otpBox, phone: width <= 640, api: API_URL },
+  );
+  return page.frameLocator('#sign-in');
+}
+
+async function expectFrameAxeClean(page: Page): Promise<void> {
+  // Only the frame: the demo page around it has its own checks (shield.spec.ts).
+  const results = await new AxeBuilder({ page }).include('#sign-in').withTags(WCAG_TAGS).analyze();
+  // axe reached into the frame: nodes inside it are named [iframe selector, inner selector].
+  expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1))).toBe(true);
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+test.describe('framing rules (CSP frame-ancestors)', () => {
+  let server: Server;
+  let unlistedOrigin: string;
+
+  test.beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unlisted site</title></head>
+<body><main><h1>Not a configured site</h1>
+<iframe id="sign-in" title="Sign in" src="${pageUrl('/listener', { parentOrigin: 'http://127.0.0.1' }).replace(/&/g, '&amp;')}"></iframe>
+</main><script>
+  window.received = [];
+  window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+</script></body></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    unlistedOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('a page on an unlisted origin cannot frame /listener', async ({ page }) => {
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+    });
+    const listenerResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/listener');
+    await page.goto(`${unlistedOrigin}/`);
+    const response = await listenerResponse;
+    // The server answered, with a policy that does not name this origin…
+    const csp = (await response.allHeaders())['content-security-policy'] ?? '';
+    expect(csp).toMatch(/frame-ancestors [^;]*http:\/\/localhost:4100/);
+    expect(csp).not.toContain(unlistedOrigin);
+    expect(csp).not.toMatch(/frame-ancestors [^;]*\*(?!\.)/);
+    // …so the browser refused to show it: a CSP report, and no accounts page in the frame.
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    // Chromium words it "Framing '<url>' violates … frame-ancestors …" (older: "Refused to frame").
+    expect(refusals[0]).toMatch(/(Framing|Refused to frame) 'http:\/\/localhost:4000\/'/);
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(frame).toBeDefined();
+    expect(frame!.url()).not.toContain('/listener');
+    await expect(page.frameLocator('#sign-in').locator('#pravesh-accounts')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as HostWindow).received)).toEqual([]);
+  });
+
+  test('the same page on a configured origin is framed', async ({ page }) => {
+    const frame = await openFramed(page, 1280, {});
+    await expect(frame.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
+  });
+});
+
+test('/authorize signs in with the OTP from the outbox and returns to the registered redirect_uri', async ({
+  page,
+}) => {
+  const mobileNo = randomMobile();
+  await page.goto(pageUrl('/authorize'));
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter the OTP');
+
+  // A wrong code first: spec 001 §5's text, tied to the field.
+  const otp = page.getByRole('textbox', { name: 'One-time password (OTP)' });
+  const code = await otpFromOutbox(page, mobileNo);
+  await otp.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('OTP is Incorrect, Please enter valid OTP');
+
+  const callback = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
+  await otp.fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  const redirected = new URL((await callback).url());
+  expect(redirected.searchParams.get('state')).toBe('e2e-state');
+  expect(redirected.searchParams.get('code')).toMatch(/^\S{16,}$/);
+});
+
+test('/authorize shows a redirect_uri that is not registered instead of following it', async ({ page }) => {
+  const mobileNo = randomMobile();
+  await page.goto(pageUrl('/authorize', { redirect_uri: `${DEMO_SITE_A}/sso/callbackX` }));
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await page.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This sign-in link isn’t valid');
+  await expect(page.getByText('redirect_uri is not registered for this client')).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(API_URL);
+});
+
+test('/logout hands over to the service, which returns to the allow-listed redirect_uri', async ({ page }) => {
+  const returned = page.waitForRequest(
+    (request) => request.url() === `${DEMO_SITE_A}/` && request.isNavigationRequest(),
+  );
+  await page.goto(`${API_URL}/logout?redirect_uri=${encodeURIComponent(`${DEMO_SITE_A}/`)}`);
+  await returned;
+  await expect(page).toHaveURL(`${DEMO_SITE_A}/`);
+});

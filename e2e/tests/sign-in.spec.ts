@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { openCustomerField, parseScope, visitorCookieName, xorDecode } from '@pravesh/core';
+import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
+
+/**
+ * Issue 4 "Demo": sign in on demo site A through the sign-in widget with the OTP from the local SMS
+ * outbox; demo site B then sees the session; the visitor record now carries the customer. At a
+ * desktop and a 375px phone width, axe-clean with the widget open, screenshots kept as artifacts.
+ */
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The server's development cookie key (PRAVESH_COOKIE_KEYS default), which the demo pages use. */
+const DEV_COOKIE_KEY = 'pravesh-development-cookie-key';
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '375', width: 375, height: 740 },
+] as const;
+
+/** A fresh valid Indian number per run, so OTP send limits never carry over. */
+function randomMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, name) });
+}
+
+/** The OTP the local SMS outbox holds for `mobileNo` (GET /dev/outbox.json, development only). */
+async function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
+    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    const message = messages.find((entry) => entry.to.endsWith(mobileNo));
+    code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // axe reached into the accounts frame: nodes inside it are named [iframe selector, inner selector].
+  expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1))).toBe(true);
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/** The visitor record in the browser's cookie, decoded with the development cookie key. */
+async function visitorRecord(context: BrowserContext): Promise<Record<string, unknown> | undefined> {
+  const cookie = (await context.cookies(DEMO_SITE_A)).find((entry) => entry.name === visitorCookieName('local'));
+  return cookie ? (xorDecode(cookie.value, DEV_COOKIE_KEY) as Record<string, unknown>) : undefined;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`sign-in widget at ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('signs in on demo A with the OTP from the outbox; demo B sees the session', async ({ page, context }) => {
+      const mobileNo = randomMobile();
+      await page.goto(`${DEMO_SITE_A}/`);
+      const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+      await expect(signIn).toBeEnabled();
+      const account = page.getByRole('region', { name: 'Your account' });
+      await expect(account).toContainText('Not signed in');
+      await signIn.click();
+
+      // The widget: a labelled modal over a dimmed, scroll-locked page, the accounts page in its frame.
+      const dialog = page.getByRole('dialog', { name: 'Sign in' });
+      await expect(dialog).toBeVisible();
+      const frame = page.frameLocator('pravesh-sign-in iframe');
+      const mobile = frame.getByRole('textbox', { name: 'Mobile number' });
+      await expect(mobile).toBeFocused();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+      const box = await dialog.boundingBox();
+      if (viewport.width <= 640) {
+        // Full-screen up to 640px (spec 000 §2).
+        expect(box).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+      } else {
+        // The full journey: 80% wide, 545px high.
+        expect(box?.width).toBeCloseTo(viewport.width * 0.8, 0);
+        expect(box?.height).toBeCloseTo(545, 0);
+      }
+      const src = new URL((await page.locator('pravesh-sign-in iframe').getAttribute('src')) ?? '');
+      expect(`${src.origin}${src.pathname}`).toBe(`${API_URL}/listener`);
+      expect(Object.fromEntries(src.searchParams)).toMatchObject({
+        client_id: 'pravesh-demo-site-a',
+        source_site_id: '2',
+        journey_type: 'JOURNEY',
+        screen_type: '0',
+        parentOrigin: DEMO_SITE_A,
+        closable: '1',
+        code_challenge_method: 'S256',
+      });
+      expect(parseScope(src.searchParams.get('scope'))).toContain('myaccount');
+      expect(src.searchParams.get('visitorId')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(src.searchParams.get('visitId')).toBeTruthy();
+      await expectAxeClean(page);
+      await screenshot(page, `sign-in-widget-${viewport.name}.png`);
+
+      await mobile.fill(mobileNo);
+      await frame.getByRole('button', { name: 'Get OTP' }).click();
+      const otp = frame.getByRole('textbox', { name: 'One-time password (OTP)' });
+      await expect(otp).toBeVisible();
+      await otp.fill(await otpFromOutbox(page, mobileNo));
+      await expectAxeClean(page);
+      await screenshot(page, `sign-in-widget-otp-${viewport.name}.png`);
+      await frame.getByRole('button', { name: 'Verify and sign in' }).click();
+
+      // Closed and reset: the page scrolls again, and shows the customer, masked.
+      await expect(dialog).toBeHidden();
+      await expect(page.locator('pravesh-sign-in')).toHaveCount(0);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+      await expect(account).toContainText(`Signed in as ${masked(mobileNo)}`);
+      await expect(account).not.toContainText(mobileNo);
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+      await screenshot(page, `sign-in-demo-a-signed-in-${viewport.name}.png`);
+
+      // The visitor record now carries the customer (sealed; opened here with the cookie key).
+      await expect.poll(async () => typeof (await visitorRecord(context))?.customerId).toBe('string');
+      const record = (await visitorRecord(context))!;
+      expect(await openCustomerField(DEV_COOKIE_KEY, 'mobileNo', record.mobileNo)).toBe(mobileNo);
+      expect(await openCustomerField(DEV_COOKIE_KEY, 'customerId', record.customerId)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+      expect(JSON.stringify(record)).not.toContain(mobileNo);
+
+      // Demo B, on another origin, reads the session on load.
+      const siteB = await context.newPage();
+      await siteB.goto(`${DEMO_SITE_B}/`);
+      await expect(siteB.getByRole('region', { name: 'Your account' })).toContainText(
+        `Signed in as ${masked(mobileNo)}`,
+      );
+      await screenshot(siteB, `sign-in-demo-b-session-${viewport.name}.png`);
+    });
+  });
+}
+
+test('closing the widget leaves the page signed out and gives focus back', async ({ page }) => {
+  await page.goto(`${DEMO_SITE_A}/`);
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await signIn.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(
+    page.frameLocator('pravesh-sign-in iframe').getByRole('textbox', { name: 'Mobile number' }),
+  ).toBeFocused();
+  await page.frameLocator('pravesh-sign-in iframe').getByRole('button', { name: 'Close sign-in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(signIn).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Not signed in');
+});

@@ -1,0 +1,114 @@
+/**
+ * `npm start`: the API and two demo embedding sites on their own origins, with the embedded
+ * database unless DATABASE_URL is set. The SDK bundle must be built first (`npm run build`;
+ * `npm start` does it), because the API serves it under /sdk/.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { findSite } from '@pravesh/core';
+import { createDemoServer, type DemoServer } from '@pravesh/demo';
+import { buildApp } from '@pravesh/server';
+import { ConfigError, DEMO_ORIGINS, loadConfig } from '@pravesh/server/config';
+
+/** The demo sites stand in for the homepage (2) and credit card (7) sites; see DEMO_ORIGINS. */
+const DEMO_SITES = [
+  { siteId: 2, origin: DEMO_ORIGINS.siteA },
+  { siteId: 7, origin: DEMO_ORIGINS.siteB },
+] as const;
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const sdkScript = path.join(config.sdkDistDir, 'pravesh.js');
+  if (!existsSync(sdkScript)) {
+    // buildApp only mounts /sdk/ when the bundle exists, so the demo pages would load nothing.
+    throw new ConfigError(`the SDK is not built (${sdkScript} is missing): run "npm run build" first`);
+  }
+
+  const api: FastifyInstance = await buildApp(config);
+  const demos: DemoServer[] = [];
+  let closing = false;
+
+  const closeAll = async (): Promise<void> => {
+    // Demo pages first, so nothing new reaches the API while it drains and closes the database.
+    await Promise.allSettled(demos.map((demo) => demo.close()));
+    await api.close();
+  };
+
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal} received: shutting down…`);
+    const timer = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    closeAll().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  try {
+    await api.listen({ host: config.host, port: config.port });
+    for (const { siteId, origin } of DEMO_SITES) {
+      const site = findSite(siteId);
+      const demo = await createDemoServer({
+        host: config.host,
+        port: Number(new URL(origin).port),
+        siteId,
+        siteName: site?.name ?? `Site ${siteId}`,
+        apiUrl: config.publicUrl,
+        environment: config.environment,
+        publicOrigin: origin,
+      });
+      demos.push(demo);
+      await demo.listen();
+    }
+  } catch (error) {
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
+
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const rows: [string, string][] = [
+    ['API', config.publicUrl],
+    ['API docs', `${config.publicUrl}/docs`],
+    ['Health', `${config.publicUrl}/healthz`],
+    ['Readiness', `${config.publicUrl}/readyz`],
+    ['SDK script', `${config.publicUrl}/sdk/pravesh.js`],
+    ...demos.map((demo, index): [string, string] => {
+      const { siteId } = DEMO_SITES[index]!;
+      return [`Demo site ${index === 0 ? 'A' : 'B'}`, `${demo.url}  (site ${siteId}, ${findSite(siteId)?.name ?? ''})`];
+    }),
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(
+    [
+      '',
+      `Pravesh is running (${config.environment}, ${database}).`,
+      '',
+      ...rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`),
+      '',
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
