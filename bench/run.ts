@@ -4,6 +4,8 @@ import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
+import { measureSso, ssoRows } from './sso.ts';
+import { measureVisitIngestion, visitIngestionRows } from './visit-ingestion.ts';
 import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
 
 /**
@@ -67,6 +69,9 @@ try {
 } finally {
   await api?.stop();
 }
+// These start their own servers (one per database kind), so they run after the shared API stopped.
+await section('visit ingestion', () => measureVisitIngestion(), visitIngestionRows);
+await section('sign-on', () => measureSso(), ssoRows);
 
 console.log(formatTable(rows));
 writeJsonReport(resultsFile, rows, details);
