@@ -19,6 +19,7 @@ import { registerActivity } from './modules/activity/index.ts';
 import { registerVisits } from './modules/visits/index.ts';
 import { accountsPagesRoutes } from './modules/accounts-pages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { hubRoutes } from './modules/hub/routes.ts';
 import { createKeyring } from './modules/shield/keyring.ts';
 import { shieldRoutes } from './modules/shield/routes.ts';
 import { createSiteRegistry } from './modules/shield/site-registry.ts';
@@ -105,5 +106,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerActivity(app, database.db, options.now);
   await app.register(ssoModule, { database, config, now: options.now });
   await accountsPagesRoutes(app, { config });
+  await hubRoutes(app, { config });
   return app;
 }

@@ -137,4 +137,32 @@ describe('visitor layer', () => {
     });
     expect(await layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID })).toBe('unchanged');
   });
+  it('when the hub is partitioned, uses this page’s storage and merges the server history on each page', async () => {
+    const history = { 9: { siteId: 9, data: [{ id: 'fund', type: 'lead', continueUrl: '/mf', updatedAt: 5 }] } };
+    const signIn = layerFor(SSO_SITE_ID, history);
+    await signIn.layer.start();
+    await signIn.layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
+    await signIn.layer.maintain();
+    expect(signIn.layer.records.read()!.syncGuc).toBe(false);
+
+    // Another site's page, same visitor cookie, hub on another top-level site.
+    const fake = fakeClient(7, history);
+    const layer = createVisitorLayer(fake.client as unknown as Parameters<typeof createVisitorLayer>[0], {
+      cookieKey: 'cookie-key',
+      hubUrl: 'https://hub.example.com/hub',
+      partitioned: true,
+      store: memoryStore(),
+      cookies: signIn.jar,
+      logger: { warn: vi.fn() },
+      target: new EventTarget(),
+      url: () => 'https://cards.example.in/',
+      deviceId: () => Promise.resolve('d'.repeat(64)),
+    });
+    expect(layer.partitioned).toBe(true);
+    await layer.start();
+    await layer.maintain();
+    expect(fake.calls.some((call) => call.path === HISTORY_PATH)).toBe(true);
+    expect(layer.records.read()!.syncGuc).toBe(false);
+    expect((await layer.recentActivity()).map((item) => item.id)).toContain('fund');
+  });
 });

@@ -9,6 +9,11 @@ import type { Pravesh } from './client.ts';
 import type { Logger } from './cookie-purge.ts';
 import { documentCookieJar, type CookieJar } from './cookies.ts';
 import { activeStorageId } from './customer-storage-mapping.ts';
+import {
+  ACTIVITY_CROSS_STORAGE_TIMEOUT_MS,
+  createCrossStorageClient,
+  isStoragePartitioned,
+} from './cross-storage-client.ts';
 import { defaultStore, type KeyValueStore } from './key-value-store.ts';
 import { getRecentActivity } from './recent-activity.ts';
 import { createSharedStorage, type SharedStorage, type SiteChange } from './shared-storage.ts';
@@ -53,8 +58,12 @@ export interface VisitorLayerOptions {
   previousCookieKeys?: readonly string[];
   /** The visitor cookie's Domain, as the server's PRAVESH_COOKIE_DOMAIN. */
   cookieDomain?: string;
-  /** Shared storage (default this page's localStorage; later the cross-storage hub client). */
+  /** Shared storage (default: the hub at hubUrl when given, else this page's localStorage). */
   store?: KeyValueStore;
+  /** The cross-storage hub page (e.g. {api}/hub); its client waits up to 600000 ms (spec 000 §9). */
+  hubUrl?: string;
+  /** Whether the browser partitions the hub's storage from this page (default isStoragePartitioned). */
+  partitioned?: boolean;
   /** Worker script URLs; without them the tasks run on the main thread. */
   workers?: { purge?: string; sync?: string };
   recentActivity?: RecentActivityOptions;
@@ -75,6 +84,8 @@ export interface VisitorLayer {
   readonly records: VisitorRecordStore;
   readonly visits: VisitTracker;
   readonly storage: SharedStorage;
+  /** True when the hub cannot share with this page: activity then follows the customer via the server. */
+  readonly partitioned: boolean;
   /** Creates the record and visit as needed, listens for activity, attaches tracking data, runs the workers. */
   start(): Promise<VisitorRecord>;
   stop(): void;
@@ -98,7 +109,14 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
   const cookies = options.cookies ?? documentCookieJar();
-  const store = options.store ?? defaultStore();
+  // Partitioned browsers (ARCHITECTURE.md "Browser facts"): a hub on another site would only see
+  // this site's partition, so this page's storage is used and the server merge carries activity.
+  const partitioned = options.hubUrl !== undefined && (options.partitioned ?? isStoragePartitioned(options.hubUrl));
+  const store =
+    options.store ??
+    (options.hubUrl && !partitioned
+      ? createCrossStorageClient({ hubUrl: options.hubUrl, timeoutMs: ACTIVITY_CROSS_STORAGE_TIMEOUT_MS })
+      : defaultStore());
   const serverCopy = options.serverCopy ?? true;
   // No default here: the device probes live in the core script, and loadVisitorLayer passes them in.
   const { deviceId } = options;
@@ -191,8 +209,14 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     records,
     visits,
     storage,
+    partitioned,
     async start() {
-      records.ensure();
+      const record = records.ensure();
+      // Partitioned and signed in: merge the server's history on every page (the sync flag), since
+      // activity from other sites reaches this one only through the server.
+      if (partitioned && serverCopy && !record.syncGuc && (await records.getCustomer(record))) {
+        records.write({ ...record, syncGuc: true, updatedAt: now() });
+      }
       pravesh.setTrackingData(provideTrackingData);
       try {
         return await visits.start();

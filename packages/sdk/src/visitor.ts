@@ -62,6 +62,20 @@ export {
 } from './key-value-store.ts';
 export { getRecentActivity } from './recent-activity.ts';
 export {
+  ACTIVITY_CROSS_STORAGE_TIMEOUT_MS,
+  createCrossStorageClient,
+  CROSS_STORAGE_POLL_MS,
+  CROSS_STORAGE_TIMEOUT_MS,
+  isStoragePartitioned,
+  pollStorage,
+  STORAGE_POLL_MS,
+  STORAGE_POLL_TRIES,
+  VISIT_STORAGE_POLL_MS,
+  type CrossStorageClient,
+  type CrossStorageClientOptions,
+  type CrossStorageMethod,
+} from './cross-storage-client.ts';
+export {
   applyCookiePurge,
   planCookiePurge,
   PURGE_COOKIE_MAX_BYTES,
