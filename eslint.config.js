@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // One-way imports: core ← sdk ← apps; core ← server. Apps never import each other.
-    files: ['packages/sdk/src/**/*.ts'],
+    files: ['packages/sdk/src/**/*.ts', 'packages/widgets/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@pravesh/server', '@pravesh/demo', 'node:*'] }] },
   },
   {

@@ -84,6 +84,8 @@ for (const viewport of VIEWPORTS) {
       const mobile = frame.getByRole('textbox', { name: 'Mobile number' });
       await expect(mobile).toBeFocused();
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+      // Measured (and photographed) once the opening animation has run.
+      await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       const box = await dialog.boundingBox();
       if (viewport.width <= 640) {
         // Full-screen up to 640px (spec 000 §2).

@@ -1,11 +1,24 @@
 // @ts-check
 /**
  * The demo page's only script. It uses the SDK exactly as an embedding site would: the global
- * `Pravesh` from the script tag, one client per page, `track()` for analytics events.
+ * `Pravesh` from the script tag, one client per page, `track()` for analytics events, the visitor
+ * layer, and the sign-on client with its sign-in widget (Pravesh.loadSignOn).
  */
 
 /** @typedef {import('@pravesh/sdk').Pravesh} PraveshClient */
-/** @typedef {{ apiUrl: string; siteId: number; siteName: string; environment: import('@pravesh/sdk').Environment }} DemoConfig */
+/** @typedef {import('@pravesh/sdk').SignOn} SignOn */
+/** @typedef {import('@pravesh/sdk').SignOnSession} SignOnSession */
+/** @typedef {import('@pravesh/sdk').VisitorLayer} VisitorLayer */
+/**
+ * @typedef {{
+ *   apiUrl: string;
+ *   siteId: number;
+ *   siteName: string;
+ *   environment: import('@pravesh/sdk').Environment;
+ *   cookieKey?: string;
+ *   ssoClientId?: string;
+ * }} DemoConfig
+ */
 
 const PRODUCE_EVENT_PATH = '/MSP/api/v1/pbguc/event/produce';
 const PASS_TOKEN_HEADER = 'pb-pass-token';
@@ -221,13 +234,166 @@ async function sendProductInterest(button) {
   }
 }
 
+/** @type {Promise<VisitorLayer> | undefined} */
+let visitorPromise;
+
+/** The visitor layer (spec 000 §1): the visitor cookie, the visit chain, tracking data on events. */
+function getVisitor() {
+  visitorPromise ??= getClient().then(async (client) => {
+    const sdk = window.Pravesh;
+    if (!sdk || !config.cookieKey) throw new Error('The visitor layer is not configured for this page');
+    // Shared storage over the cross-storage hub page the API serves (apps/hub).
+    const layer = await sdk.loadVisitorLayer(client, { cookieKey: config.cookieKey, hubUrl: `${config.apiUrl}/hub` });
+    await layer.start();
+    return layer;
+  });
+  return visitorPromise;
+}
+
+/** @type {Promise<SignOn> | undefined} */
+let signOnPromise;
+
+/**
+ * The sign-on client (spec 000 §3 "Sign-on configuration"): this site's OAuth client on the
+ * accounts host, the full sign-in journey in the widget, and the visitor layer to link the customer to.
+ */
+function getSignOn() {
+  signOnPromise ??= getClient()
+    .then((client) => {
+      const sdk = /** @type {NonNullable<typeof window.Pravesh>} */ (window.Pravesh);
+      return sdk.loadSignOn(
+        client,
+        {
+          clientId: config.ssoClientId,
+          scope: ['myaccount'],
+          redirectLoginUri: `${location.origin}/`,
+          redirectLogoutUri: `${location.origin}/`,
+          accountsUrl: config.apiUrl,
+          journeyType: 'JOURNEY',
+        },
+        { visitor: getVisitor() },
+      );
+    })
+    .catch((/** @type {unknown} */ error) => {
+      signOnPromise = undefined;
+      throw error;
+    });
+  return signOnPromise;
+}
+
+const account = /** @type {HTMLElement} */ (document.getElementById('account'));
+const accountText = /** @type {HTMLElement} */ (document.getElementById('account-text'));
+const signInButton = /** @type {HTMLButtonElement} */ (document.getElementById('sign-in'));
+const signOutButton = /** @type {HTMLButtonElement} */ (document.getElementById('sign-out'));
+
+/** "98******10": the customer recognises their number; a passer-by cannot read it off the screen. */
+export function maskMobile(/** @type {string} */ mobileNo) {
+  return mobileNo.length < 6 ? '******' : `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
+}
+
+/**
+ * @param {SignOnSession | undefined} session
+ * @param {string} [note] shown instead of "Not signed in" (a sign-in that did not finish)
+ */
+function showAccount(session, note) {
+  account.dataset.state = session ? 'signed-in' : note ? 'notice' : 'signed-out';
+  if (session) {
+    accountText.replaceChildren(
+      el('span', 'account-label', ['Signed in as ']),
+      el('strong', undefined, [maskMobile(session.mobileNo)]),
+    );
+  } else {
+    accountText.replaceChildren(note ?? 'Not signed in');
+  }
+  signInButton.hidden = Boolean(session);
+  signOutButton.hidden = !session;
+}
+
+async function signIn() {
+  try {
+    const signOn = await getSignOn();
+    const result = await signOn.signIn();
+    if (result.status === 'signedIn') {
+      showAccount(result.session);
+      signOutButton.focus();
+    } else if (result.status === 'failed') {
+      showAccount(undefined, `Sign-in didn’t finish (${result.error}). Please try again.`);
+    }
+  } catch {
+    showAccount(undefined, 'Sign-in is unavailable right now. Please try again.');
+  }
+}
+
+async function signOut() {
+  const signOn = await getSignOn();
+  signOn.logout();
+}
+
+/**
+ * The recent-activity rows of the demo sites: the homepage (site 2) stands in for a credit-card
+ * journey, so it gets the credit-card title; the product site list (core) does not include it.
+ */
+const DEMO_ACTIVITY_SITES = [
+  { siteId: 2, title: 'Credit Card', subtitle: 'Continue your credit card application', icon: 'credit-card' },
+  { siteId: 7, title: 'Credit Card', subtitle: 'Continue your credit card application', icon: 'credit-card' },
+];
+const recentList = /** @type {HTMLUListElement} */ (document.getElementById('recent-activity-list'));
+const recentNote = /** @type {HTMLElement} */ (document.getElementById('recent-activity-note'));
+const startApplication = /** @type {HTMLButtonElement} */ (document.getElementById('start-cc-application'));
+
+async function showRecentActivity() {
+  const layer = await getVisitor();
+  const rows = await layer.recentActivity({ sites: DEMO_ACTIVITY_SITES });
+  recentList.replaceChildren(
+    ...rows.map((row) => {
+      const link = el('a', undefined, [row.itemTitle ?? row.title]);
+      link.setAttribute('href', row.continueUrl);
+      return el('li', undefined, [link, ' ', el('span', 'card-note', [`${row.subtitle} · site ${row.siteId}`])]);
+    }),
+  );
+  if (rows.length === 0) recentNote.textContent = 'No recent activity yet.';
+  else recentNote.textContent = '';
+}
+
+async function startCreditCardApplication() {
+  recentNote.textContent = 'Saving…';
+  try {
+    const layer = await getVisitor();
+    await layer.storage.setItem({
+      id: `cc-${Date.now().toString(36)}`,
+      type: 'lead',
+      product: 'CC',
+      title: `Credit card application from ${config.siteName}`,
+      continueUrl: `${location.origin}/?continue=cc`,
+    });
+    await showRecentActivity();
+  } catch (error) {
+    recentNote.textContent = `Not saved: ${describeError(error).statusMessage}`;
+  }
+}
+
+startApplication.addEventListener('click', () => void withBusy(startApplication, startCreditCardApplication));
+showRecentActivity().catch((/** @type {unknown} */ error) => {
+  recentNote.textContent = `Recent activity is unavailable: ${describeError(error).statusMessage}`;
+});
 sendButton.addEventListener('click', () => void withBusy(sendButton, sendShieldedEvent));
+signInButton.addEventListener('click', () => void withBusy(signInButton, signIn));
+signOutButton.addEventListener('click', () => void withBusy(signOutButton, signOut));
 tamperButton.addEventListener('click', () => void withBusy(tamperButton, sendTamperedEvent));
 for (const button of document.querySelectorAll('button[data-product]')) {
   if (button instanceof HTMLButtonElement) {
     button.addEventListener('click', () => void withBusy(button, () => sendProductInterest(button)));
   }
 }
+
+// A session from another site (or an earlier visit) is picked up on load (spec 000 §4 "Session exists").
+getSignOn()
+  .then(async (signOn) => {
+    const { session } = await signOn.autoInit();
+    showAccount(session);
+    signOn.subscribe((snapshot) => showAccount(snapshot.session));
+  })
+  .catch(() => showAccount(undefined, 'Sign-in is unavailable right now'));
 
 getClient().then(
   (client) =>

@@ -21,9 +21,25 @@ export interface DemoServerOptions {
   environment?: string;
   /** The origin browsers use for this site; defaults to http://localhost:{port}. */
   publicOrigin?: string;
+  /**
+   * The key the API encodes the visitor cookie with (its active PRAVESH_COOKIE_KEYS entry), which
+   * the SDK's visitor layer is given for now; defaults to the API's development key.
+   */
+  cookieKey?: string;
+  /** The OAuth client the page signs customers in with; defaults to the API's demo client of the site. */
+  ssoClientId?: string;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
+
+/** The API's development cookie key (PRAVESH_COOKIE_KEYS default outside production). */
+export const DEV_COOKIE_KEY = 'pravesh-development-cookie-key';
+
+/** The API's default sign-on clients of the demo sites outside production (PRAVESH_SSO_CLIENTS). */
+export const DEMO_SSO_CLIENTS: Readonly<Record<number, string>> = {
+  2: 'pravesh-demo-site-a',
+  7: 'pravesh-demo-site-b',
+};
 
 export interface DemoServer {
   readonly app: FastifyInstance;
@@ -56,6 +72,8 @@ export interface PageValues {
   siteId: number;
   siteName: string;
   environment: string;
+  cookieKey?: string;
+  ssoClientId?: string | undefined;
 }
 
 /** Fills the %PLACEHOLDER% slots of public/index.html. */
@@ -80,7 +98,8 @@ export function contentSecurityPolicy(apiOrigin: string): string {
     `connect-src 'self' ${apiOrigin}`,
     `frame-src 'self' ${apiOrigin}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    // The API too: the sign-on client's setSSID call is a hidden image (spec 000 §7).
+    `img-src 'self' data: ${apiOrigin}`,
     "font-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -102,6 +121,8 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     siteId: options.siteId,
     siteName: options.siteName,
     environment: options.environment ?? 'local',
+    cookieKey: options.cookieKey ?? DEV_COOKIE_KEY,
+    ssoClientId: options.ssoClientId ?? DEMO_SSO_CLIENTS[options.siteId],
   });
   const csp = contentSecurityPolicy(api.origin);
 
