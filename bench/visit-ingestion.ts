@@ -11,7 +11,7 @@ import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts
 import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
 import { BENCH_ENV, BENCH_SITE_ID, type ParentMessage, type ServerMessage } from './api-process.ts';
 import { formatMs, formatTable, type Row } from './report.ts';
-import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-server.ts';
+import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-paths.ts';
 
 /**
  * Visit ingestion (issue 3): POST /MSP/api/v1/visit at 50 connections on PostgreSQL and on

@@ -22,11 +22,11 @@ export function isBlank(value: unknown): boolean {
 }
 
 /** Deeper than this is not data a site stores; refusing it also keeps recursion bounded. */
-const MAX_DEPTH = 64;
+export const JSON_MAX_DEPTH = 64;
 
 /** A JSON value: finite numbers, strings, booleans, null, arrays and plain objects of them. */
 export function isJsonValue(value: unknown, depth = 0): boolean {
-  if (depth > MAX_DEPTH) return false;
+  if (depth > JSON_MAX_DEPTH) return false;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
@@ -34,15 +34,31 @@ export function isJsonValue(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** True when any string or key inside holds NUL (PostgreSQL text and jsonb cannot). */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (depth > MAX_DEPTH) return false;
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  if (isObject(value)) {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
-  }
-  return false;
+/**
+ * Text PostgreSQL cannot store: NUL (U+0000) in text and jsonb, and unpaired UTF-16 surrogates,
+ * which jsonb refuses ("\ud800") and text silently turns into U+FFFD. With the u flag the regex reads
+ * code points, so only a lone surrogate is of category Cs (a pair, an emoji, is one code point).
+ */
+const UNSTORABLE = /\0|\p{Cs}/u;
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+
+export function hasUnstorableText(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/**
+ * True when any string or key inside is text PostgreSQL cannot store, looking `depthLeft` levels
+ * down (the SDK's validators pass JSON_MAX_DEPTH, as they refuse deeper values anyway; the server
+ * walks parsed JSON whole). Array indexes are keys too, and never unstorable.
+ */
+export function jsonHasUnstorableText(value: unknown, depthLeft = Number.POSITIVE_INFINITY): boolean {
+  if (depthLeft < 0) return false;
+  if (typeof value === 'string') return hasUnstorableText(value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.entries(value).some(([key, item]) => hasUnstorableText(key) || jsonHasUnstorableText(item, depthLeft - 1))
+  );
 }
 
 /** A caller's value, short and printable, for an error message. */
@@ -60,9 +76,9 @@ export function quote(value: unknown): string {
   return text.length > 64 ? `${text.slice(0, 64)}…` : text;
 }
 
-/** Plain text of at most `max` UTF-16 units with no NUL (the server's safeText). */
+/** Plain text of at most `max` UTF-16 units that PostgreSQL can store (the server's safeText). */
 export function isSafeText(value: unknown, max: number, min = 0): value is string {
-  return typeof value === 'string' && value.length >= min && value.length <= max && !value.includes('\u0000');
+  return typeof value === 'string' && value.length >= min && value.length <= max && !hasUnstorableText(value);
 }
 
 /** Epoch milliseconds or ISO 8601 text to an ISO date-time in UTC; undefined when it is neither. */

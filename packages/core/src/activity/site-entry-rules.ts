@@ -2,22 +2,25 @@ import { DATA_PRODUCTS, UPDATE_ONLY_PRODUCTS } from '../constants.ts';
 import { PraveshError } from '../errors.ts';
 import type { Application, DataItem, Lead, SiteEntry } from '../visits/shared-data.ts';
 import {
-  containsNul,
   isBlank,
   isJsonValue,
   isObject,
   isPlainObject,
   isSafeText,
+  JSON_MAX_DEPTH,
+  jsonHasUnstorableText,
   quote,
   toIsoTime,
+  UNSTORABLE_TEXT_MESSAGE,
   type Loose,
 } from './json-checks.ts';
 
 /**
  * The shared-storage rules of spec 000 §5 for site entries, data items, leads and applications,
- * written without zod so the browser SDK (and its workers) can carry them. They refuse exactly
- * what visits/shared-data.ts refuses, with the same catalogue errors (a test keeps the two in
- * step), so a site entry the SDK stores is one POST /MSP/api/v1/pbguc/activity accepts.
+ * written without zod so the browser SDK (and its workers) can carry them. They are the one
+ * implementation of these rules: the server's parseDataItem, parseLead and parseApplication
+ * (visits/shared-data.ts) are these functions, so a site entry the SDK stores is one
+ * POST /MSP/api/v1/pbguc/activity accepts, refused with the same catalogue errors.
  * Every check is total: whatever the input, the only error thrown is a PraveshError.
  */
 
@@ -40,9 +43,9 @@ export const APPLICATION_FIELDS = [
   'subtitle',
 ] as const;
 
-/** Products a set may name; an update also allows PCO and BUREAU (spec 000 §5). */
-const SET_ONLY: readonly string[] = DATA_PRODUCTS;
-const WITH_UPDATE: readonly string[] = [...DATA_PRODUCTS, ...UPDATE_ONLY_PRODUCTS];
+/** Products a new data item may name; an update also allows PCO and BUREAU (spec 000 §5). */
+export const SET_PRODUCTS: readonly string[] = DATA_PRODUCTS;
+export const UPDATE_PRODUCTS: readonly string[] = [...DATA_PRODUCTS, ...UPDATE_ONLY_PRODUCTS];
 const MAX_APPLICATIONS = 100;
 
 function bad(where: string, detail: string): PraveshError {
@@ -141,13 +144,13 @@ export function validateDataItem(input: unknown, options: ValidateItemOptions = 
   if (!isObject(input) || isBlank(input.id) || isBlank(input.type)) throw new PraveshError('storageFieldsMissing');
   const product = isBlank(input.product) ? undefined : input.product;
   if (product !== undefined) {
-    const allowed = options.update ? WITH_UPDATE : SET_ONLY;
+    const allowed = options.update ? UPDATE_PRODUCTS : SET_PRODUCTS;
     if (typeof product !== 'string' || !allowed.includes(product)) {
       throw new PraveshError('productNotAllowed', { product: quote(product), valid: allowed.join(', ') });
     }
   }
   const application = validateApplications(input.application, where);
-  if (containsNul(input)) throw bad(where, 'must not contain NUL characters');
+  if (jsonHasUnstorableText(input, JSON_MAX_DEPTH)) throw bad(where, UNSTORABLE_TEXT_MESSAGE);
   if (!isIdValue(input.id)) throw bad(`${where}.id`, 'invalid value');
   if (!(ITEM_PAYLOAD_TYPES as readonly unknown[]).includes(input.type)) {
     throw bad(`${where}.type`, `must be one of ${ITEM_PAYLOAD_TYPES.join(', ')}`);
@@ -162,7 +165,7 @@ export function validateDataItem(input: unknown, options: ValidateItemOptions = 
 export function validateLead(input: unknown, where = 'leads'): Lead {
   if (!isObject(input) || isBlank(input.id)) throw new PraveshError('required', { list: 'id' });
   const application = validateApplications(input.application, where) ?? [];
-  if (containsNul(input)) throw bad(where, 'must not contain NUL characters');
+  if (jsonHasUnstorableText(input, JSON_MAX_DEPTH)) throw bad(where, UNSTORABLE_TEXT_MESSAGE);
   if (!isIdValue(input.id)) throw bad(`${where}.id`, 'invalid value');
   const lead: Loose = { id: input.id, application, ...pick(input, TIME_CHECKS, true, where) };
   if (input.applicationDetails !== undefined) {

@@ -1,17 +1,14 @@
 import { z } from 'zod';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../activity/json-checks.ts';
 
 /**
  * Field builders shared by the visit, tracking and shared-data schemas. Every string that reaches
  * the database refuses what PostgreSQL cannot store: NUL (U+0000) in text and jsonb, and unpaired
  * UTF-16 surrogates, which jsonb refuses ("\ud800") and text silently turns into U+FFFD. Either
- * would otherwise fail a whole batched insert with a 500 instead of the caller's own 400.
+ * would otherwise fail a whole batched insert with a 500 instead of the caller's own 400. The check
+ * itself is the zod-free one of activity/json-checks.ts, which the SDK carries too.
  */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
-
-export function hasUnstorableText(text: string): boolean {
-  return text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
-}
+export { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText, jsonHasUnstorableText } from '../activity/json-checks.ts';
 
 /** Plain text up to `max` characters that PostgreSQL can store. */
 export function safeText(max: number) {
@@ -54,14 +51,4 @@ export type TimeInput = z.infer<typeof timeInputSchema>;
 /** Epoch milliseconds of a validated time input. */
 export function timeInputToMs(value: TimeInput): number {
   return typeof value === 'number' ? value : Date.parse(value);
-}
-
-/** True when any string or key anywhere inside a JSON value is text PostgreSQL cannot store. */
-export function jsonHasUnstorableText(value: unknown): boolean {
-  if (typeof value === 'string') return hasUnstorableText(value);
-  if (Array.isArray(value)) return value.some(jsonHasUnstorableText);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, inner]) => hasUnstorableText(key) || jsonHasUnstorableText(inner));
-  }
-  return false;
 }

@@ -1,11 +1,16 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
 import { ACCOUNTS_PAGES, SSO_SITE_ID } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
+import {
+  fileVersion,
+  frameAncestorsDirective,
+  frameOrigins,
+  registerPageAssets,
+  scriptJson,
+  serveFramedPage,
+} from '../../lib/framed-page.ts';
 
 /**
  * The accounts host pages (spec 000 §2): /listener (the sign-in widget's iframe), /authorize (the
@@ -39,37 +44,6 @@ export interface AccountsPagesOptions {
   distDir?: string;
 }
 
-/** A configured origin that may frame the pages, as the bootstrap tells the page. */
-export interface FrameOrigin {
-  origin: string;
-  includeSubdomain: boolean;
-}
-
-/** Every configured site origin, once; the site's includeSubdomain setting travels with it. */
-export function frameOrigins(config: AppConfig): FrameOrigin[] {
-  const found = new Map<string, FrameOrigin>();
-  for (const site of config.sites.values()) {
-    for (const origin of site.origins) {
-      const known = found.get(origin);
-      found.set(origin, { origin, includeSubdomain: (known?.includeSubdomain ?? false) || site.includeSubdomain });
-    }
-  }
-  return [...found.values()];
-}
-
-/** CSP host sources for the frame origins: the origin, and *.host when subdomains are accepted. */
-export function frameAncestorSources(config: AppConfig): string[] {
-  const sources = new Set<string>(["'self'"]);
-  for (const { origin, includeSubdomain } of frameOrigins(config)) {
-    sources.add(origin);
-    if (includeSubdomain) {
-      const url = new URL(origin);
-      sources.add(`${url.protocol}//*.${url.host}`);
-    }
-  }
-  return [...sources];
-}
-
 export function contentSecurityPolicy(config: AppConfig): string {
   const api = new URL(config.publicUrl).origin;
   return [
@@ -81,28 +55,16 @@ export function contentSecurityPolicy(config: AppConfig): string {
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
-    `frame-ancestors ${frameAncestorSources(config).join(' ')}`,
+    frameAncestorsDirective(config, ["'self'"]),
   ].join('; ');
-}
-
-/** JSON that is safe inside a <script> element (no "</script>", no U+2028/2029 surprises). */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A short content hash per built file, so each build gets fresh URLs (and long caching). */
 function assetVersions(distDir: string): Map<string, string> {
   const versions = new Map<string, string>();
   for (const file of ['listener.js', 'authorize.js', 'logout.js', 'accounts.css']) {
-    const full = path.join(distDir, file);
-    if (existsSync(full)) {
-      versions.set(file, createHash('sha256').update(readFileSync(full)).digest('base64url').slice(0, 12));
-    }
+    const version = fileVersion(path.join(distDir, file));
+    if (version !== undefined) versions.set(file, version);
   }
   return versions;
 }
@@ -139,42 +101,22 @@ function renderPage(page: PageName, config: AppConfig, versions: Map<string, str
 export async function accountsPagesRoutes(app: FastifyInstance, options: AccountsPagesOptions): Promise<void> {
   const { config } = options;
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
-  const built = existsSync(path.join(distDir, 'listener.js'));
+  const versions = assetVersions(distDir);
+  const built = versions.has('listener.js');
   if (!built) {
     app.log.warn({ distDir }, 'accounts pages are not built: run "npm run build -w @pravesh/accounts"');
   }
-  const versions = assetVersions(distDir);
   const csp = contentSecurityPolicy(config);
-  const html = new Map(
-    (Object.keys(ACCOUNTS_PAGES) as PageName[]).map((page) => [page, renderPage(page, config, versions)]),
-  );
-
-  const send = (reply: FastifyReply, page: PageName) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', csp)
-      // The query carries the journey (state, client_id); nothing here may be cached or shared.
-      .header('cache-control', 'no-store')
-      .send(html.get(page));
-
   for (const page of Object.keys(ACCOUNTS_PAGES) as PageName[]) {
-    app.get(
-      ACCOUNTS_PAGES[page],
-      {
-        schema: { hide: true },
-        // helmet's X-Frame-Options (SAMEORIGIN) would contradict frame-ancestors; CSP alone rules.
-        helmet: { frameguard: false },
-      },
-      (_request, reply) => send(reply, page),
-    );
+    const html = renderPage(page, config, versions);
+    // The query carries the journey (state, client_id); nothing here may be cached or shared.
+    serveFramedPage(app, ACCOUNTS_PAGES[page], { html, csp, cacheControl: 'no-store' });
   }
 
   if (built) {
-    await app.register(fastifyStatic, {
+    await registerPageAssets(app, {
       root: distDir,
       prefix: ASSET_PREFIX,
-      decorateReply: false,
-      index: false,
       setHeaders(reply, filePath) {
         // Chunks are content-hashed by name and entries are linked with ?v=<hash>.
         const immutable = filePath.includes(`${path.sep}chunks${path.sep}`);

@@ -1,10 +1,15 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../../config/index.ts';
+import {
+  fileVersion,
+  frameAncestorsDirective,
+  frameOrigins,
+  registerPageAssets,
+  scriptJson,
+  serveFramedPage,
+} from '../../lib/framed-page.ts';
 
 /**
  * The cross-storage hub page (spec 000 §5, §7; apps/hub): GET /hub renders a tiny HTML page whose
@@ -31,42 +36,21 @@ export interface HubPermission {
 
 /** One permission per configured site origin (a site's includeSubdomain travels with it). */
 export function hubPermissions(config: Pick<AppConfig, 'sites'>): HubPermission[] {
-  const found = new Map<string, HubPermission>();
-  for (const site of config.sites.values()) {
-    for (const origin of site.origins) {
-      const includeSubdomain = (found.get(origin)?.includeSubdomain ?? false) || site.includeSubdomain;
-      found.set(origin, { origin, includeSubdomain, allow: [...HUB_METHODS] });
-    }
-  }
-  return [...found.values()];
+  return frameOrigins(config).map(({ origin, includeSubdomain }) => ({
+    origin,
+    includeSubdomain,
+    allow: [...HUB_METHODS],
+  }));
 }
 
 export function hubContentSecurityPolicy(config: Pick<AppConfig, 'sites'>): string {
-  const ancestors = new Set<string>();
-  for (const { origin, includeSubdomain } of hubPermissions(config)) {
-    ancestors.add(origin);
-    if (includeSubdomain) {
-      const url = new URL(origin);
-      ancestors.add(`${url.protocol}//*.${url.host}`);
-    }
-  }
   return [
     "default-src 'none'",
     "script-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors ${ancestors.size > 0 ? [...ancestors].join(' ') : "'none'"}`,
+    frameAncestorsDirective(config),
   ].join('; ');
-}
-
-/** JSON that is safe inside a <script type="application/json"> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 export function renderHubPage(config: Pick<AppConfig, 'sites'>, scriptVersion: string): string {
@@ -93,34 +77,13 @@ export interface HubRoutesOptions {
 
 export async function hubRoutes(app: FastifyInstance, options: HubRoutesOptions): Promise<void> {
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
-  const script = path.join(distDir, 'hub.js');
-  const built = existsSync(script);
+  const version = fileVersion(path.join(distDir, 'hub.js'));
+  const built = version !== undefined;
   if (!built) app.log.warn({ distDir }, 'the hub is not built: run "npm run build -w @pravesh/hub"');
-  const version = built
-    ? createHash('sha256').update(readFileSync(script)).digest('base64url').slice(0, 12)
-    : 'missing';
-  const html = renderHubPage(options.config, version);
+  const html = renderHubPage(options.config, version ?? 'missing');
   const csp = hubContentSecurityPolicy(options.config);
 
-  app.get(
-    HUB_PATH,
-    // helmet's X-Frame-Options (SAMEORIGIN) would contradict frame-ancestors; CSP alone rules.
-    { schema: { hide: true }, helmet: { frameguard: false } },
-    (_request, reply) =>
-      reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-security-policy', csp)
-        .header('cache-control', 'public, max-age=300')
-        .send(html),
-  );
+  serveFramedPage(app, HUB_PATH, { html, csp, cacheControl: 'public, max-age=300' });
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      prefix: HUB_ASSET_PREFIX,
-      decorateReply: false,
-      index: false,
-      maxAge: 600_000,
-    });
-  }
+  if (built) await registerPageAssets(app, { root: distDir, prefix: HUB_ASSET_PREFIX, maxAge: 600_000 });
 }

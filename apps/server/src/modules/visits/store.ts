@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
-import { createBatcher, type BatcherStats } from './batcher.ts';
+import { createBatcher, type BatcherStats } from '../../lib/batcher.ts';
 
 export type VisitRow = typeof visits.$inferInsert & { visitId: string; visitorId: string };
 

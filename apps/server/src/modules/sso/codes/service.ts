@@ -5,8 +5,8 @@ import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
 import type { SsoConfig } from '../../../config/sso.ts';
 import type { Database } from '../../../db/client.ts';
+import { createWriteBatcher } from '../../../lib/batcher.ts';
 import { ssoAccessTokens, ssoAuthorizationCodes, ssoCustomers, ssoSessions } from '../../../db/schema.ts';
-import { createBatchWriter } from '../batch-writer.ts';
 import {
   isValidCodeVerifier,
   openWithSecret,
@@ -91,12 +91,13 @@ export function createCodeService(options: CodeServiceOptions) {
   const { db, config, sessions, now } = options;
   const encoder = new TextEncoder();
   const keys = new Map(config.tokenKeys.map((key) => [key.kid, encoder.encode(key.secret)]));
-  const writes = { maxConcurrent: options.maxConcurrentWrites };
-  const codeInserts = createBatchWriter<typeof ssoAuthorizationCodes.$inferInsert>(
+  // Group commit: a row leaves at once when a write slot is free, rows queued meanwhile together.
+  const writes = { maxWaitMs: 0, maxConcurrentFlushes: options.maxConcurrentWrites };
+  const codeInserts = createWriteBatcher<typeof ssoAuthorizationCodes.$inferInsert>(
     (rows) => db.insert(ssoAuthorizationCodes).values(rows),
     writes,
   );
-  const tokenInserts = createBatchWriter<typeof ssoAccessTokens.$inferInsert>(
+  const tokenInserts = createWriteBatcher<typeof ssoAccessTokens.$inferInsert>(
     (rows) => db.insert(ssoAccessTokens).values(rows),
     writes,
   );
@@ -119,7 +120,7 @@ export function createCodeService(options: CodeServiceOptions) {
     async issue(input: IssueCodeInput): Promise<{ code: string; expiresInSeconds: number }> {
       const code = randomToken();
       const at = now();
-      await codeInserts.write({
+      await codeInserts.add({
         codeId: randomUUID(),
         codeHash: sha256(code),
         clientId: input.clientId,
@@ -200,7 +201,7 @@ export function createCodeService(options: CodeServiceOptions) {
       const iat = Math.floor(at.getTime() / 1000);
       const exp = iat + config.accessTokenTtlSeconds;
       const kid = config.activeTokenKid;
-      await tokenInserts.write({
+      await tokenInserts.add({
         jti,
         codeId: row.codeId,
         sessionId: row.sessionId,

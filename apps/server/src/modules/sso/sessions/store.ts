@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuthMethod } from '@pravesh/core';
 import type { Database } from '../../../db/client.ts';
+import { createWriteBatcher } from '../../../lib/batcher.ts';
 import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema.ts';
-import { createBatchWriter } from '../batch-writer.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 
 export type Session = typeof ssoSessions.$inferSelect;
@@ -17,23 +17,20 @@ export function createSessionStore(
   options: { ttlSeconds: number; now: () => number; maxConcurrentWrites: number },
 ) {
   const { now } = options;
-  const inserts = createBatchWriter<Session>((rows) => db.insert(ssoSessions).values(rows), {
-    maxConcurrent: options.maxConcurrentWrites,
-  });
-  const trusted = createBatchWriter<typeof ssoTrustedDevices.$inferInsert>(
-    (rows) => {
-      // One statement may not touch a row twice (ON CONFLICT DO UPDATE): one entry per device.
-      const unique = [...new Map(rows.map((row) => [`${row.customerId}:${row.deviceHash}`, row])).values()];
-      return db
-        .insert(ssoTrustedDevices)
-        .values(unique)
-        .onConflictDoUpdate({
-          target: [ssoTrustedDevices.customerId, ssoTrustedDevices.deviceHash],
-          set: { lastSeenAt: sql`excluded.last_seen_at` },
-        });
-    },
-    { maxConcurrent: options.maxConcurrentWrites },
-  );
+  // Group commit: a row leaves at once when a write slot is free, rows queued meanwhile together.
+  const writes = { maxWaitMs: 0, maxConcurrentFlushes: options.maxConcurrentWrites };
+  const inserts = createWriteBatcher<Session>((rows) => db.insert(ssoSessions).values(rows), writes);
+  const trusted = createWriteBatcher<typeof ssoTrustedDevices.$inferInsert>((rows) => {
+    // One statement may not touch a row twice (ON CONFLICT DO UPDATE): one entry per device.
+    const unique = [...new Map(rows.map((row) => [`${row.customerId}:${row.deviceHash}`, row])).values()];
+    return db
+      .insert(ssoTrustedDevices)
+      .values(unique)
+      .onConflictDoUpdate({
+        target: [ssoTrustedDevices.customerId, ssoTrustedDevices.deviceHash],
+        set: { lastSeenAt: sql`excluded.last_seen_at` },
+      });
+  }, writes);
   return {
     /**
      * A new session and its token; `insert` must finish before the token is handed out. Apart so a
@@ -59,7 +56,7 @@ export function createSessionStore(
       return { session, token };
     },
 
-    insert: (session: Session): Promise<void> => inserts.write(session),
+    insert: (session: Session): Promise<void> => inserts.add(session),
 
     /** The live session of a token: not revoked, not expired. */
     async resolve(token: string | null | undefined): Promise<Session | undefined> {
@@ -101,7 +98,7 @@ export function createSessionStore(
     /** Marks a device as having completed an OTP sign-in for the customer. */
     async trustDevice(customerId: string, deviceHash: string): Promise<void> {
       const at = new Date(now());
-      await trusted.write({ customerId, deviceHash, createdAt: at, lastSeenAt: at });
+      await trusted.add({ customerId, deviceHash, createdAt: at, lastSeenAt: at });
     },
 
     async isTrustedDevice(customerId: string, deviceHash: string | null): Promise<boolean> {

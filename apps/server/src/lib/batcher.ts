@@ -8,11 +8,16 @@
  * At most `maxConcurrentFlushes` batches are in flight (the pool's connections); while they are
  * busy the queue keeps growing and leaves as one larger batch the moment a slot frees, so batch
  * size adapts to load without a longer wait.
+ *
+ * With `maxWaitMs: 0` an item that finds a free slot leaves at once, alone: the group commit of the
+ * sign-on inserts, which adds no wait when idle and batches only what arrives while writes are busy.
+ * Used by the visit ingestion and the sign-on inserts (sessions, codes, access tokens, devices).
  */
 export interface BatcherOptions<T, R> {
-  /** Writes one batch and answers one result per item, in order. */
-  flush(items: readonly T[]): Promise<readonly R[]>;
+  /** Writes one batch (a fresh array, the flush's own) and answers one result per item, in order. */
+  flush(items: T[]): Promise<readonly R[]>;
   maxBatchSize?: number;
+  /** How long the first queued item waits for others; 0 sends it at once when a slot is free. */
   maxWaitMs?: number;
   maxConcurrentFlushes?: number;
 }
@@ -91,7 +96,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     add(item) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (queue.length >= maxBatchSize) startFlushes();
+        if (queue.length >= maxBatchSize || maxWaitMs <= 0) startFlushes();
         else if (timer === undefined && inFlight.size < maxConcurrent) timer = setTimeout(onTimer, maxWaitMs);
       });
     },
@@ -106,4 +111,21 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       }
     },
   };
+}
+
+/**
+ * A batcher for writes that answer nothing (inserts): `write` writes one batch, and each caller's
+ * promise settles once its batch has committed.
+ */
+export function createWriteBatcher<T>(
+  write: (items: T[]) => PromiseLike<unknown>,
+  options: Omit<BatcherOptions<T, void>, 'flush'>,
+): Batcher<T, void> {
+  return createBatcher<T, void>({
+    ...options,
+    async flush(items) {
+      await write(items);
+      return items.map(() => undefined);
+    },
+  });
 }

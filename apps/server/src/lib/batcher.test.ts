@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBatcher } from './batcher.ts';
+import { createBatcher, createWriteBatcher } from './batcher.ts';
 
 /** A flush that records each batch and answers item * 10, settling when the test says so. */
 function recorder() {
@@ -103,6 +103,36 @@ describe('batcher', () => {
     expect(batches).toEqual([[1], [2, 3, 4, 5]]);
     release();
     await expect(Promise.all(rest)).resolves.toEqual([20, 30, 40, 50]);
+  });
+
+  it('with maxWaitMs 0 sends an item at once when a slot is free, and what queued meanwhile together', async () => {
+    const { batches, flush, release } = recorder();
+    const batcher = createBatcher({ flush, maxWaitMs: 0, maxConcurrentFlushes: 1 });
+    const first = batcher.add(1);
+    expect(batches).toEqual([[1]]);
+    const rest = [batcher.add(2), batcher.add(3)];
+    expect(batches).toEqual([[1]]);
+    release();
+    await expect(first).resolves.toBe(10);
+    expect(batches).toEqual([[1], [2, 3]]);
+    release();
+    await expect(Promise.all(rest)).resolves.toEqual([20, 30]);
+  });
+
+  it('createWriteBatcher settles each write once its batch is written, and rejects a failing batch', async () => {
+    const written: number[][] = [];
+    let fail = false;
+    const writer = createWriteBatcher<number>(
+      (items) => {
+        written.push([...items]);
+        return fail ? Promise.reject(new Error('boom')) : Promise.resolve();
+      },
+      { maxWaitMs: 0, maxConcurrentFlushes: 1 },
+    );
+    await expect(Promise.all([writer.add(1), writer.add(2)])).resolves.toEqual([undefined, undefined]);
+    expect(written).toEqual([[1], [2]]);
+    fail = true;
+    await expect(writer.add(3)).rejects.toThrow('boom');
   });
 
   it('drain() writes what is queued and waits for batches in flight', async () => {
