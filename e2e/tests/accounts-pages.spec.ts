@@ -161,7 +161,7 @@ async function openFramed(page: Page, width: number, extra: Record<string, strin
         background: 'rgb(20 33 61 / 55%)',
       });
       const frame = document.createElement('iframe');
-      frame.id = 'sign-in';
+      frame.id = 'accounts-frame';
       frame.title = 'Sign in';
       frame.allow = 'otp-credentials';
       frame.src = src;
@@ -189,12 +189,12 @@ async function openFramed(page: Page, width: number, extra: Record<string, strin
     },
     { src, otpBox, phone: width <= 640, api: API_URL },
   );
-  return page.frameLocator('#sign-in');
+  return page.frameLocator('#accounts-frame');
 }
 
 async function expectFrameAxeClean(page: Page): Promise<void> {
   // Only the frame: the demo page around it has its own checks (shield.spec.ts).
-  const results = await new AxeBuilder({ page }).include('#sign-in').withTags(WCAG_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).include('#accounts-frame').withTags(WCAG_TAGS).analyze();
   // axe reached into the frame: nodes inside it are named [iframe selector, inner selector].
   expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1))).toBe(true);
   const summary = results.violations.map((violation) => ({
@@ -214,7 +214,7 @@ test.describe('framing rules (CSP frame-ancestors)', () => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unlisted site</title></head>
 <body><main><h1>Not a configured site</h1>
-<iframe id="sign-in" title="Sign in" src="${pageUrl('/listener', { parentOrigin: 'http://127.0.0.1' }).replace(/&/g, '&amp;')}"></iframe>
+<iframe id="accounts-frame" title="Sign in" src="${pageUrl('/listener', { parentOrigin: 'http://127.0.0.1' }).replace(/&/g, '&amp;')}"></iframe>
 </main><script>
   window.received = [];
   window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
@@ -245,7 +245,7 @@ test.describe('framing rules (CSP frame-ancestors)', () => {
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     expect(frame).toBeDefined();
     expect(frame!.url()).not.toContain('/listener');
-    await expect(page.frameLocator('#sign-in').locator('#pravesh-accounts')).toHaveCount(0);
+    await expect(page.frameLocator('#accounts-frame').locator('#pravesh-accounts')).toHaveCount(0);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as HostWindow).received)).toEqual([]);
   });
