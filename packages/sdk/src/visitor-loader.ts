@@ -1,6 +1,7 @@
 import { PraveshError } from '@pravesh/core';
 import type { Pravesh } from './client.ts';
 import { getDevicePayload } from './device.ts';
+import { createScriptLoader } from './script-loader.ts';
 import type { VisitorLayer, VisitorLayerOptions } from './visitor-layer.ts';
 import type * as Visitor from './visitor.ts';
 
@@ -20,34 +21,12 @@ const ownScript =
     ? document.currentScript.src
     : undefined;
 
-let loading: Promise<VisitorModule> | undefined;
-
 function loaded(): VisitorModule | undefined {
   return (globalThis as Record<string, unknown>)[GLOBAL_NAME] as VisitorModule | undefined;
 }
 
 /** Adds the visitor script once (concurrent calls share the load); a failed load can be tried again. */
-export function loadVisitorModule(src: string, nonce?: string): Promise<VisitorModule> {
-  const existing = loaded();
-  if (existing) return Promise.resolve(existing);
-  loading ??= new Promise<VisitorModule>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    if (nonce) script.nonce = nonce;
-    script.onload = () => {
-      const module = loaded();
-      if (module) resolve(module);
-      else reject(new PraveshError('somethingWentWrong'));
-    };
-    script.onerror = () => reject(new PraveshError('somethingWentWrong'));
-    document.head.appendChild(script);
-  }).finally(() => {
-    // Only a pending load is shared: once loaded the global answers, after a failure a call retries.
-    loading = undefined;
-  });
-  return loading;
-}
+export const loadVisitorModule = createScriptLoader(loaded);
 
 export interface LoadVisitorLayerOptions extends VisitorLayerOptions {
   /** The visitor script; default pravesh-visitor.js beside this script. */

@@ -1,5 +1,6 @@
 import { PraveshError } from '@pravesh/core';
 import type { Pravesh } from '../client.ts';
+import { createScriptLoader } from '../script-loader.ts';
 import type * as SignOnEntry from './index.ts';
 import type { SignOn, SignOnOptions } from './sign-on.ts';
 
@@ -17,32 +18,11 @@ const ownScript =
     ? document.currentScript.src
     : undefined;
 
-let loading: Promise<SignOnModule> | undefined;
-
 function loaded(): SignOnModule | undefined {
   return (globalThis as Record<string, unknown>)[GLOBAL_NAME] as SignOnModule | undefined;
 }
 
-export function loadSignOnModule(src: string, nonce?: string): Promise<SignOnModule> {
-  const existing = loaded();
-  if (existing) return Promise.resolve(existing);
-  loading ??= new Promise<SignOnModule>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    if (nonce) script.nonce = nonce;
-    script.onload = () => {
-      const module = loaded();
-      if (module) resolve(module);
-      else reject(new PraveshError('somethingWentWrong'));
-    };
-    script.onerror = () => reject(new PraveshError('somethingWentWrong'));
-    document.head.appendChild(script);
-  }).finally(() => {
-    loading = undefined;
-  });
-  return loading;
-}
+export const loadSignOnModule = createScriptLoader(loaded);
 
 export interface LoadSignOnOptions extends SignOnOptions {
   /** The sign-on script; default pravesh-sso.js beside this script. */

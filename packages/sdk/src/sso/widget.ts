@@ -1,4 +1,5 @@
-import { PraveshError, type FrameToParentPayloads, type WidgetJourneyType } from '@pravesh/core';
+import { type FrameToParentPayloads, type WidgetJourneyType } from '@pravesh/core';
+import { createScriptLoader } from '../script-loader.ts';
 
 /**
  * The contract between the sign-on client and the sign-in widget (packages/widgets, React, its own
@@ -55,26 +56,9 @@ function loadedModule(): SignInWidgetModule | undefined {
   return typeof module?.openSignInWidget === 'function' ? module : undefined;
 }
 
-let loading: Promise<SignInWidgetModule> | undefined;
+const loadWidgetModule = createScriptLoader(loadedModule);
 
 /** Adds the widget script once (concurrent calls share the load); a failed load can be tried again. */
 export function loadSignInWidget(src: string, nonce?: string): Promise<OpenSignInWidget> {
-  const existing = loadedModule();
-  if (existing) return Promise.resolve(existing.openSignInWidget);
-  loading ??= new Promise<SignInWidgetModule>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    if (nonce) script.nonce = nonce;
-    script.onload = () => {
-      const module = loadedModule();
-      if (module) resolve(module);
-      else reject(new PraveshError('somethingWentWrong'));
-    };
-    script.onerror = () => reject(new PraveshError('somethingWentWrong'));
-    document.head.appendChild(script);
-  }).finally(() => {
-    loading = undefined;
-  });
-  return loading.then((module) => module.openSignInWidget);
+  return loadWidgetModule(src, nonce).then((module) => module.openSignInWidget);
 }
