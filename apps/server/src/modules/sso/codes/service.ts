@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
 import type { SsoConfig } from '../../../config/sso.ts';
@@ -17,6 +17,7 @@ import {
   sha256,
 } from '../crypto.ts';
 import type { SessionStore } from '../sessions/store.ts';
+import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
 
 /**
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
@@ -77,20 +78,12 @@ export interface Exchanged {
   sessionToken: string;
 }
 
-export interface AccessTokenClaims {
-  jti: string;
-  customerId: string;
-  clientId: string;
-  scope: string;
-  sessionId: string;
-}
-
-const ACCESS_TOKEN_TYPE = 'at+jwt';
+export type { AccessTokenClaims } from '../access-tokens.ts';
 
 export function createCodeService(options: CodeServiceOptions) {
   const { db, config, sessions, now } = options;
-  const encoder = new TextEncoder();
-  const keys = new Map(config.tokenKeys.map((key) => [key.kid, encoder.encode(key.secret)]));
+  const keys = accessTokenKeys(config);
+  const verifyAccessToken = createAccessTokenVerifier({ db, config, issuer: options.issuer, now });
   // Group commit: a row leaves at once when a write slot is free, rows queued meanwhile together.
   const writes = { maxWaitMs: 0, maxConcurrentFlushes: options.maxConcurrentWrites };
   const codeInserts = createWriteBatcher<typeof ssoAuthorizationCodes.$inferInsert>(
@@ -234,46 +227,7 @@ export function createCodeService(options: CodeServiceOptions) {
     },
 
     /** A valid, unrevoked access token's claims; tokenNotValidated otherwise. */
-    async verifyAccessToken(token: string): Promise<AccessTokenClaims> {
-      let claims: AccessTokenClaims;
-      try {
-        const { kid } = decodeProtectedHeader(token);
-        const key = kid === undefined ? undefined : keys.get(kid);
-        if (!key) throw new Error('unknown kid');
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: options.issuer,
-          typ: ACCESS_TOKEN_TYPE,
-          currentDate: new Date(now()),
-          requiredClaims: ['jti', 'sub', 'exp'],
-        });
-        claims = {
-          jti: payload.jti!,
-          customerId: payload.sub!,
-          clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
-          scope: typeof payload.scope === 'string' ? payload.scope : '',
-          sessionId: typeof payload.sid === 'string' ? payload.sid : '',
-        };
-      } catch {
-        throw new PraveshError('tokenNotValidated');
-      }
-      const at = new Date(now());
-      const [live] = await db
-        .select({ jti: ssoAccessTokens.jti })
-        .from(ssoAccessTokens)
-        .innerJoin(ssoSessions, eq(ssoSessions.sessionId, ssoAccessTokens.sessionId))
-        .where(
-          and(
-            eq(ssoAccessTokens.jti, claims.jti),
-            isNull(ssoAccessTokens.revokedAt),
-            gt(ssoAccessTokens.expiresAt, at),
-            isNull(ssoSessions.revokedAt),
-            gt(ssoSessions.expiresAt, at),
-          ),
-        );
-      if (!live) throw new PraveshError('tokenNotValidated');
-      return claims;
-    },
+    verifyAccessToken,
 
     /** RFC 7009: revokes an access token of `clientId`; unknown or foreign tokens are ignored. */
     async revokeAccessToken(token: string, clientId: string): Promise<void> {
