@@ -24,3 +24,5 @@ export * from './activity/recent-activity.ts';
 export * from './sso/constants.ts';
 export * from './sso/schemas.ts';
 export * from './sso/frame-messages.ts';
+export * from './consent/constants.ts';
+export * from './consent/schemas.ts';
