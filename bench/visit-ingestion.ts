@@ -91,19 +91,25 @@ const UTM = {
   pbUtmTerm: 'personal loan',
 };
 
+/** The fields every visit of the run shares, as JSON without its braces. */
+const CONSTANT_FIELDS = JSON.stringify({
+  deviceId: 'bench-device',
+  siteName: 'Homepage',
+  completeUrl: b64('https://www.example.in/personal-loan?utm_source=google&utm_medium=cpc'),
+  ...UTM,
+}).slice(1, -1);
+
+/**
+ * A visit with fresh ids, as the SDK sends it. Built from a template rather than JSON.stringify
+ * of a whole object: the load generator shares the 2 cores with the server and the database,
+ * and its own CPU per request is taken from theirs. The bytes sent are the same.
+ */
 function visitBody(): string {
   const visitId = randomUUID();
-  return JSON.stringify({
-    visitId,
-    visitorId: randomUUID(),
-    deviceId: 'bench-device',
-    parentVisitId: visitId,
-    absoluteParentVisitId: visitId,
-    siteName: 'Homepage',
-    createdAt: Date.now(),
-    completeUrl: b64('https://www.example.in/personal-loan?utm_source=google&utm_medium=cpc'),
-    ...UTM,
-  });
+  return (
+    `{"visitId":"${visitId}","visitorId":"${randomUUID()}","parentVisitId":"${visitId}",` +
+    `"absoluteParentVisitId":"${visitId}","createdAt":${Date.now()},${CONSTANT_FIELDS}}`
+  );
 }
 
 interface VisitServer {
@@ -349,21 +355,21 @@ export function visitIngestionRows(result: IngestionResult): Row[] {
     const label = `POST visit ${kind} (${run.database}, ${result.connections} conn)`;
     const failed = problems(run, result.connections);
     const gated = run.database === 'postgres' && run.route === 'batched';
-    const met = run.visitsPerSecond >= VISIT_TARGET.visitsPerSecond && run.p99Ms < VISIT_TARGET.p99Ms;
-    const verdict = failed ? 'ERROR' : gated ? (met ? 'ok' : 'MISSED') : 'info';
+    // Each target row has its own verdict: a throughput miss does not make the p99 row a miss.
+    const verdict = (met: boolean) => (failed ? 'ERROR' : gated ? (met ? 'ok' : 'MISSED') : 'info');
     rows.push(
       {
         metric: `${label} visits/s`,
         value: Math.round(run.visitsPerSecond).toLocaleString('en-US'),
         target: gated ? `>= ${VISIT_TARGET.visitsPerSecond.toLocaleString('en-US')}` : '-',
-        verdict,
+        verdict: verdict(run.visitsPerSecond >= VISIT_TARGET.visitsPerSecond),
         note: failed,
       },
       {
         metric: `${label} p99 latency`,
         value: formatMs(run.p99Ms),
         target: gated ? `< ${VISIT_TARGET.p99Ms} ms` : '-',
-        verdict,
+        verdict: verdict(run.p99Ms < VISIT_TARGET.p99Ms),
       },
       {
         metric: `${label} server CPU per request`,

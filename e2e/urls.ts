@@ -3,3 +3,8 @@ export const API_URL = 'http://localhost:4000';
 export const DEMO_SITE_A = 'http://localhost:4100';
 export const DEMO_SITE_B = 'http://localhost:4101';
 export const PRODUCE_EVENT_PATH = '/MSP/api/v1/pbguc/event/produce';
+/**
+ * A blank page e2e/web-server.ts serves, which the hub lets get but not set (PRAVESH_HUB_PERMISSIONS).
+ * On localhost, so the hub frame is same-site with it and has its storage.
+ */
+export const READ_ONLY_HUB_ORIGIN = 'http://localhost:4102';

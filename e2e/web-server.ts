@@ -6,10 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { READ_ONLY_HUB_ORIGIN } from './urls.ts';
 
 const dataDir = process.env.PRAVESH_DATA_DIR;
 // Only a folder this config made in the temp directory is ever deleted.
@@ -17,7 +19,12 @@ const disposable =
   dataDir !== undefined && path.dirname(dataDir) === os.tmpdir() && path.basename(dataDir).startsWith('pravesh-e2e-');
 
 const runId = randomBytes(5).toString('hex');
-const env: NodeJS.ProcessEnv = { ...process.env, PRAVESH_RATE_LIMIT_PREFIX: `pravesh-e2e-${runId}:` };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PRAVESH_RATE_LIMIT_PREFIX: `pravesh-e2e-${runId}:`,
+  // An origin the hub lets read but not write (cross-storage.spec.ts), served below.
+  PRAVESH_HUB_PERMISSIONS: JSON.stringify({ [READ_ONLY_HUB_ORIGIN]: ['get', 'getKeys'] }),
+};
 
 async function withAdmin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -36,12 +43,24 @@ if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
+  // consent.spec.ts publishes contract versions as an operator would (npm run contract), against
+  // this run's database; it finds it beside the data folder the config handed to both.
+  if (dataDir) writeFileSync(`${dataDir}.database-url`, env.DATABASE_URL, { mode: 0o600 });
 }
 
 async function cleanUp(): Promise<void> {
   if (disposable) rmSync(dataDir, { recursive: true, force: true });
+  if (disposable) rmSync(`${dataDir}.database-url`, { force: true });
   if (adminUrl) await withAdmin(adminUrl, `drop database if exists ${database} with (force)`).catch(() => undefined);
 }
+
+// The read-only origin's page: blank, no CSP, so a test can load the visitor script into it.
+const readOnlyPage = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end('<!doctype html><html lang="en"><head><title>Read-only hub origin</title></head><body></body></html>');
+});
+readOnlyPage.listen(Number(new URL(READ_ONLY_HUB_ORIGIN).port), '127.0.0.1');
+readOnlyPage.unref();
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

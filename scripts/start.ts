@@ -69,8 +69,6 @@ async function main(): Promise<void> {
         apiUrl: config.publicUrl,
         environment: config.environment,
         publicOrigin: origin,
-        // The demo pages read the visitor cookie the API writes, so they need its active key.
-        cookieKey: config.cookieKeys.find((key) => key.kid === config.activeCookieKid)?.secret,
       });
       demos.push(demo);
       await demo.listen();

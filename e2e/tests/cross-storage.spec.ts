@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
+import { API_URL, DEMO_SITE_A, DEMO_SITE_B, READ_ONLY_HUB_ORIGIN } from '../urls.ts';
 
 /**
  * The cross-storage hub (spec 000 §5, §7, §8) in Chromium: demo site A and B are two origins of
@@ -17,6 +17,8 @@ interface VisitorGlobal {
     createCrossStorageClient(options: { hubUrl: string; timeoutMs: number }): {
       onConnect(): Promise<void>;
       get(keys: string[]): Promise<(string | null)[]>;
+      set(key: string, value: string): Promise<void>;
+      close(): void;
     };
   };
 }
@@ -88,4 +90,24 @@ test('a hub that cannot be reached times out with the spec’s message', async (
   await openWithVisitorScript(page, `${DEMO_SITE_A}/`);
   const outcome = await tryHub(page, 'http://localhost:4999/hub', 2000);
   expect(outcome).toBe('CrossStorageClient could not connect');
+});
+
+test('an origin allowed to get but not set is refused set with the spec’s message', async ({ page }) => {
+  await openWithVisitorScript(page, `${READ_ONLY_HUB_ORIGIN}/`);
+  const outcome = await page.evaluate(async (hubUrl) => {
+    const client = (window as unknown as VisitorGlobal).PraveshVisitor.createCrossStorageClient({
+      hubUrl,
+      timeoutMs: 5000,
+    });
+    await client.onConnect();
+    const read = await client.get(['pravesh-e2e-key']);
+    const wrote = await client.set('pravesh-e2e-key', 'value').then(
+      () => 'stored',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    const after = await client.get(['pravesh-e2e-key']);
+    return { read, wrote, after };
+  }, HUB_URL);
+  // get is allowed (nothing stored yet), set is refused, and nothing was written.
+  expect(outcome).toEqual({ read: [null], wrote: 'Invalid permissions for set', after: [null] });
 });

@@ -15,7 +15,6 @@
  *   siteId: number;
  *   siteName: string;
  *   environment: import('@pravesh/sdk').Environment;
- *   cookieKey?: string;
  *   ssoClientId?: string;
  * }} DemoConfig
  */
@@ -241,9 +240,10 @@ let visitorPromise;
 function getVisitor() {
   visitorPromise ??= getClient().then(async (client) => {
     const sdk = window.Pravesh;
-    if (!sdk || !config.cookieKey) throw new Error('The visitor layer is not configured for this page');
-    // Shared storage over the cross-storage hub page the API serves (apps/hub).
-    const layer = await sdk.loadVisitorLayer(client, { cookieKey: config.cookieKey, hubUrl: `${config.apiUrl}/hub` });
+    if (!sdk) throw new Error('The visitor layer is not configured for this page');
+    // Shared storage over the cross-storage hub page the API serves (apps/hub); the visitor cookie
+    // keys come with the site's shield config.
+    const layer = await sdk.loadVisitorLayer(client, { hubUrl: `${config.apiUrl}/hub` });
     await layer.start();
     return layer;
   });
@@ -404,3 +404,6 @@ getClient().then(
     ]),
   (error) => showRefusal(error),
 );
+
+// The consent demo (consent.js) uses this page's one client, sign-on client and visitor layer.
+export { getClient, getSignOn, getVisitor };

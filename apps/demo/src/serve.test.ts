@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   createDemoServer,
-  DEV_COOKIE_KEY,
   escapeHtml,
   inlineJson,
   renderPage,
@@ -70,8 +69,8 @@ describe('createDemoServer', () => {
         siteId: 2,
         siteName: 'Homepage',
         environment: 'local',
-        cookieKey: DEV_COOKIE_KEY,
         ssoClientId: 'pravesh-demo-site-a',
+        consentContractId: 'pb-tnc-homepage',
       });
     }
     const css = await server.app.inject({ method: 'GET', url: '/styles.css' });

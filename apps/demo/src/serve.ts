@@ -21,25 +21,41 @@ export interface DemoServerOptions {
   environment?: string;
   /** The origin browsers use for this site; defaults to http://localhost:{port}. */
   publicOrigin?: string;
-  /**
-   * The key the API encodes the visitor cookie with (its active PRAVESH_COOKIE_KEYS entry), which
-   * the SDK's visitor layer is given for now; defaults to the API's development key.
-   */
-  cookieKey?: string;
   /** The OAuth client the page signs customers in with; defaults to the API's demo client of the site. */
   ssoClientId?: string;
+  /** The terms contract the page asks signed-in customers to accept; defaults to DEMO_CONSENT_CONTRACTS. */
+  consentContractId?: string;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
-
-/** The API's development cookie key (PRAVESH_COOKIE_KEYS default outside production). */
-export const DEV_COOKIE_KEY = 'pravesh-development-cookie-key';
 
 /** The API's default sign-on clients of the demo sites outside production (PRAVESH_SSO_CLIENTS). */
 export const DEMO_SSO_CLIENTS: Readonly<Record<number, string>> = {
   2: 'pravesh-demo-site-a',
   7: 'pravesh-demo-site-b',
 };
+
+/**
+ * The terms consent demo (issue 5) runs on demo site A: the homepage's consentId of the site list,
+ * which the API seeds outside production. Site B asks for none, so its pages stay as they were.
+ */
+export const DEMO_CONSENT_CONTRACTS: Readonly<Record<number, string>> = {
+  2: 'pb-tnc-homepage',
+};
+
+// --- Caller-identification sign-in demo (issue 4) -------------------------------------------
+/**
+ * Sites whose page gets the "Sign in with caller ID" button (public/caller-id.js): demo site A.
+ * The button starts a caller-identification login through the SDK, with the API's simulator page
+ * standing in for the identity app.
+ */
+export const DEMO_CALLER_ID_SITES: ReadonlySet<number> = new Set([2]);
+
+/** Adds the caller-ID script to a rendered page, beside the page's own scripts. */
+export function withCallerIdDemo(page: string): string {
+  return page.replace('</head>', '    <script type="module" src="/caller-id.js"></script>\n  </head>');
+}
+// --- end of the caller-identification block ------------------------------------------------
 
 export interface DemoServer {
   readonly app: FastifyInstance;
@@ -72,8 +88,8 @@ export interface PageValues {
   siteId: number;
   siteName: string;
   environment: string;
-  cookieKey?: string;
   ssoClientId?: string | undefined;
+  consentContractId?: string | undefined;
 }
 
 /** Fills the %PLACEHOLDER% slots of public/index.html. */
@@ -121,10 +137,11 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     siteId: options.siteId,
     siteName: options.siteName,
     environment: options.environment ?? 'local',
-    cookieKey: options.cookieKey ?? DEV_COOKIE_KEY,
     ssoClientId: options.ssoClientId ?? DEMO_SSO_CLIENTS[options.siteId],
+    consentContractId: options.consentContractId ?? DEMO_CONSENT_CONTRACTS[options.siteId],
   });
   const csp = contentSecurityPolicy(api.origin);
+  const servedPage = DEMO_CALLER_ID_SITES.has(options.siteId) ? withCallerIdDemo(page) : page;
 
   const app = Fastify({ logger: options.logger === false ? false : { level: 'warn' } });
   await app.register(fastifyStatic, { root: publicDir, index: false, decorateReply: false, maxAge: 0 });
@@ -136,7 +153,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')
-      .send(page);
+      .send(servedPage);
   app.get('/', sendPage);
   // The raw template must never be served with its placeholders unfilled.
   app.get('/index.html', sendPage);

@@ -28,6 +28,31 @@ function messageOf(run: () => unknown): string {
 }
 
 describe('validateShieldConfig', () => {
+  it('takes the visitor cookie keys the server serves, and refuses malformed ones', () => {
+    const visitorCookie = {
+      kid: 'new',
+      keys: [
+        { kid: 'old', key: 'old-key' },
+        { kid: 'new', key: 'new-key' },
+      ],
+    };
+    const config = validateShieldConfig({ ...served, visitorCookie });
+    expect(config.visitorCookie).toEqual(visitorCookie);
+    expect(shieldConfigSchema.parse(config)).toEqual(config);
+    for (const bad of [
+      null,
+      { kid: 'new', keys: [] },
+      { kid: 'missing', keys: [{ kid: 'new', key: 'k' }] },
+      { kid: 'new', keys: [{ kid: 'new', key: '' }] },
+      { kid: '', keys: [{ kid: '', key: 'k' }] },
+      { kid: 'new', keys: 'new-key' },
+    ]) {
+      expect(messageOf(() => validateShieldConfig({ ...served, visitorCookie: bad }))).toMatch(
+        /^Invalid request: shield config visitorCookie must be/,
+      );
+    }
+  });
+
   it('accepts a served config as the core schema does', () => {
     const config = validateShieldConfig({ ...served, unknownField: 1 });
     expect(config).toEqual(served);

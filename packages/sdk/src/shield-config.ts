@@ -7,6 +7,7 @@ import {
   SITE_IDS,
   type Environment,
   type ShieldConfig,
+  type VisitorCookieKeys,
 } from '@pravesh/core';
 
 /**
@@ -80,6 +81,24 @@ const isPositiveInteger = (value: unknown): value is number => isInteger(value) 
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 const isIntegerList = (value: unknown): value is number[] => Array.isArray(value) && value.every(isInteger);
 
+const isKid = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 128;
+
+/**
+ * The visitor cookie keys (issue 3: served by the server, so the SDK writes the record as the
+ * server re-issues it). Undefined when absent; a malformed entry is refused like any other field.
+ */
+function visitorCookieOf(value: unknown): VisitorCookieKeys | undefined {
+  if (value === undefined) return undefined;
+  const fail = () => invalid('shield config visitorCookie must be { kid, keys: [{ kid, key }] } naming its kid');
+  if (!isRecord(value) || !isKid(value.kid) || !Array.isArray(value.keys) || value.keys.length === 0) throw fail();
+  const keys = value.keys.map((entry: unknown) => {
+    if (!isRecord(entry) || !isKid(entry.kid) || typeof entry.key !== 'string' || entry.key === '') throw fail();
+    return { kid: entry.kid, key: entry.key };
+  });
+  if (!keys.some((entry) => entry.kid === value.kid)) throw fail();
+  return { kid: value.kid, keys };
+}
+
 /**
  * Checks the shield config served for a site (spec 000 §3 "Shield config", §5 "Shield config
  * needs siteId and ct and ci"). Optional fields fall back to the spec's defaults; unknown fields
@@ -111,5 +130,6 @@ export function validateShieldConfig(raw: unknown): ShieldConfig {
     version: optional(input, 'version', isInteger, CURRENT_SHIELD_VERSION, 'an integer'),
     siteName: optional(input, 'siteName', isString, site?.name ?? '', 'a string'),
     defaultAuthentication: optional(input, 'defaultAuthentication', isBoolean, false, 'a boolean'),
+    ...(input.visitorCookie === undefined ? {} : { visitorCookie: visitorCookieOf(input.visitorCookie) }),
   };
 }

@@ -2,40 +2,67 @@ import {
   ACTIVITY_PATH,
   APPLICATION_DATA_PATH,
   createVisitBodySchema,
+  encodeVisitorCookie,
   getApplicationDataBodySchema,
   PraveshError,
   SSO_SITE_ID,
   storeActivityBodySchema,
   type Environment,
   type TrackingData,
+  type VisitorRecord,
 } from '@pravesh/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from './analytics.ts';
 import type { TrackingDataProvider } from './client.ts';
-import { memoryCookieJar } from './cookies.ts';
+import { memoryCookieJar, readCookie } from './cookies.ts';
 import { memoryStore } from './key-value-store.ts';
 import { VISIT_PATH } from './visit-body.ts';
 import { createVisitorLayer, HISTORY_PATH, SHARE_ACTIVITY_PATH } from './visitor-layer.ts';
 
 const CUSTOMER_ID = '5f0c8a2e-1b3d-4c5e-8f9a-0b1c2d3e4f5a';
 
-function fakeClient(siteId: number, history: Record<string, unknown> = {}) {
-  const calls: { path: string; body: unknown }[] = [];
+function record(): VisitorRecord {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    visitorId: 'visitor-1',
+    initialNudgeState: 'open',
+    lastActive: 1,
+    createdAt: 1,
+    updatedAt: 1,
+    syncGuc: false,
+    purgeStorage: false,
+    customerStorageMapping: {},
+  };
+}
+
+function fakeClient(siteId: number, history: Record<string, unknown> = {}, acceptedToken = 'access-token') {
+  const calls: { path: string; body: unknown; headers?: Record<string, string> | undefined }[] = [];
   let provider: TrackingDataProvider | undefined;
   const events: TrackEvent[] = [];
   const client = {
     siteId,
     environment: 'staging' as Environment,
     config: undefined,
-    request: vi.fn(<T>(_method: string, path: string, options?: { body?: unknown }): Promise<T> => {
-      calls.push({ path, body: options?.body });
-      if (path === VISIT_PATH) {
-        const { visitId } = options!.body as { visitId: string };
-        return Promise.resolve({ visitId, visitorId: 'ignored' } as T);
-      }
-      if (path === HISTORY_PATH) return Promise.resolve({ visitorId: 'v', customerId: null, sites: history } as T);
-      return Promise.resolve({} as T);
-    }),
+    request: vi.fn(
+      <T>(
+        _method: string,
+        path: string,
+        options?: { body?: unknown; headers?: Record<string, string> },
+      ): Promise<T> => {
+        calls.push({ path, body: options?.body, headers: options?.headers });
+        // As the server: a customerId only with that customer's access token (here: acceptedToken).
+        const named = (options?.body as { customerId?: unknown } | undefined)?.customerId;
+        if (named !== undefined && options?.headers?.['sso-authentication-token'] !== acceptedToken) {
+          return Promise.reject(Object.assign(new Error('Token not validated'), { statusCode: 'tokenNotValidated' }));
+        }
+        if (path === VISIT_PATH) {
+          const { visitId } = options!.body as { visitId: string };
+          return Promise.resolve({ visitId, visitorId: 'ignored' } as T);
+        }
+        if (path === HISTORY_PATH) return Promise.resolve({ visitorId: 'v', customerId: null, sites: history } as T);
+        return Promise.resolve({} as T);
+      },
+    ),
     track: vi.fn(async (event: TrackEvent) => {
       events.push({ ...(await provider?.()), ...event });
       return { eventId: 'e', storedAt: 'now' };
@@ -47,10 +74,13 @@ function fakeClient(siteId: number, history: Record<string, unknown> = {}) {
   return { client, calls, events, provider: () => provider };
 }
 
-function layerFor(siteId: number, history?: Record<string, unknown>) {
+/** The sign-on client's access-token cookie of `siteId` (staging), as it keeps it after sign-in. */
+const tokenCookie = (siteId: number, token = 'access-token') => ({ [`PB_ACCESS_TOKEN_${siteId}_DEV`]: token });
+
+function layerFor(siteId: number, history?: Record<string, unknown>, cookies: Record<string, string> = {}) {
   const fake = fakeClient(siteId, history);
   const store = memoryStore();
-  const jar = memoryCookieJar();
+  const jar = memoryCookieJar(cookies);
   const logger = { warn: vi.fn() };
   const layer = createVisitorLayer(fake.client as unknown as Parameters<typeof createVisitorLayer>[0], {
     cookieKey: 'cookie-key',
@@ -91,6 +121,31 @@ describe('visitor layer', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
+  it('writes the visitor cookie with the keys the shield config serves, as the server does', () => {
+    const fake = fakeClient(7);
+    const served = {
+      kid: 'new',
+      keys: [
+        { kid: 'old', key: 'old-key' },
+        { kid: 'new', key: 'new-key' },
+      ],
+    };
+    const jar = memoryCookieJar({ PBGUC_DEV: encodeVisitorCookie(record(), { kid: 'old', key: 'old-key' }) });
+    const make = (config: unknown) =>
+      createVisitorLayer({ ...fake.client, config } as unknown as Parameters<typeof createVisitorLayer>[0], {
+        store: memoryStore(),
+        cookies: jar,
+        target: new EventTarget(),
+      });
+    const layer = make({ visitorCookie: served });
+    // A cookie of the rotated-out key is still read, and rewritten under the active kid.
+    const read = layer.records.read()!;
+    expect(read.visitorId).toBe('visitor-1');
+    layer.records.write({ ...read, lastActive: 2 });
+    expect(readCookie(jar, 'PBGUC_DEV')!.startsWith('new.')).toBe(true);
+    expect(() => make(undefined)).toThrow('[cookieKey] is required');
+  });
+
   it('shares stored items with the server in the shape its route takes', async () => {
     const { layer, calls } = layerFor(7);
     await layer.start();
@@ -114,7 +169,7 @@ describe('visitor layer', () => {
 
   it('on sign-in starts a visit, merges earlier activity with the server history and turns signedIn', async () => {
     const history = { 9: { siteId: 9, data: [{ id: 'fund', type: 'lead', continueUrl: '/mf', updatedAt: 5 }] } };
-    const { layer, calls, store } = layerFor(SSO_SITE_ID, history);
+    const { layer, calls, store } = layerFor(SSO_SITE_ID, history, tokenCookie(SSO_SITE_ID));
     const first = await layer.start();
     await layer.storage.setItem({ id: 'anon', type: 'lead', continueUrl: '/x' });
     expect(await layer.setCustomer({ mobilePhone: '9876543210', customerId: CUSTOMER_ID })).toBe('set');
@@ -122,10 +177,13 @@ describe('visitor layer', () => {
     expect(after).toMatchObject({ parentVisitId: first.visit, absoluteParentVisitId: first.visit });
     expect(after.visit).not.toBe(first.visit);
     await layer.maintain();
-    expect(getApplicationDataBodySchema.parse(calls.find((call) => call.path === HISTORY_PATH)!.body)).toEqual({
+    const historyCall = calls.find((call) => call.path === HISTORY_PATH)!;
+    expect(getApplicationDataBodySchema.parse(historyCall.body)).toEqual({
       visitorId: first.visitorId,
       customerId: CUSTOMER_ID,
     });
+    // The customer's access token rides along (the HTTP client moves it into the pass token's sso strategy).
+    expect(historyCall.headers).toEqual({ 'sso-authentication-token': 'access-token' });
     expect(layer.records.read()!.syncGuc).toBe(false);
     const all = await layer.storage.getAllSiteData();
     expect(Object.keys(all).sort()).toEqual(['11', '9']);
@@ -139,7 +197,7 @@ describe('visitor layer', () => {
   });
   it('when the hub is partitioned, uses this page’s storage and merges the server history on each page', async () => {
     const history = { 9: { siteId: 9, data: [{ id: 'fund', type: 'lead', continueUrl: '/mf', updatedAt: 5 }] } };
-    const signIn = layerFor(SSO_SITE_ID, history);
+    const signIn = layerFor(SSO_SITE_ID, history, { ...tokenCookie(SSO_SITE_ID), ...tokenCookie(7) });
     await signIn.layer.start();
     await signIn.layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
     await signIn.layer.maintain();
@@ -161,8 +219,65 @@ describe('visitor layer', () => {
     expect(layer.partitioned).toBe(true);
     await layer.start();
     await layer.maintain();
-    expect(fake.calls.some((call) => call.path === HISTORY_PATH)).toBe(true);
+    expect(fake.calls.find((call) => call.path === HISTORY_PATH)).toMatchObject({
+      body: { customerId: CUSTOMER_ID },
+      headers: { 'sso-authentication-token': 'access-token' },
+    });
     expect(layer.records.read()!.syncGuc).toBe(false);
     expect((await layer.recentActivity()).map((item) => item.id)).toContain('fund');
+  });
+
+  it('shares and merges a signed-in customer’s activity with their access token, from an option too', async () => {
+    const { layer, calls } = layerFor(SSO_SITE_ID);
+    await layer.start();
+    await layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
+    await layer.maintain();
+    calls.length = 0;
+    // No token (signed in elsewhere, or the token cookie expired): calls are the visitor's alone.
+    await layer.storage.setItem({ id: 'a', type: 'lead', continueUrl: '/a' });
+    await vi.waitFor(() => expect(calls.some((call) => call.path === SHARE_ACTIVITY_PATH)).toBe(true));
+    const shared = calls.find((call) => call.path === SHARE_ACTIVITY_PATH)!;
+    expect(shared.body).not.toHaveProperty('customerId');
+    expect(shared.headers).toBeUndefined();
+
+    const fake = fakeClient(SSO_SITE_ID);
+    const withOption = createVisitorLayer(fake.client as unknown as Parameters<typeof createVisitorLayer>[0], {
+      cookieKey: 'cookie-key',
+      store: memoryStore(),
+      cookies: memoryCookieJar(),
+      logger: { warn: vi.fn() },
+      target: new EventTarget(),
+      url: () => 'https://cards.example.in/',
+      accessToken: () => Promise.resolve('access-token'),
+    });
+    await withOption.start();
+    await withOption.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
+    await withOption.storage.setItem({ id: 'b', type: 'lead', continueUrl: '/b' });
+    await vi.waitFor(() => expect(fake.calls.some((call) => call.path === SHARE_ACTIVITY_PATH)).toBe(true));
+    expect(fake.calls.find((call) => call.path === SHARE_ACTIVITY_PATH)).toMatchObject({
+      body: { customerId: CUSTOMER_ID, data: [{ id: 'b' }] },
+      headers: { 'sso-authentication-token': 'access-token' },
+    });
+  });
+
+  it('falls back to the visitor alone when the server no longer accepts the token', async () => {
+    const { layer, calls, logger } = layerFor(SSO_SITE_ID, {}, tokenCookie(SSO_SITE_ID, 'revoked-token'));
+    await layer.start();
+    await layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
+    await layer.maintain();
+    const history = calls.filter((call) => call.path === HISTORY_PATH);
+    expect(history.map((call) => call.body)).toEqual([
+      expect.objectContaining({ customerId: CUSTOMER_ID }),
+      expect.not.objectContaining({ customerId: expect.anything() as unknown }),
+    ]);
+    await layer.storage.setItem({ id: 'c', type: 'lead', continueUrl: '/c' });
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.path === SHARE_ACTIVITY_PATH).map((call) => call.body)).toEqual([
+        expect.objectContaining({ customerId: CUSTOMER_ID }),
+        expect.not.objectContaining({ customerId: expect.anything() as unknown }),
+      ]),
+    );
+    expect(layer.records.read()!.syncGuc).toBe(false);
+    expect(logger.warn).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
 import {
   findSite,
+  PraveshError,
+  type CookieKey,
   type RecentActivityItem,
   type RecentActivityOptions,
   type TrackingData,
@@ -7,7 +9,7 @@ import {
 } from '@pravesh/core';
 import type { Pravesh } from './client.ts';
 import type { Logger } from './cookie-purge.ts';
-import { documentCookieJar, type CookieJar } from './cookies.ts';
+import { documentCookieJar, readCookie, type CookieJar } from './cookies.ts';
 import { activeStorageId } from './customer-storage-mapping.ts';
 import {
   ACTIVITY_CROSS_STORAGE_TIMEOUT_MS,
@@ -32,10 +34,12 @@ import {
   type Customer,
   type CustomerChange,
   type VisitorRecordStore,
+  type VisitorRecordStoreOptions,
 } from './visitor-record.ts';
 import { planPurge } from './workers/purge-task.ts';
 import { runTask } from './workers/run-task.ts';
 import { planSync } from './workers/sync-task.ts';
+import { accessTokenCookieName } from './sso/token-store.ts';
 
 /**
  * The visitor layer (spec 000 §1 "Visitor record"): the visitor cookie record, the visit chain,
@@ -46,15 +50,19 @@ import { planSync } from './workers/sync-task.ts';
 /** The server's copy of shared activity (POST, visits/application-data.ts in core). */
 export const SHARE_ACTIVITY_PATH = '/MSP/api/v1/pbguc/activity';
 export const HISTORY_PATH = '/MSP/api/v1/pbguc/getApplicationData';
+/** The server's answer to a customerId without that customer's valid access token. */
+const TOKEN_NOT_VALIDATED = 'tokenNotValidated';
 /** The server keeps a customer id only in GUID form (spec 000 §5). */
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export interface VisitorLayerOptions {
   /**
-   * The cookie key the server encodes the visitor record with (PRAVESH_COOKIE_KEYS). Injected for
-   * now; the server will serve it with the site configuration later.
+   * Overrides the visitor cookie keys the server serves in the shield config (visitorCookie):
+   * the first writes, all read. For tests; pages use the served keys.
    */
-  cookieKey: string;
+  cookieKeys?: readonly CookieKey[];
+  /** One unnamed key as the override instead (tests), written without a kid. */
+  cookieKey?: string;
   previousCookieKeys?: readonly string[];
   /** The visitor cookie's Domain, as the server's PRAVESH_COOKIE_DOMAIN. */
   cookieDomain?: string;
@@ -78,6 +86,13 @@ export interface VisitorLayerOptions {
   url?: () => string;
   /** The device fingerprint hash for visits and tracking data (loadVisitorLayer supplies it). */
   deviceId?: () => Promise<string | undefined>;
+  /**
+   * The signed-in customer's access token (e.g. the sign-on client's getAccessToken). The server
+   * stores or answers activity under a customerId only with that customer's token, so calls that
+   * name the customer carry it in the pass token's sso strategy. Default: the token the sign-on
+   * client keeps in this site's access-token cookie.
+   */
+  accessToken?: () => string | undefined | Promise<string | undefined>;
 }
 
 export interface VisitorLayer {
@@ -96,6 +111,28 @@ export interface VisitorLayer {
   recentActivity(options?: RecentActivityOptions): Promise<RecentActivityItem[]>;
   /** The purge, then the sync, each when needed; failures are logged. */
   maintain(): Promise<void>;
+}
+
+/**
+ * The visitor cookie keys: an override from the options, else the ones the shield config serves,
+ * so the SDK writes the record exactly as the server re-issues it (same kid, same key).
+ */
+function cookieKeysFor(
+  pravesh: Pick<Pravesh, 'config'>,
+  options: Pick<VisitorLayerOptions, 'cookieKeys' | 'cookieKey' | 'previousCookieKeys'>,
+): Pick<VisitorRecordStoreOptions, 'cookieKeys' | 'cookieKey' | 'previousCookieKeys'> {
+  if (options.cookieKeys && options.cookieKeys.length > 0) return { cookieKeys: options.cookieKeys };
+  if (options.cookieKey !== undefined) {
+    return {
+      cookieKey: options.cookieKey,
+      ...(options.previousCookieKeys ? { previousCookieKeys: options.previousCookieKeys } : {}),
+    };
+  }
+  const served = pravesh.config?.visitorCookie;
+  if (!served) throw new PraveshError('required', { list: 'cookieKey' });
+  // The active key first: it writes; the others only read cookies written before a rotation.
+  const active = served.keys.filter((key) => key.kid === served.kid);
+  return { cookieKeys: [...active, ...served.keys.filter((key) => key.kid !== served.kid)] };
 }
 
 const consoleLogger: Logger = {
@@ -123,10 +160,9 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
 
   const records = createVisitorRecordStore({
     environment,
-    cookieKey: options.cookieKey,
+    ...cookieKeysFor(pravesh, options),
     cookies,
     now,
-    ...(options.previousCookieKeys ? { previousCookieKeys: options.previousCookieKeys } : {}),
     ...(options.cookieDomain ? { domain: options.cookieDomain } : {}),
   });
 
@@ -145,6 +181,35 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     ...(options.url ? { url: options.url } : {}),
   });
 
+  const accessToken =
+    options.accessToken ?? (() => readCookie(cookies, accessTokenCookieName(environment, siteId)) || undefined);
+
+  /**
+   * A server call about the visitor and, when signed in, their customer: the customerId is sent
+   * only with the customer's access token (in the pass token's sso strategy, which the HTTP client
+   * fills from the sso-authentication-token header), since the server refuses one without it.
+   * With no token, or one the server no longer accepts, the call is made for the visitor alone.
+   */
+  async function asCustomer<T>(
+    path: string,
+    body: Record<string, unknown>,
+    customer: Customer | undefined,
+  ): Promise<T> {
+    const visitorOnly = () => pravesh.request<T>('POST', path, { body });
+    if (!customer || !GUID.test(customer.customerId)) return visitorOnly();
+    const token = await accessToken();
+    if (!token) return visitorOnly();
+    try {
+      return await pravesh.request<T>('POST', path, {
+        body: { ...body, customerId: customer.customerId },
+        headers: { 'sso-authentication-token': token },
+      });
+    } catch (error) {
+      if ((error as { statusCode?: unknown } | null)?.statusCode !== TOKEN_NOT_VALIDATED) throw error;
+      return visitorOnly();
+    }
+  }
+
   /** The server's copy of a stored change, so it can be merged on another site after sign-in. */
   function share(change: SiteChange): void {
     const record = records.read();
@@ -153,8 +218,7 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
       const customer = await records.getCustomer(record);
       const body: Record<string, unknown> = { ...change, visitorId: record.visitorId };
       if (record.visit !== undefined) body.visitId = record.visit;
-      if (customer && GUID.test(customer.customerId)) body.customerId = customer.customerId;
-      await pravesh.request('POST', SHARE_ACTIVITY_PATH, { body });
+      await asCustomer(SHARE_ACTIVITY_PATH, body, customer);
     };
     send().catch((error: unknown) => logger.warn('activity not shared', error));
   }
@@ -181,8 +245,7 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
   };
   if (serverCopy) {
     maintenance.fetchHistory = async (visitorId, customer) => {
-      const body = GUID.test(customer.customerId) ? { visitorId, customerId: customer.customerId } : { visitorId };
-      const response = await pravesh.request<{ sites?: unknown } | undefined>('POST', HISTORY_PATH, { body });
+      const response = await asCustomer<{ sites?: unknown } | undefined>(HISTORY_PATH, { visitorId }, customer);
       const sites = response?.sites;
       return typeof sites === 'object' && sites !== null ? (sites as Record<string, unknown>) : undefined;
     };

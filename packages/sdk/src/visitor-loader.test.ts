@@ -55,6 +55,17 @@ describe('visitor loader', () => {
     expect(added).toHaveLength(1);
   });
 
+  it('fetches the shield config first when no cookie key overrides the served ones', async () => {
+    const createVisitorLayer = vi.fn(() => ({ started: true }));
+    interceptScripts(() => 'load', { createVisitorLayer } as never);
+    const init = vi.fn(() => Promise.resolve({}));
+    const pravesh = { init } as unknown as Pravesh;
+    await loadVisitorLayer(pravesh, { src: SRC });
+    expect(init).toHaveBeenCalledTimes(1);
+    await loadVisitorLayer(pravesh, { src: SRC, cookieKeys: [{ kid: 'k1', key: 'k' }] });
+    expect(init).toHaveBeenCalledTimes(1);
+  });
+
   it('reports a failed load and tries again on the next call', async () => {
     let fail = true;
     const added = interceptScripts(() => (fail ? 'error' : 'load'), { createVisitorLayer: vi.fn() });

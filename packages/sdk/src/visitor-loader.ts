@@ -47,7 +47,9 @@ function sibling(file: string, base: string | undefined): string | undefined {
 export async function loadVisitorLayer(pravesh: Pravesh, options: LoadVisitorLayerOptions): Promise<VisitorLayer> {
   const src = options.src ?? sibling('pravesh-visitor.js', ownScript);
   if (!src) throw new PraveshError('required', { list: 'src' });
-  const module = await loadVisitorModule(src, options.nonce);
+  // The visitor cookie keys come with the shield config, unless a test overrides them.
+  const overridden = (options.cookieKeys?.length ?? 0) > 0 || options.cookieKey !== undefined;
+  const [module] = await Promise.all([loadVisitorModule(src, options.nonce), overridden ? undefined : pravesh.init()]);
   const workers = {
     purge: options.workers?.purge ?? sibling('pravesh-purge-worker.js', src),
     sync: options.workers?.sync ?? sibling('pravesh-sync-worker.js', src),

@@ -1,5 +1,7 @@
 import {
   customerStorageId,
+  decodeVisitorCookie,
+  encodeVisitorCookie,
   openCustomerField,
   PraveshError,
   SSO_SITE_ID,
@@ -122,6 +124,30 @@ describe('visitor record cookie', () => {
     });
     expect(store.read()).toEqual(record());
     expect(() => createVisitorRecordStore({ environment: 'staging', cookieKey: '' })).toThrow(
+      '[cookieKey] is required',
+    );
+  });
+
+  it('with the served keys writes the active kid into the value and reads a rotated key’s cookies', async () => {
+    const OLD = { kid: 'cookie-2026-10', key: 'old-served-key' };
+    const NEW = { kid: 'cookie-2026-11', key: 'new-served-key' };
+    // Written (by the SDK or the server) before the rotation, under the old active kid.
+    const jar = memoryCookieJar({ PBGUC_DEV: encodeVisitorCookie(record(), OLD) });
+    const store = createVisitorRecordStore({ environment: 'staging', cookieKeys: [NEW, OLD], cookies: jar });
+    expect(store.read()).toEqual(record());
+    store.write(record({ visit: 'v-2' }));
+    const value = readCookie(jar, 'PBGUC_DEV')!;
+    expect(value.startsWith(`${NEW.kid}.`)).toBe(true);
+    expect(decodeVisitorCookie(value, [NEW], (v) => v)).toEqual(record({ visit: 'v-2' }));
+    // The kid picks the key: the same text under a kid this ring does not hold reads nothing.
+    jar.write(`PBGUC_DEV=${encodeVisitorCookie(record(), { kid: 'gone', key: OLD.key })}`);
+    expect(store.read()).toBeUndefined();
+    // The customer fields are sealed with the active key and opened by every key of the ring.
+    jar.write(`PBGUC_DEV=${encodeVisitorCookie(record(), NEW)}`);
+    expect(await store.setCustomer(11, { mobileNo: '9876543210', customerId: 'c-1' })).toBe('set');
+    const oldReader = createVisitorRecordStore({ environment: 'staging', cookieKeys: [OLD, NEW], cookies: jar });
+    expect(await oldReader.getCustomer()).toEqual({ mobileNo: '9876543210', customerId: 'c-1' });
+    expect(() => createVisitorRecordStore({ environment: 'staging', cookieKeys: [] })).toThrow(
       '[cookieKey] is required',
     );
   });

@@ -6,8 +6,9 @@ import {
   sealCustomerField,
   SSO_SITE_ID,
   visitorCookieName,
-  xorDecode,
-  xorEncode,
+  decodeVisitorCookie,
+  encodeVisitorCookie,
+  type CookieKey,
   type CustomerMappingEntry,
   type Environment,
   type VisitorRecord,
@@ -19,9 +20,11 @@ import { idLabel } from './id-label.ts';
 
 /**
  * The visitor cookie record (spec 000 §3): named GUC in production and PBGUC_DEV elsewhere, its
- * value xorEncode(record, cookieKey), kept 3650 days (spec 000 §9) on Path=/ with SameSite=Lax,
- * Secure on https. The server re-issues the same cookie with Set-Cookie on every visit call
- * (Safari drops script-written cookies after 7 days), so both must use the same key and Domain.
+ * value encodeVisitorCookie(record, key) — `<kid>.<xor text>` — kept 3650 days (spec 000 §9) on
+ * Path=/ with SameSite=Lax, Secure on https. The server re-issues the same cookie with Set-Cookie
+ * on every visit call (Safari drops script-written cookies after 7 days), so both use the keys the
+ * server serves in the shield config (visitorCookie) and the same Domain. The XOR cipher is the
+ * spec's obfuscation, not secrecy: its keys reach every browser.
  * The record is checked by hand here, not with core's zod schema, to keep zod out of the bundle;
  * a test keeps the check equal to visitorRecordSchema.
  */
@@ -97,11 +100,13 @@ export type CustomerChange = 'set' | 'updated' | 'unchanged' | 'ignored';
 export interface VisitorRecordStoreOptions {
   environment: Environment;
   /**
-   * The cookie key the server encodes the record with. Injected for now; the server will serve
-   * it with the site's configuration later.
+   * The cookie keys the server encodes the record with (the shield config's visitorCookie): the
+   * first writes, naming its kid in the value; every key reads, picked by the value's kid.
    */
-  cookieKey: string;
-  /** Keys being rotated out: still read, never written. */
+  cookieKeys?: readonly CookieKey[];
+  /** One unnamed key instead (tests): written without a kid, as the server still reads. */
+  cookieKey?: string;
+  /** Unnamed keys being rotated out, with cookieKey: still read, never written. */
   previousCookieKeys?: readonly string[];
   cookies?: CookieJar;
   /** Domain attribute, the same as the server's PRAVESH_COOKIE_DOMAIN; default: the page's host. */
@@ -138,10 +143,26 @@ function customerText(value: unknown): string | undefined {
   return trimmed !== '' && trimmed.length <= MAX_CUSTOMER_TEXT ? trimmed : undefined;
 }
 
-export function createVisitorRecordStore(options: VisitorRecordStoreOptions): VisitorRecordStore {
-  const { cookieKey, domain } = options;
+/** The keys a store writes (the first) and reads with; `cookieKey` is required when none are given. */
+export function resolveCookieKeys(
+  options: Pick<VisitorRecordStoreOptions, 'cookieKeys' | 'cookieKey' | 'previousCookieKeys'>,
+): CookieKey[] {
+  const named = (options.cookieKeys ?? []).filter(
+    (entry) => typeof entry?.key === 'string' && entry.key !== '' && typeof entry.kid === 'string',
+  );
+  if (named.length > 0) return named.map(({ kid, key }) => ({ kid, key }));
+  const { cookieKey } = options;
   if (typeof cookieKey !== 'string' || cookieKey === '') throw new PraveshError('required', { list: 'cookieKey' });
-  const keys = [cookieKey, ...(options.previousCookieKeys ?? [])];
+  return [cookieKey, ...(options.previousCookieKeys ?? [])].map((key) => ({ kid: '', key }));
+}
+
+export function createVisitorRecordStore(options: VisitorRecordStoreOptions): VisitorRecordStore {
+  const { domain } = options;
+  const cookieKeys = resolveCookieKeys(options);
+  const active = cookieKeys[0]!;
+  // The active key seals the customer fields and derives storage ids; every key opens them.
+  const cookieKey = active.key;
+  const keys = cookieKeys.map((entry) => entry.key);
   const cookieName = visitorCookieName(options.environment);
   const jar = options.cookies ?? documentCookieJar();
   const now = options.now ?? Date.now;
@@ -163,16 +184,11 @@ export function createVisitorRecordStore(options: VisitorRecordStoreOptions): Vi
 
   function read(): VisitorRecord | undefined {
     const value = readCookie(jar, cookieName);
-    if (!value) return undefined;
-    for (const key of keys) {
-      const record = parseVisitorRecord(xorDecode(value, key));
-      if (record) return record;
-    }
-    return undefined;
+    return value ? decodeVisitorCookie(value, cookieKeys, parseVisitorRecord) : undefined;
   }
 
   function serialize(record: VisitorRecord): string {
-    return serializeCookie(cookieName, xorEncode(record, cookieKey), {
+    return serializeCookie(cookieName, encodeVisitorCookie(record, active), {
       maxAgeSeconds: VISITOR_COOKIE_MAX_AGE,
       path: '/',
       domain,

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
 import { assertSsoProductionReady, loadSsoConfig, type SsoConfig } from './sso.ts';
+import { loadConsentConfig, type ConsentConfig } from './consent.ts';
+import { loadHubConfig, type HubConfig } from './hub.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -59,6 +61,10 @@ export interface AppConfig {
   readonly piiHashKey: string;
   /** Single sign-on: clients, token keys, OTP peppers and limits, SMS provider (config/sso.ts). */
   readonly sso: SsoConfig;
+  /** Terms consent: demo contract seeding (config/consent.ts). */
+  readonly consent: ConsentConfig;
+  /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
+  readonly hub: HubConfig;
 }
 
 export class ConfigError extends Error {
@@ -210,6 +216,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cookieDomain: parseCookieDomain(env.PRAVESH_COOKIE_DOMAIN),
     piiHashKey,
     sso: loadSsoConfig(env, environment, publicUrl),
+    consent: loadConsentConfig(env, environment),
+    hub: loadHubConfig(env),
   };
   if (environment === 'production') assertProductionReady(config);
   return config;

@@ -25,6 +25,18 @@ describe('shield crypto', () => {
     expect(() => fromBase64Url('a+b/')).toThrow();
   });
 
+  it('writes and reads base64url exactly as RFC 4648 §5 (Node’s encoder) does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const expected = Buffer.from(bytes).toString('base64url');
+        expect(toBase64Url(bytes)).toBe(expected);
+        expect(Buffer.from(fromBase64Url(expected))).toEqual(Buffer.from(bytes));
+      }),
+    );
+    for (const bad of ['A', 'AAAAA', 'ab=c', 'ab c', 'é', 'a.b']) expect(() => fromBase64Url(bad)).toThrow();
+    expect(fromBase64Url('')).toEqual(new Uint8Array());
+  });
+
   it('derives distinct per-site keys from one master secret', async () => {
     const a = await deriveSiteKey('master-secret-master-secret-master', 2);
     expect(a).toHaveLength(32);

@@ -42,6 +42,15 @@ export const passTokenClaimsSchema = z.object({
 });
 export type PassTokenClaims = z.infer<typeof passTokenClaimsSchema>;
 
+export const visitorCookieKeysSchema = z.object({
+  kid: z.string().min(1).max(128),
+  keys: z
+    .array(z.object({ kid: z.string().min(1).max(128), key: z.string().min(1).max(1024) }))
+    .min(1)
+    .max(16),
+});
+export type VisitorCookieKeys = z.infer<typeof visitorCookieKeysSchema>;
+
 /**
  * Shield config served to the SDK (spec 000 §3 "Shield config"). `ci` names the key (its kid)
  * and `ct` is the site's signing key wrapped for transport, see shield/crypto.ts.
@@ -59,5 +68,11 @@ export const shieldConfigSchema = z.object({
   version: z.number().int(),
   siteName: z.string(),
   defaultAuthentication: z.boolean(),
+  /**
+   * The visitor cookie's XOR keys (PRAVESH_COOKIE_KEYS), so the SDK writes the record exactly as
+   * the server re-issues it: `kid` writes, every key reads (rotation). Served in the clear on
+   * purpose: the cipher is the spec's obfuscation (spec 000 §3), not secrecy.
+   */
+  visitorCookie: visitorCookieKeysSchema.optional(),
 });
 export type ShieldConfig = z.infer<typeof shieldConfigSchema>;

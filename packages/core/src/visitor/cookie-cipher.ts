@@ -3,8 +3,9 @@ import { fromBase64Url, toBase64Url } from '../shield/crypto.ts';
 /**
  * The visitor cookie's secret-key XOR cipher (spec 000 §3: "values obfuscated with a
  * secret-key XOR cipher"). It keeps the record unreadable at a glance and detects casual edits
- * through a one-byte check; it is obfuscation, not encryption — the fields that matter
- * (mobileNo, customerId) are sealed with AES-GCM on top (customer-fields.ts).
+ * through a one-byte check; it is obfuscation, not encryption: its keys are served to every
+ * browser in the shield config, so it keeps nothing secret. The fields that matter (mobileNo,
+ * customerId) are sealed with AES-GCM on top (customer-fields.ts).
  * Format: base64url( xor(utf8(json) ‖ checksum, key) ).
  */
 const encoder = new TextEncoder();
@@ -12,29 +13,45 @@ const decoder = new TextDecoder();
 
 function checksum(bytes: Uint8Array): number {
   let sum = 0;
-  for (const byte of bytes) sum = (sum * 31 + byte) & 0xff;
+  for (let i = 0; i < bytes.length; i++) sum = (sum * 31 + bytes[i]!) & 0xff;
   return sum;
 }
 
-function xor(bytes: Uint8Array, key: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (key.length === 0) throw new Error('cookie cipher key is empty');
-  const out = new Uint8Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) out[i] = bytes[i]! ^ key[i % key.length]!;
-  return out;
+/** The bytes of the last keys used: a server or page uses one or two keys for every cookie. */
+const keyBytes = new Map<string, Uint8Array>();
+
+function bytesOf(key: string): Uint8Array {
+  let bytes = keyBytes.get(key);
+  if (!bytes) {
+    if (key.length === 0) throw new Error('cookie cipher key is empty');
+    bytes = encoder.encode(key);
+    if (keyBytes.size >= 16) keyBytes.clear();
+    keyBytes.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** XORs `bytes` with the repeated key, in place. */
+function xorInPlace(bytes: Uint8Array, key: Uint8Array): void {
+  const keyLength = key.length;
+  for (let i = 0, k = 0; i < bytes.length; i++, k = k + 1 === keyLength ? 0 : k + 1) bytes[i]! ^= key[k]!;
 }
 
 export function xorEncode(value: unknown, key: string): string {
+  const keyed = bytesOf(key);
   const plain = encoder.encode(JSON.stringify(value));
   const withCheck = new Uint8Array(plain.length + 1);
   withCheck.set(plain);
   withCheck[plain.length] = checksum(plain);
-  return toBase64Url(xor(withCheck, encoder.encode(key)));
+  xorInPlace(withCheck, keyed);
+  return toBase64Url(withCheck);
 }
 
 /** Returns undefined for anything that was not produced by xorEncode with this key. */
 export function xorDecode(text: string, key: string): unknown {
   try {
-    const bytes = xor(fromBase64Url(text), encoder.encode(key));
+    const bytes = fromBase64Url(text);
+    xorInPlace(bytes, bytesOf(key));
     if (bytes.length < 2) return undefined;
     const plain = bytes.subarray(0, bytes.length - 1);
     if (checksum(plain) !== bytes[bytes.length - 1]) return undefined;
@@ -42,4 +59,61 @@ export function xorDecode(text: string, key: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * One key of the visitor cookie keyring (PRAVESH_COOKIE_KEYS), as the server serves it to the SDK
+ * in the shield config. The key reaches every browser by design: the cipher only keeps the record
+ * from being read at a glance (spec 000 §3 mandates it); it is not a secret and guards nothing.
+ */
+export interface CookieKey {
+  /** The key's id; '' for an unnamed key (tests, and values written before kids were stored). */
+  kid: string;
+  key: string;
+}
+
+/** Between the kid and the cipher text: base64url never contains it, encodeURIComponent keeps it. */
+const KID_SEPARATOR = '.';
+
+/**
+ * The visitor cookie value: `<kid>.<xorEncode(value, key)>`, the kid URI-encoded so the value
+ * stays cookie-safe (RFC 6265 §4.1.1). Naming the kid lets a reader pick the one key that wrote the
+ * value, so after a rotation old cookies still decode while their key is in the ring. An unnamed
+ * key writes the bare cipher text (the format before kids were stored).
+ */
+export function encodeVisitorCookie(value: unknown, key: CookieKey): string {
+  const text = xorEncode(value, key.key);
+  return key.kid === '' ? text : `${encodeURIComponent(key.kid)}${KID_SEPARATOR}${text}`;
+}
+
+/**
+ * Decodes a visitor cookie value with the key its kid names; a value without a kid is tried with
+ * every key. `accept` checks a decoded value (e.g. a visitor record schema) and answers it, or
+ * undefined to try the next key. Undefined when no key gives an accepted value, and for a kid
+ * the ring does not hold (its key was rotated out).
+ */
+export function decodeVisitorCookie<T>(
+  text: string,
+  keys: readonly CookieKey[],
+  accept: (value: unknown) => T | undefined,
+): T | undefined {
+  const separator = text.lastIndexOf(KID_SEPARATOR);
+  if (separator === -1) {
+    for (const key of keys) {
+      const decoded = xorDecode(text, key.key);
+      const accepted = decoded === undefined ? undefined : accept(decoded);
+      if (accepted !== undefined) return accepted;
+    }
+    return undefined;
+  }
+  let kid: string;
+  try {
+    kid = decodeURIComponent(text.slice(0, separator));
+  } catch {
+    return undefined;
+  }
+  const key = keys.find((candidate) => candidate.kid === kid);
+  if (!key) return undefined;
+  const decoded = xorDecode(text.slice(separator + 1), key.key);
+  return decoded === undefined ? undefined : accept(decoded);
 }

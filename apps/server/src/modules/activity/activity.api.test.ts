@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_PATH, APPLICATION_DATA_PATH, type GetApplicationDataResponse } from '@pravesh/core';
 import { consentReceived, siteActivity } from '../../db/schema.ts';
-import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
+import { DATABASE_KINDS } from '../../test/instance.ts';
+import { exchange, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
 
 function application(id: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -40,25 +41,57 @@ interface Envelope<T> {
   response?: T;
 }
 
-describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
-  let server: TestInstance;
-  const tokens = new Map<number, string>();
+interface Customer {
+  customerId: string;
+  accessToken: string;
+  /** The session cookie, to log the session out. */
+  cookie: string;
+}
 
-  async function post<T>(url: string, payload: unknown, siteId = 2) {
+/** How a request proves its customer: in the pass token's sso strategy (the SDK's way) or a header. */
+type Proof = { sso: string } | { header: string } | undefined;
+
+describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
+  let server: SsoTestServer;
+  const tokens = new Map<number, string>();
+  let mobiles = 0;
+
+  async function post<T>(url: string, payload: unknown, siteId = 2, proof?: Proof) {
     if (!tokens.has(siteId)) tokens.set(siteId, await server.token(siteId));
+    const pass =
+      proof && 'sso' in proof
+        ? await server.token(siteId, { authenticationToken: { sso: proof.sso } })
+        : tokens.get(siteId)!;
     const reply = await server.app.inject({
       method: 'POST',
       url,
-      headers: { 'pb-pass-token': tokens.get(siteId)!, 'content-type': 'application/json' },
+      headers: {
+        'pb-pass-token': pass,
+        'content-type': 'application/json',
+        ...(proof && 'header' in proof ? { 'pb-access-token': proof.header } : {}),
+      },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
     return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
   }
-  const read = (payload: unknown) => post<GetApplicationDataResponse>(APPLICATION_DATA_PATH, payload);
+  const read = (payload: unknown, siteId = 2, proof?: Proof) =>
+    post<GetApplicationDataResponse>(APPLICATION_DATA_PATH, payload, siteId, proof);
   const rows = () => server.database.db.$count(siteActivity);
 
+  /** A real sign-in: OTP from the outbox, authorize, code exchange (getSsoToken). */
+  async function signIn(): Promise<Customer> {
+    const mobileNo = `97${String(10_000_000 + mobiles++).slice(-8)}`;
+    const authorized = await signInWithOtp(server, mobileNo);
+    expect(authorized.statusCode).toBe(200);
+    const { code, customerId } = authorized.json<{ response: { code: string; customerId: string } }>().response;
+    const exchanged = await exchange(server, { authorizationCode: code });
+    expect(exchanged.statusCode).toBe(200);
+    const { accessToken } = exchanged.json<{ response: { accessToken: string } }>().response;
+    return { customerId, accessToken, cookie: sessionCookie(authorized) };
+  }
+
   beforeAll(async () => {
-    server = await getTestInstance(kind);
+    server = await ssoServer(kind, { env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000' } });
   });
   afterAll(() => server?.close());
 
@@ -128,20 +161,94 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
   });
 
   it("merges a customer's entries from other visitors (devices) and sites after sign-in", async () => {
-    const customerId = randomUUID();
+    const { customerId, accessToken } = await signIn();
+    const other = await signIn();
+    const proof = { sso: accessToken };
     const phone = randomUUID();
     const laptop = randomUUID();
-    await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('pl', { updatedAt: 100 })] });
-    await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('cc', { product: 'CC' })] }, 7);
-    await post(ACTIVITY_PATH, { visitorId: laptop, data: [leadItem('pl', { updatedAt: 200, title: 'Newer' })] });
-    await post(ACTIVITY_PATH, { visitorId: randomUUID(), customerId: randomUUID(), data: [leadItem('other')] });
+    const wrote = [
+      await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('pl', { updatedAt: 100 })] }, 2, proof),
+      await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('cc', { product: 'CC' })] }, 7, proof),
+      await post(ACTIVITY_PATH, { visitorId: laptop, data: [leadItem('pl', { updatedAt: 200, title: 'Newer' })] }),
+      await post(
+        ACTIVITY_PATH,
+        { visitorId: randomUUID(), customerId: other.customerId, data: [leadItem('other')] },
+        2,
+        { header: other.accessToken },
+      ),
+    ];
+    expect(wrote.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
 
     const anonymous = (await read({ visitorId: laptop })).body.response!;
     expect(Object.keys(anonymous.sites)).toEqual(['2']);
-    const merged = (await read({ visitorId: laptop, customerId })).body.response!;
+    const merged = (await read({ visitorId: laptop, customerId }, 2, proof)).body.response!;
     expect(Object.keys(merged.sites).sort()).toEqual(['2', '7']);
     expect(merged.sites['2']!.data).toEqual([expect.objectContaining({ id: 'pl', title: 'Newer', updatedAt: 200 })]);
     expect(merged.sites['7']!.data).toEqual([expect.objectContaining({ id: 'cc', product: 'CC' })]);
+    // The pb-access-token header proves the customer as well as the pass token's sso strategy.
+    const byHeader = await read({ visitorId: laptop, customerId }, 7, { header: accessToken });
+    expect(Object.keys(byHeader.body.response!.sites).sort()).toEqual(['2', '7']);
+  });
+
+  describe('a customerId without that customer’s valid access token', () => {
+    const refused = { status: false, statusCode: 'tokenNotValidated', statusMessage: 'Token not validated' };
+
+    /** Every way of naming `customerId` with `proof` is refused, and stores or answers nothing. */
+    async function expectRefused(customerId: string, proof: Proof): Promise<void> {
+      const visitorId = randomUUID();
+      const before = await rows();
+      const stored = await post(ACTIVITY_PATH, { visitorId, customerId, data: [leadItem('x')] }, 2, proof);
+      expect(stored).toEqual({ status: 401, body: refused });
+      expect(await rows()).toBe(before);
+      const answered = await read({ visitorId, customerId }, 2, proof);
+      expect(answered).toEqual({ status: 401, body: refused });
+    }
+
+    it('is refused with no token at all, and the customer’s entries stay unread', async () => {
+      const { customerId, accessToken } = await signIn();
+      const visitorId = randomUUID();
+      const proof = { sso: accessToken };
+      expect((await post(ACTIVITY_PATH, { visitorId, customerId, data: [leadItem('a')] }, 2, proof)).status).toBe(200);
+      await expectRefused(customerId, undefined);
+      // An attacker's own visitor id with the victim's customer id learns nothing.
+      expect((await read({ visitorId: randomUUID(), customerId })).body).toEqual(refused);
+    });
+
+    it('is refused with another customer’s token, in the pass token or the header', async () => {
+      const victim = await signIn();
+      const attacker = await signIn();
+      await expectRefused(victim.customerId, { sso: attacker.accessToken });
+      await expectRefused(victim.customerId, { header: attacker.accessToken });
+    });
+
+    it('is refused with a token that is not an access token of ours', async () => {
+      const { customerId, accessToken } = await signIn();
+      await expectRefused(customerId, { sso: `${accessToken.slice(0, -4)}AAAA` });
+      await expectRefused(customerId, { header: 'not-a-jwt' });
+    });
+
+    it('is refused once the session logs out (the token is revoked)', async () => {
+      const { customerId, accessToken, cookie } = await signIn();
+      const visitorId = randomUUID();
+      const body = { visitorId, customerId };
+      expect((await read(body, 2, { sso: accessToken })).status).toBe(200);
+      const logout = await server.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie } });
+      expect(logout.statusCode).toBeLessThan(400);
+      await expectRefused(customerId, { sso: accessToken });
+    });
+
+    it('is refused once the token has expired', async () => {
+      const { customerId, accessToken } = await signIn();
+      expect((await read({ visitorId: randomUUID(), customerId }, 2, { sso: accessToken })).status).toBe(200);
+      server.clock.advance(901_000);
+      await expectRefused(customerId, { sso: accessToken });
+    });
+
+    it('does not need one for visitor-only calls', async () => {
+      const visitorId = randomUUID();
+      expect((await post(ACTIVITY_PATH, { visitorId, data: [leadItem('v')] })).status).toBe(200);
+      expect((await read({ visitorId, customerId: null })).body.response!.sites['2']!.data).toHaveLength(1);
+    });
   });
 
   it.each([

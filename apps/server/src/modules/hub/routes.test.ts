@@ -5,7 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.ts';
-import { HUB_ASSET_PREFIX, HUB_CONFIG_ELEMENT_ID, hubRoutes } from './routes.ts';
+import {
+  HUB_ASSET_PREFIX,
+  HUB_CONFIG_ELEMENT_ID,
+  hubContentSecurityPolicy,
+  hubPermissions,
+  hubRoutes,
+} from './routes.ts';
 
 /** GET /hub: the hub page with its permissions from configuration, framed only by site origins. */
 
@@ -59,5 +65,32 @@ describe('the cross-storage hub page', () => {
     const response = await app.inject(`${HUB_ASSET_PREFIX}hub.js`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('/* hub */');
+  });
+});
+
+describe('hub permissions per origin from configuration', () => {
+  const RESTRICTED = 'http://restricted.localhost:4100';
+  const config = loadConfig({
+    PRAVESH_ENV: 'local',
+    PRAVESH_HUB_PERMISSIONS: JSON.stringify({ [RESTRICTED]: ['get', 'getKeys'], 'http://localhost:4101': ['get'] }),
+  });
+
+  it('narrows a listed site origin, adds a listed origin with its methods, and lets it frame the hub', () => {
+    const permissions = hubPermissions(config);
+    const of = (origin: string) => permissions.find((permission) => permission.origin === origin)?.allow;
+    expect(of('http://localhost:4100')).toEqual(['get', 'set', 'del', 'clear', 'getKeys']);
+    expect(of('http://localhost:4101')).toEqual(['get']);
+    expect(of(RESTRICTED)).toEqual(['get', 'getKeys']);
+    const ancestors = /frame-ancestors ([^;]*)/.exec(hubContentSecurityPolicy(config))![1]!.split(' ');
+    expect(ancestors.sort()).toEqual([...DEMO_ORIGINS, RESTRICTED].sort());
+  });
+
+  it.each([
+    ['not JSON', '{', /not valid JSON/],
+    ['a list', '["get"]', /must be an object/],
+    ['a path, not an origin', '{"http://a.example/x": ["get"]}', /not an origin/],
+    ['an unknown method', '{"http://a.example": ["get", "wipe"]}', /must be among get, set, del, clear, getKeys/],
+  ])('refuses %s', (_name, raw, message) => {
+    expect(() => loadConfig({ PRAVESH_ENV: 'local', PRAVESH_HUB_PERMISSIONS: raw })).toThrow(message);
   });
 });

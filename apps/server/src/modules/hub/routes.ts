@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/index.ts';
+import { HUB_METHODS } from '../../config/hub.ts';
 import {
   fileVersion,
   frameAncestorsDirective,
@@ -15,7 +16,9 @@ import {
  * The cross-storage hub page (spec 000 §5, §7; apps/hub): GET /hub renders a tiny HTML page whose
  * script (apps/hub/dist/hub.js, served under HUB_ASSET_PREFIX) answers the sites' storage
  * messages. Its permissions come from this configuration: every configured site origin may use
- * get, set, del, clear and getKeys (spec 000 §5), and only those origins may frame the page.
+ * get, set, del, clear and getKeys (spec 000 §5) unless PRAVESH_HUB_PERMISSIONS lists fewer for it;
+ * origins listed there that are no site's get what they are listed with. Only these origins may
+ * frame the page.
  */
 
 export const HUB_PATH = '/hub';
@@ -24,7 +27,9 @@ export const HUB_ASSET_PREFIX = '/hub-assets/';
 export const HUB_VERSION = '1.0.23';
 /** Matches HUB_CONFIG_ELEMENT_ID in apps/hub/src/hub.ts. */
 export const HUB_CONFIG_ELEMENT_ID = 'pravesh-hub-config';
-export const HUB_METHODS = ['get', 'set', 'del', 'clear', 'getKeys'] as const;
+export { HUB_METHODS };
+
+type HubSettings = Pick<AppConfig, 'sites'> & Partial<Pick<AppConfig, 'hub'>>;
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../hub/dist', import.meta.url));
 
@@ -34,26 +39,37 @@ export interface HubPermission {
   allow: string[];
 }
 
-/** One permission per configured site origin (a site's includeSubdomain travels with it). */
-export function hubPermissions(config: Pick<AppConfig, 'sites'>): HubPermission[] {
-  return frameOrigins(config).map(({ origin, includeSubdomain }) => ({
+/**
+ * One permission per configured site origin (a site's includeSubdomain travels with it), with the
+ * methods PRAVESH_HUB_PERMISSIONS gives it (all by default), then the origins listed only there.
+ */
+export function hubPermissions(config: HubSettings): HubPermission[] {
+  const listed = config.hub?.originMethods ?? new Map<string, readonly string[]>();
+  const sites = frameOrigins(config).map(({ origin, includeSubdomain }) => ({
     origin,
     includeSubdomain,
-    allow: [...HUB_METHODS],
+    allow: [...(listed.get(origin) ?? HUB_METHODS)],
   }));
+  const known = new Set(sites.map((permission) => permission.origin));
+  const extra = [...listed]
+    .filter(([origin]) => !known.has(origin))
+    .map(([origin, allow]) => ({ origin, includeSubdomain: false, allow: [...allow] }));
+  return [...sites, ...extra];
 }
 
-export function hubContentSecurityPolicy(config: Pick<AppConfig, 'sites'>): string {
+export function hubContentSecurityPolicy(config: HubSettings): string {
+  const extra = [...(config.hub?.originMethods.keys() ?? [])];
   return [
     "default-src 'none'",
     "script-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
-    frameAncestorsDirective(config),
+    // Origins listed only in the hub permissions may frame it too (the directive drops duplicates).
+    frameAncestorsDirective(config, extra),
   ].join('; ');
 }
 
-export function renderHubPage(config: Pick<AppConfig, 'sites'>, scriptVersion: string): string {
+export function renderHubPage(config: HubSettings, scriptVersion: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -70,7 +86,7 @@ export function renderHubPage(config: Pick<AppConfig, 'sites'>, scriptVersion: s
 }
 
 export interface HubRoutesOptions {
-  config: Pick<AppConfig, 'sites'>;
+  config: HubSettings;
   /** Folder with the built hub.js; default apps/hub/dist. */
   distDir?: string;
 }

@@ -90,5 +90,11 @@ async function buildShieldConfig(
     version: CURRENT_SHIELD_VERSION,
     siteName: site.name,
     defaultAuthentication: settings.defaultAuthentication,
+    // The visitor cookie keys in the clear: the XOR cipher is obfuscation the spec mandates
+    // (spec 000 §3), not secrecy; the SDK must write the record the way the server re-issues it.
+    visitorCookie: {
+      kid: config.activeCookieKid,
+      keys: config.cookieKeys.map((key) => ({ kid: key.kid, key: key.secret })),
+    },
   };
 }

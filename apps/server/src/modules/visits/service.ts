@@ -30,6 +30,22 @@ export interface VisitServiceOptions {
 
 const absent = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
+/** The body's rule for browser-chosen ids (core idText): what a visit row may hold. */
+const STORABLE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const storableId = (value: string | undefined) => value === undefined || STORABLE_ID.test(value);
+
+/**
+ * The cookie's record when its ids may go into a visit row. The record schema takes any short
+ * string, and the cookie key is public (the SDK is served it), so a hand-made cookie could carry
+ * a NUL or an unpaired surrogate into the batched insert and fail the batch of every other caller;
+ * such a record is treated as no record (the visitor gets a fresh one).
+ */
+function usableRecord(record: VisitorRecord | undefined): VisitorRecord | undefined {
+  if (!record) return undefined;
+  const ids = [record.visitorId, record.visit, record.parentVisitId, record.absoluteParentVisitId];
+  return ids.every(storableId) ? record : undefined;
+}
+
 /**
  * Visit creation (spec 000 §3 "Visit", §4 "Visit chain"). What the body names wins; what it
  * leaves out comes from the visitor cookie: the old visit becomes the parent, the first visit
@@ -71,7 +87,7 @@ export function createVisitService(options: VisitServiceOptions) {
   return {
     async create(body: CreateVisitBody, context: VisitContext): Promise<CreatedVisit> {
       const at = now();
-      const cookieRecord = options.cookie.read(context.cookieHeader);
+      const cookieRecord = usableRecord(options.cookie.read(context.cookieHeader));
       const visitorId = absent(body.visitorId) ?? cookieRecord?.visitorId ?? randomUUID();
       // The cookie describes this browser only when it names the same visitor.
       const previous = cookieRecord?.visitorId === visitorId ? cookieRecord : undefined;

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { VISIT_PATH, xorDecode, xorEncode, type VisitorRecord } from '@pravesh/core';
+import {
+  VISIT_PATH,
+  decodeVisitorCookie,
+  encodeVisitorCookie,
+  shieldConfigSchema,
+  xorDecode,
+  xorEncode,
+  type CookieKey,
+  type VisitorRecord,
+} from '@pravesh/core';
 import { getTestInstance } from '../../test/instance.ts';
 import { createVisitorCookie, readCookie, serializeCookie } from './visitor-cookie.ts';
 
@@ -33,19 +42,49 @@ describe('visitor cookie', () => {
     expect(() => serializeCookie('a', 'v; Domain=evil', { maxAgeSeconds: 1 })).toThrow();
   });
 
-  it('writes with the active key and reads cookies written under any key of the ring', () => {
+  it('writes with the active key, naming its kid, and reads cookies written under any key of the ring', () => {
     const keys = [
       { kid: 'old', secret: 'old-cookie-key-0123456789' },
       { kid: 'new', secret: 'new-cookie-key-0123456789' },
     ];
     const cookie = createVisitorCookie({ environment: 'local', keys, activeKid: 'new' });
     const header = cookie.serialize(record)!;
-    const value = header.split(';')[0]!.split('=')[1]!;
-    expect(xorDecode(value, keys[1]!.secret)).toEqual(record);
+    const value = header.split(';')[0]!.slice('PBGUC_DEV='.length);
+    expect(value.startsWith('new.')).toBe(true);
+    expect(xorDecode(value.slice('new.'.length), keys[1]!.secret)).toEqual(record);
+    // Written before the rotation, under the old kid: still read while the ring holds it.
+    expect(cookie.read(`PBGUC_DEV=${encodeVisitorCookie(record, { kid: 'old', key: keys[0]!.secret })}`)).toEqual(
+      record,
+    );
+    // Values from before kids were stored are tried with every key.
     expect(cookie.read(`PBGUC_DEV=${xorEncode(record, keys[0]!.secret)}`)).toEqual(record);
     expect(cookie.read(`PBGUC_DEV=${xorEncode(record, 'unknown-key-0123456789')}`)).toBeUndefined();
+    // A kid names one key: the other keys are not tried, and a rotated-out kid reads nothing.
+    expect(cookie.read(`PBGUC_DEV=${encodeVisitorCookie(record, { kid: 'new', key: keys[0]!.secret })}`)).toBe(
+      undefined,
+    );
+    expect(cookie.read(`PBGUC_DEV=${encodeVisitorCookie(record, { kid: 'gone', key: keys[0]!.secret })}`)).toBe(
+      undefined,
+    );
     // A value that decodes but is no visitor record is ignored.
-    expect(cookie.read(`PBGUC_DEV=${xorEncode({ hello: 1 }, keys[1]!.secret)}`)).toBeUndefined();
+    expect(cookie.read(`PBGUC_DEV=${encodeVisitorCookie({ hello: 1 }, { kid: 'new', key: keys[1]!.secret })}`)).toBe(
+      undefined,
+    );
+  });
+
+  it('after a rotation reads the cookie the old active key wrote and re-issues it under the new kid', () => {
+    const old = { kid: 'cookie-2026-10', secret: 'old-cookie-key-0123456789' };
+    const fresh = { kid: 'cookie-2026-11', secret: 'new-cookie-key-0123456789' };
+    const before = createVisitorCookie({ environment: 'local', keys: [old], activeKid: old.kid });
+    const after = createVisitorCookie({ environment: 'local', keys: [old, fresh], activeKid: fresh.kid });
+    const written = before.serialize(record)!.split(';')[0]!;
+    expect(after.read(written)).toEqual(record);
+    const reissued = after.serialize(after.read(written)!)!.split(';')[0]!;
+    expect(reissued.startsWith(`PBGUC_DEV=${fresh.kid}.`)).toBe(true);
+    // Once the old key leaves the ring, its cookies are no longer read.
+    expect(createVisitorCookie({ environment: 'local', keys: [fresh], activeKid: fresh.kid }).read(written)).toBe(
+      undefined,
+    );
   });
 
   it('does not issue a record too large for a browser to keep', () => {
@@ -73,7 +112,9 @@ describe('visitor cookie', () => {
     const [pair, ...attributes] = cookie.serialize(record)!.split('; ');
     expect(pair!.startsWith('GUC=')).toBe(true);
     expect(attributes).toEqual(['Max-Age=315360000', 'Path=/', 'Domain=.example.in', 'SameSite=Lax', 'Secure']);
-    expect(xorDecode(pair!.slice(4), 'live-cookie-key-0123456789')).toEqual(record);
+    expect(decodeVisitorCookie(pair!.slice(4), [{ kid: 'k', key: 'live-cookie-key-0123456789' }], (v) => v)).toEqual(
+      record,
+    );
   });
 
   it('answers a Secure cookie with the configured Domain outside the local environment', async () => {
@@ -95,9 +136,48 @@ describe('visitor cookie', () => {
       const [pair, ...attributes] = String(reply.headers['set-cookie']).split('; ');
       expect(pair!.startsWith('PBGUC_DEV=')).toBe(true);
       expect(attributes).toEqual(['Max-Age=315360000', 'Path=/', 'Domain=.example.in', 'SameSite=Lax', 'Secure']);
-      expect(xorDecode(pair!.slice('PBGUC_DEV='.length), 'staging-cookie-key-0123')).toMatchObject({
+      // The shield config serves the keys the SDK writes the same cookie with (issue 3).
+      const config = shieldConfigSchema.parse(
+        (await server.app.inject('/MSP/api/v1/shield/config/2')).json<{ response: unknown }>().response,
+      );
+      expect(config.visitorCookie).toEqual({
+        kid: 'cookie-2026-11',
+        keys: [{ kid: 'cookie-2026-11', key: 'staging-cookie-key-0123' }],
+      });
+      const served: CookieKey[] = config.visitorCookie!.keys;
+      expect(pair!.startsWith('PBGUC_DEV=cookie-2026-11.')).toBe(true);
+      expect(decodeVisitorCookie(pair!.slice('PBGUC_DEV='.length), served, (v) => v)).toMatchObject({
         visitorId: 'visitor-9',
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves every cookie key of the ring with the active kid in the shield config', async () => {
+    const server = await getTestInstance('pglite', {
+      env: {
+        PRAVESH_COOKIE_KEYS: 'old=old-cookie-key-0123456789,new=new-cookie-key-0123456789',
+        PRAVESH_COOKIE_ACTIVE_KID: 'new',
+      },
+    });
+    try {
+      for (const siteId of [2, 7]) {
+        const reply = await server.app.inject(`/MSP/api/v1/shield/config/${siteId}`);
+        expect(reply.json()).toMatchObject({
+          status: true,
+          response: {
+            siteId,
+            visitorCookie: {
+              kid: 'new',
+              keys: [
+                { kid: 'old', key: 'old-cookie-key-0123456789' },
+                { kid: 'new', key: 'new-cookie-key-0123456789' },
+              ],
+            },
+          },
+        });
+      }
     } finally {
       await server.close();
     }

@@ -1,9 +1,10 @@
 import {
   VISITOR_COOKIE_MAX_AGE_SECONDS,
   visitorCookieName,
+  decodeVisitorCookie,
+  encodeVisitorCookie,
   visitorRecordSchema,
-  xorDecode,
-  xorEncode,
+  type CookieKey,
   type Environment,
   type VisitorRecord,
 } from '@pravesh/core';
@@ -13,9 +14,11 @@ import type { ShieldKey } from '../../config/index.ts';
  * The server-issued visitor cookie (spec 000 §3 "Visitor cookie record", §9: 3650 days).
  * Safari deletes script-written cookies after 7 days without a visit (ARCHITECTURE.md "Browser
  * facts"), so every visit call answers the record with Set-Cookie too. It is not HttpOnly: the
- * SDK reads and rewrites it. The value is xorEncode(record, key) exactly as the SDK writes it;
- * reading tries every key of the ring, writing uses the active one, so keys rotate by kid
- * without a format change.
+ * SDK reads and rewrites it. The value is encodeVisitorCookie(record, key) — `<kid>.<xor text>`,
+ * exactly as the SDK writes it with the keys the shield config serves it: writing uses the active
+ * key, reading the key the value's kid names (any key for a value without a kid), so keys rotate
+ * without losing visitors. The XOR cipher is the spec's obfuscation, not secrecy (the keys are
+ * served to every browser); the customer fields inside are sealed separately.
  */
 
 /** Browsers drop cookies over 4096 bytes (RFC 6265 §6.1); a larger record is not issued. */
@@ -65,10 +68,18 @@ export function serializeCookie(name: string, value: string, options: SetCookieO
 
 export function createVisitorCookie(options: VisitorCookieOptions) {
   const name = visitorCookieName(options.environment);
-  const active = options.keys.find((key) => key.kid === options.activeKid);
-  if (!active) throw new Error(`cookie kid ${options.activeKid} is not in the keyring`);
-  // The active key first: nearly every cookie was written with it.
-  const readKeys = [active, ...options.keys.filter((key) => key !== active)];
+  const found = options.keys.find((key) => key.kid === options.activeKid);
+  if (!found) throw new Error(`cookie kid ${options.activeKid} is not in the keyring`);
+  const active: CookieKey = { kid: found.kid, key: found.secret };
+  // The active key first: nearly every value without a kid was written with it.
+  const readKeys: CookieKey[] = [
+    active,
+    ...options.keys.filter((key) => key !== found).map((key) => ({ kid: key.kid, key: key.secret })),
+  ];
+  const accept = (value: unknown): VisitorRecord | undefined => {
+    const parsed = visitorRecordSchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  };
   const secure = options.environment !== 'local';
 
   return {
@@ -76,16 +87,11 @@ export function createVisitorCookie(options: VisitorCookieOptions) {
     /** The visitor record of the request's cookie, when one decodes under a key of the ring. */
     read(cookieHeader: string | undefined): VisitorRecord | undefined {
       const value = readCookie(cookieHeader, name);
-      if (!value) return undefined;
-      for (const key of readKeys) {
-        const parsed = visitorRecordSchema.safeParse(xorDecode(value, key.secret));
-        if (parsed.success) return parsed.data;
-      }
-      return undefined;
+      return value ? decodeVisitorCookie(value, readKeys, accept) : undefined;
     },
     /** The Set-Cookie value for the record, or undefined when it would be too large to keep. */
     serialize(record: VisitorRecord): string | undefined {
-      const header = serializeCookie(name, xorEncode(record, active.secret), {
+      const header = serializeCookie(name, encodeVisitorCookie(record, active), {
         maxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
         path: '/',
         domain: options.domain,

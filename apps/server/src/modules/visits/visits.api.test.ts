@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { count, countDistinct, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISIT_PATH, xorDecode, xorEncode, type VisitorRecord } from '@pravesh/core';
+import { VISIT_PATH, decodeVisitorCookie, encodeVisitorCookie, xorEncode, type VisitorRecord } from '@pravesh/core';
 import { DEV_COOKIE_KEY } from '../../config/index.ts';
+
+/** The development cookie key as the shield config serves it. */
+const DEV_KEY = { kid: DEV_COOKIE_KEY.kid, key: DEV_COOKIE_KEY.secret };
+/** A visitor cookie value decoded the way the SDK does it (the kid in the value picks the key). */
+const decode = (value: string): unknown => decodeVisitorCookie(value, [DEV_KEY], (decoded) => decoded);
 import { visits } from '../../db/schema.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
 
@@ -214,7 +219,7 @@ describe.each(DATABASE_KINDS)('visits API on %s', (kind) => {
     expect(cookie.name).toBe('PBGUC_DEV');
     expect(cookie.attributes).toEqual(['Max-Age=315360000', 'Path=/', 'SameSite=Lax']);
     expect(reply.headers['cache-control']).toBe('no-store');
-    const record = xorDecode(cookie.value, DEV_COOKIE_KEY.secret) as VisitorRecord;
+    const record = decode(cookie.value) as VisitorRecord;
     expect(record).toMatchObject({
       visitorId: body.visitorId,
       visit: body.visitId,
@@ -233,16 +238,16 @@ describe.each(DATABASE_KINDS)('visits API on %s', (kind) => {
     const first = fullVisit({ parentVisitId: undefined, absoluteParentVisitId: undefined });
     const firstReply = await post(first);
     const issued = parseSetCookie(firstReply.headers['set-cookie']);
-    const firstRecord = xorDecode(issued.value, DEV_COOKIE_KEY.secret) as VisitorRecord;
+    const firstRecord = decode(issued.value) as VisitorRecord;
     expect(firstRecord.absoluteParentVisitId).toBe(first.visitId);
 
     // The SDK sealed customer fields into the record meanwhile; the server must carry them over.
     const withCustomer = { ...firstRecord, customerId: 'sealed-customer', mobileNo: 'sealed-mobile', syncGuc: true };
-    const cookieHeader = `other=1; PBGUC_DEV=${xorEncode(withCustomer, DEV_COOKIE_KEY.secret)}`;
+    const cookieHeader = `other=1; PBGUC_DEV=${encodeVisitorCookie(withCustomer, DEV_KEY)}`;
     const second = { visitId: randomUUID(), completeUrl: b64('https://www.example.in/cards') };
     const secondReply = await post(second, { cookie: cookieHeader });
     expect(secondReply.json<VisitReply>().response!.visitorId).toBe(first.visitorId);
-    const record = xorDecode(parseSetCookie(secondReply.headers['set-cookie']).value, DEV_COOKIE_KEY.secret);
+    const record = decode(parseSetCookie(secondReply.headers['set-cookie']).value);
     expect(record).toMatchObject({
       id: firstRecord.id,
       visitorId: first.visitorId,
@@ -267,10 +272,41 @@ describe.each(DATABASE_KINDS)('visits API on %s', (kind) => {
     for (const cookie of ['PBGUC_DEV=garbage', `PBGUC_DEV=${xorEncode({ visitorId: 'x' }, 'wrong-key-123456')}`]) {
       const reply = await post({ ...body, visitId: randomUUID() }, { cookie });
       expect(reply.statusCode).toBe(200);
-      expect(xorDecode(parseSetCookie(reply.headers['set-cookie']).value, DEV_COOKIE_KEY.secret)).toMatchObject({
+      expect(decode(parseSetCookie(reply.headers['set-cookie']).value)).toMatchObject({
         visitorId: body.visitorId,
       });
     }
+  });
+
+  it('ignores a hand-made cookie whose ids PostgreSQL cannot store, and the batch it shares is unharmed', async () => {
+    // The cookie key is public (served to every SDK), so anyone can write a record that parses.
+    const poisoned = (visitorId: string, extra: Partial<VisitorRecord> = {}): string =>
+      `PBGUC_DEV=${encodeVisitorCookie(
+        {
+          id: randomUUID(),
+          visitorId,
+          initialNudgeState: 'open',
+          lastActive: 1,
+          createdAt: 1,
+          updatedAt: 1,
+          syncGuc: false,
+          purgeStorage: false,
+          customerStorageMapping: {},
+          ...extra,
+        } satisfies VisitorRecord,
+        DEV_KEY,
+      )}`;
+    const cookies = [poisoned('nul\u0000id'), poisoned('v-ok', { visit: 'x\ud800', parentVisitId: 'p\u0000' })];
+    const others = Array.from({ length: 6 }, () => fullVisit());
+    const replies = await Promise.all([
+      ...cookies.map((cookie) => post({ completeUrl: b64('https://www.example.in/') }, { cookie })),
+      ...others.map((body) => post(body)),
+    ]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual(replies.map(() => 200));
+    for (const reply of replies.slice(0, cookies.length)) {
+      expect(reply.json<VisitReply>().response!.visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(await server.database.db.$count(visits, inArrayOf(others.map((body) => body.visitId)))).toBe(6);
   });
 
   it('never answers 5xx and stores nothing for arbitrary JSON bodies it refuses', async () => {
