@@ -7,11 +7,14 @@ import { runChildServer, tempDataDir } from './child-server.ts';
 
 /**
  * Child-process entry of the sign-on benchmark (bench/sso.ts): the real API on a fresh database —
- * embedded PGlite, or a throw-away PostgreSQL database when SSO_BENCH_DATABASE_URL is set — with
- * the per-IP OTP limit lifted, since every OTP of the benchmark comes from one address.
+ * embedded PGlite, or a throw-away PostgreSQL database when SSO_BENCH_DATABASE_URL is set, with
+ * Redis for the rate limits when SSO_BENCH_REDIS_URL is set too (the scale-out deployment of
+ * ARCHITECTURE.md) — with the per-IP OTP limit lifted, since every OTP of the benchmark comes from
+ * one address. Limit keys get a prefix of their own, so runs never share a window.
  */
 const dataDir = tempDataDir('pravesh-sso-bench-');
 const adminUrl = process.env.SSO_BENCH_DATABASE_URL;
+const redisUrl = process.env.SSO_BENCH_REDIS_URL;
 const dbName = `pravesh_bench_${randomBytes(6).toString('hex')}`;
 let databaseUrl: string | undefined;
 
@@ -42,7 +45,9 @@ await runChildServer({
       ...BENCH_ENV,
       PRAVESH_DATA_DIR: dataDir.dir,
       PRAVESH_OTP_IP_LIMIT_PER_HOUR: '100000000',
+      PRAVESH_RATE_LIMIT_PREFIX: `${dbName}:`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     });
     return buildApp(config, { logger: false });
   },

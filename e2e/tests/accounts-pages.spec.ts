@@ -300,3 +300,53 @@ test('/logout hands over to the service, which returns to the allow-listed redir
   await returned;
   await expect(page).toHaveURL(`${DEMO_SITE_A}/`);
 });
+
+/** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */
+async function otpFromEmail(page: Page, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
+    const { messages } = (await response.json()) as { messages: { channel?: string; to: string; text: string }[] };
+    const message = messages.find((entry) => entry.channel === 'email' && entry.to === email);
+    code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
+test('JOURNEY_EMAIL_OTP emails the code, adds the address to the signed-in customer and redirects', async ({
+  page,
+}) => {
+  // Signed in by mobile OTP first: a new address is added to the session's customer.
+  const mobileNo = randomMobile();
+  await page.goto(pageUrl('/authorize'));
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await page.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+  const first = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await first;
+
+  const email = `e2e.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.in`;
+  await page.goto(pageUrl('/authorize', { journey_type: 'JOURNEY_EMAIL_OTP', state: 'email-state' }));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in with your email');
+  const field = page.getByRole('textbox', { name: 'Email address' });
+  await field.fill('not-an-address');
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(page.getByText('Enter a valid email address, like name@example.com')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await field.fill(email.toUpperCase());
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter the OTP');
+  await expect(page.locator('strong', { hasText: email })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'accounts-email-otp.png');
+
+  const otp = page.getByRole('textbox', { name: 'One-time password (OTP)' });
+  await otp.fill(await otpFromEmail(page, email));
+  const callback = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  const redirected = new URL((await callback).url());
+  expect(redirected.searchParams.get('state')).toBe('email-state');
+  expect(redirected.searchParams.get('code')).toMatch(/^\S{16,}$/);
+});

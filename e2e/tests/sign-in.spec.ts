@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { openCustomerField, parseScope, visitorCookieName, xorDecode } from '@pravesh/core';
+import { decodeVisitorCookie, openCustomerField, parseScope, visitorCookieName } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
 
 /**
@@ -14,8 +14,9 @@ import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** The server's development cookie key (PRAVESH_COOKIE_KEYS default), which the demo pages use. */
+/** The server's development cookie key (PRAVESH_COOKIE_KEYS default), served to the demo pages. */
 const DEV_COOKIE_KEY = 'pravesh-development-cookie-key';
+const DEV_COOKIE_KID = 'dev-cookie-2026-11';
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: '375', width: 375, height: 740 },
@@ -61,7 +62,9 @@ async function expectAxeClean(page: Page): Promise<void> {
 /** The visitor record in the browser's cookie, decoded with the development cookie key. */
 async function visitorRecord(context: BrowserContext): Promise<Record<string, unknown> | undefined> {
   const cookie = (await context.cookies(DEMO_SITE_A)).find((entry) => entry.name === visitorCookieName('local'));
-  return cookie ? (xorDecode(cookie.value, DEV_COOKIE_KEY) as Record<string, unknown>) : undefined;
+  if (!cookie) return undefined;
+  const keys = [{ kid: DEV_COOKIE_KID, key: DEV_COOKIE_KEY }];
+  return decodeVisitorCookie(cookie.value, keys, (value) => value as Record<string, unknown>);
 }
 
 for (const viewport of VIEWPORTS) {
@@ -119,7 +122,21 @@ for (const viewport of VIEWPORTS) {
       await otp.fill(await otpFromOutbox(page, mobileNo));
       await expectAxeClean(page);
       await screenshot(page, `sign-in-widget-otp-${viewport.name}.png`);
+      // After sign-in the visitor layer merges the customer's history from the server: a call that
+      // names the customer, which the server answers only with their access token in the pass token.
+      const merge = page.waitForResponse(
+        (response) =>
+          response.url() === `${API_URL}/MSP/api/v1/pbguc/getApplicationData` &&
+          (response.request().postData() ?? '').includes('customerId'),
+      );
       await frame.getByRole('button', { name: 'Verify and sign in' }).click();
+      const merged = await merge;
+      expect(merged.status()).toBe(200);
+      const passToken = (await merged.request().allHeaders())['pb-pass-token'] ?? '';
+      const claims = JSON.parse(Buffer.from(passToken.split('.')[1] ?? '', 'base64url').toString()) as {
+        authenticationToken?: { sso?: string };
+      };
+      expect(claims.authenticationToken?.sso).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
       // Closed and reset: the page scrolls again, and shows the customer, masked.
       await expect(dialog).toBeHidden();
@@ -162,4 +179,51 @@ test('closing the widget leaves the page signed out and gives focus back', async
   await expect(dialog).toBeHidden();
   await expect(signIn).toBeFocused();
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Not signed in');
+});
+
+/**
+ * Key events do not cross the iframe: Esc pressed while focus is inside the accounts page reaches
+ * only the frame, which posts closed_by_user to the embedding origin. The caller's signIn() then
+ * settles as closed with error closed_by_user (spec 000 §4, §8); with closable=0 Esc does nothing.
+ */
+test('Esc with focus inside the frame closes the widget; the caller gets closed_by_user', async ({ page }) => {
+  await page.goto(`${DEMO_SITE_A}/`);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  // The page's own sign-on client (app.js), called as an embedding site would.
+  const signIn = () =>
+    page.evaluate(async () => {
+      const script = '/app.js';
+      const app = (await import(script)) as {
+        getSignOn(): Promise<{ signIn(options: { closable: boolean }): Promise<unknown> }>;
+      };
+      return (await app.getSignOn()).signIn({ closable: true });
+    });
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  const mobile = page.frameLocator('pravesh-sign-in iframe').getByRole('textbox', { name: 'Mobile number' });
+
+  const result = signIn();
+  await expect(mobile).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('PRAVESH-SIGN-IN');
+  // The frame acts on keydown and is removed at once; a full press would wait on delivering keyup
+  // to the removed frame (it hung now and then), so the key is released after the frame is gone.
+  await page.keyboard.down('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.up('Escape');
+  expect(await result).toEqual({ status: 'closed', error: 'closed_by_user' });
+  await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Not signed in');
+
+  // closable=0: Esc inside the frame is ignored, and the widget stays open (the call never settles,
+  // so it is started in the page and not awaited here).
+  await page.evaluate(async () => {
+    const script = '/app.js';
+    const app = (await import(script)) as {
+      getSignOn(): Promise<{ signIn(options: { closable: boolean }): Promise<unknown> }>;
+    };
+    void (await app.getSignOn()).signIn({ closable: false });
+  });
+  await expect(mobile).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeVisible();
+  await expect(mobile).toBeFocused();
 });

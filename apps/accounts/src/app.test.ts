@@ -86,6 +86,30 @@ describe('/listener in the widget’s frame', () => {
     expect(posted().at(-1)).toEqual({ source: FRAME_MESSAGE_SOURCE, type: 'closed_by_user', payload: {} });
   });
 
+  it('reports closed_by_user on Esc pressed inside the frame, to the exact embedding origin', async () => {
+    const { posted, parent } = frame();
+    const field = await screen.findByRole('textbox', { name: 'Mobile number' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(posted().map((message) => message?.type)).not.toContain('closed_by_user');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(posted().at(-1)).toEqual({ source: FRAME_MESSAGE_SOURCE, type: 'closed_by_user', payload: {} });
+    expect(parent.postMessage.mock.calls.at(-1)?.[1]).toBe(EMBEDDER);
+  });
+
+  it('ignores Esc when the widget is not closable (closable=0), and Esc another handler took', async () => {
+    const { posted } = frame(fakeApi(), { closable: '0' });
+    const field = await screen.findByRole('textbox', { name: 'Mobile number' });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    cleanup();
+    const second = frame();
+    const other = await screen.findByRole('textbox', { name: 'Mobile number' });
+    other.addEventListener('keydown', (event) => event.preventDefault(), { once: true });
+    fireEvent.keyDown(other, { key: 'Escape' });
+    for (const messages of [posted(), second.posted()]) {
+      expect(messages.map((message) => message?.type)).not.toContain('closed_by_user');
+    }
+  });
+
   it('has no close control when the widget is not closable', async () => {
     frame(fakeApi(), { closable: '0' });
     await screen.findByRole('textbox', { name: 'Mobile number' });

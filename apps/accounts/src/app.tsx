@@ -32,6 +32,19 @@ export function FrameApp({ channel, params, ...rest }: FrameAppProps) {
 
   useEffect(() => channel.on('widgetOpen', () => setOpened((count) => count + 1)), [channel]);
 
+  // Key events do not cross the iframe: Esc pressed while focus is in here never reaches the
+  // widget's own Esc handler, so the frame asks for the close itself (spec 000 §4 closed_by_user),
+  // only when the widget may be closed (closable=0 shows no close control and ignores Esc).
+  useEffect(() => {
+    if (!params.closable) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      channel.post('closed_by_user', {});
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [channel, params.closable]);
+
   const postSize = useCallback<PostBoxSize>((size) => channel.post('boxSize', size), [channel]);
   useBoxSize(root, postSize, {
     otpBox: OTP_BOX_JOURNEYS.includes(params.journeyType) && step === 'otp',

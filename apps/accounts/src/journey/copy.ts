@@ -1,4 +1,4 @@
-import { ERRORS, OTP_MESSAGES, PraveshError, type ErrorKey } from '@pravesh/core';
+import { EMAIL_OTP_MESSAGES, ERRORS, OTP_MESSAGES, PraveshError, type ErrorKey } from '@pravesh/core';
 import type { WidgetJourneyType } from '../lib/params.ts';
 import { VERIFICATION_JOURNEYS } from '../lib/params.ts';
 
@@ -17,6 +17,15 @@ export const OTP_TEXT = {
   otherFailure: catalogueText('otpOtherFailure'),
   resent: OTP_MESSAGES.resent,
   verified: OTP_MESSAGES.verified,
+} as const;
+
+/** JOURNEY_EMAIL_OTP's versions of the texts that name the channel. */
+export const EMAIL_OTP_TEXT = {
+  resent: EMAIL_OTP_MESSAGES.resent,
+  verified: EMAIL_OTP_MESSAGES.verified,
+  heading: 'Sign in with your email',
+  lede: 'We’ll email you a one-time password (OTP) to confirm it’s you.',
+  done: 'Email address verified',
 } as const;
 
 export function isVerification(journey: WidgetJourneyType): boolean {

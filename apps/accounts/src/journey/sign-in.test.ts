@@ -344,3 +344,50 @@ describe('journeys', () => {
     expect(api.authorize).not.toHaveBeenCalled();
   });
 });
+
+describe('JOURNEY_EMAIL_OTP', () => {
+  const emailParams = () => journeyParams({ journey_type: 'JOURNEY_EMAIL_OTP' });
+
+  async function enterEmail(value: string) {
+    const field = await screen.findByRole('textbox', { name: 'Email address' });
+    fireEvent.change(field, { target: { value } });
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Get OTP' })));
+  }
+
+  it('asks for an email address, refuses a bad one, and emails the OTP to the lower-cased address', async () => {
+    const { api } = renderSignIn({ params: emailParams() });
+    const field = await screen.findByRole('textbox', { name: 'Email address' });
+    expect(field.getAttribute('autocomplete')).toBe('email');
+    expect(field.getAttribute('type')).toBe('email');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in with your email');
+    await enterEmail('name@example');
+    expect(await screen.findByText('Enter a valid email address, like name@example.com')).toBeTruthy();
+    expect(api.sendEmailOtp).not.toHaveBeenCalled();
+    await enterEmail(' Name@Example.IN ');
+    expect(api.sendEmailOtp).toHaveBeenCalledWith('name@example.in');
+    expect(api.sendOtp).not.toHaveBeenCalled();
+    await screen.findByRole('heading', { name: 'Enter the OTP' });
+    expect(screen.getByText('name@example.in')).toBeTruthy();
+    expect(otpField().getAttribute('autocomplete')).toBe('one-time-code');
+  });
+
+  it('verifies through authorize with the address, and says so', async () => {
+    const api = fakeApi();
+    const { onSignedIn } = renderSignIn({ api, params: emailParams() });
+    await enterEmail('name@example.in');
+    await screen.findByRole('heading', { name: 'Enter the OTP' });
+    await submitOtp('123456');
+    expect(api.authorize).toHaveBeenCalledWith(undefined, { otp: '123456', email: 'name@example.in' });
+    expect(onSignedIn).toHaveBeenCalledWith(GRANT);
+    await waitFor(() => expect(status().textContent).toBe('Your email address verified successfully.'));
+  });
+});
+
+describe('JOURNEY_EMAIL_OTP with a session', () => {
+  it('asks for the address even when a session exists (the session does not prove an address)', async () => {
+    const api = fakeApi();
+    renderSignIn({ api, params: journeyParams({ journey_type: 'JOURNEY_EMAIL_OTP' }), sessionExists: true });
+    await screen.findByRole('textbox', { name: 'Email address' });
+    expect(api.authorize).not.toHaveBeenCalled();
+  });
+});

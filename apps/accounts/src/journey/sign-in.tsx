@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERRORS, isIndianMobileNumber, MFA_REQUIRED_CODE } from '@pravesh/core';
+import { ERRORS, isIndianMobileNumber, MFA_REQUIRED_CODE, normaliseEmail } from '@pravesh/core';
 import { AccountsApiError, type AccountsApi, type AuthorizationGrant, type OtpSent, type Proof } from '../lib/api.ts';
 import type { JourneyParams } from '../lib/params.ts';
-import { mobileError, normaliseMobile, otpDigits, OTP_FIELD_MESSAGES, PASSWORD_MESSAGES } from '../lib/validation.ts';
+import {
+  emailError,
+  mobileError,
+  normaliseMobile,
+  otpDigits,
+  OTP_FIELD_MESSAGES,
+  PASSWORD_MESSAGES,
+} from '../lib/validation.ts';
 import type { WebOtpReader } from '../hooks/use-web-otp.ts';
 import { useWebOtp } from '../hooks/use-web-otp.ts';
 import {
@@ -13,9 +20,10 @@ import {
   headings,
   isFatal,
   isVerification,
+  EMAIL_OTP_TEXT,
   OTP_TEXT,
 } from './copy.ts';
-import { DoneStep, FailedStep, MobileStep, OtpStep, PasswordStep, StartingStep } from './steps.tsx';
+import { DoneStep, EmailStep, FailedStep, MobileStep, OtpStep, PasswordStep, StartingStep } from './steps.tsx';
 
 export type Step = 'starting' | 'mobile' | 'otp' | 'password' | 'done' | 'failed';
 
@@ -78,6 +86,9 @@ export function SignIn(props: SignInProps) {
   const journey = params.journeyType;
   const copy = headings(journey);
   const verification = isVerification(journey);
+  /** JOURNEY_EMAIL_OTP: the same steps with an email address where the others have a number. */
+  const byEmail = journey === 'JOURNEY_EMAIL_OTP';
+  const texts = byEmail ? { ...OTP_TEXT, ...EMAIL_OTP_TEXT } : OTP_TEXT;
 
   const [step, setStep] = useState<Step>('starting');
   const [mobileInput, setMobileInput] = useState('');
@@ -148,11 +159,11 @@ export function SignIn(props: SignInProps) {
   const sendOtp = useCallback(
     async (number: string, resent: boolean): Promise<boolean> => {
       try {
-        const sent = await api.sendOtp(number);
+        const sent = byEmail ? await api.sendEmailOtp(number) : await api.sendOtp(number);
         setOtp({ sent, resendAt: now() + sent.resendAfterSeconds * 1000 });
         setOtpValue('');
         // The OTP step itself says where the first code went; a resend is shown as well.
-        setStatus(resent ? OTP_TEXT.resent : `OTP sent to ${formatMobile(number)}`, !resent);
+        setStatus(resent ? texts.resent : `OTP sent to ${formatMobile(number)}`, !resent);
         onOtpSent?.(sent, resent);
         return true;
       } catch (caught) {
@@ -172,19 +183,21 @@ export function SignIn(props: SignInProps) {
         return false;
       }
     },
-    [api, fail, now, onOtpSent],
+    [api, byEmail, fail, now, onOtpSent, texts.resent],
   );
 
   const authorize = useCallback(
     async (number: string | undefined, proof: Proof): Promise<AccountsApiError | undefined> => {
       try {
-        const grant = await api.authorize(number, proof);
+        const grant = byEmail
+          ? await api.authorize(undefined, { ...proof, email: number })
+          : await api.authorize(number, proof);
         if (grant.redirect_uri !== params.redirectUri) {
           // The service matches redirect_uri exactly; anything else is not ours to follow.
           fail(ERRORS.invalidRedirectUri.code, catalogueText('invalidRedirectUri'));
           return undefined;
         }
-        succeed(grant, proof.otp !== undefined ? OTP_TEXT.verified : 'Signed in.');
+        succeed(grant, proof.otp !== undefined ? texts.verified : 'Signed in.');
         return undefined;
       } catch (caught) {
         const error = toApiError(caught);
@@ -195,7 +208,7 @@ export function SignIn(props: SignInProps) {
         return error;
       }
     },
-    [api, fail, params.redirectUri, succeed],
+    [api, byEmail, fail, params.redirectUri, succeed, texts.verified],
   );
 
   // Start: a problem in the link, an existing session, a number the caller supplied, or the form.
@@ -208,7 +221,9 @@ export function SignIn(props: SignInProps) {
         fail(ERRORS.badRequest.code, props.initialProblem, 'This sign-in link isn’t valid');
         return;
       }
-      if (props.sessionExists && !verification && !params.forceRedirect) {
+      // The email journey proves an address: an existing session must not stand in for it (the
+      // session's customer is the one a newly verified address is added to).
+      if (props.sessionExists && !verification && !byEmail && !params.forceRedirect) {
         try {
           const grant = await api.authorize(undefined, {});
           if (grant.redirect_uri === params.redirectUri) {
@@ -223,6 +238,10 @@ export function SignIn(props: SignInProps) {
           }
           // No usable session: the customer signs in as usual.
         }
+      }
+      if (byEmail) {
+        go('mobile');
+        return;
       }
       let supplied = params.mobileNo;
       if (supplied !== undefined && !isIndianMobileNumber(normaliseMobile(supplied))) {
@@ -248,6 +267,20 @@ export function SignIn(props: SignInProps) {
       go('mobile');
     })();
   }, []);
+
+  const submitEmail = () =>
+    guard('sending', async () => {
+      const problem = emailError(mobileInput);
+      if (problem) {
+        setFieldError(problem);
+        setFocusKey((key) => key + 1);
+        return;
+      }
+      const email = normaliseEmail(mobileInput);
+      setMobileNo(email);
+      setFieldError(undefined);
+      if (await sendOtp(email, false)) go('otp');
+    });
 
   const submitMobile = () =>
     guard('sending', async () => {
@@ -368,7 +401,22 @@ export function SignIn(props: SignInProps) {
   return (
     <div className="journey" data-step={step}>
       {step === 'starting' ? <StartingStep /> : null}
-      {step === 'mobile' ? (
+      {step === 'mobile' && byEmail ? (
+        <EmailStep
+          heading={EMAIL_OTP_TEXT.heading}
+          lede={EMAIL_OTP_TEXT.lede}
+          value={mobileInput}
+          error={fieldError}
+          busy={busy === 'sending'}
+          focusSignal={mayFocus ? focusSignal : undefined}
+          onChange={(value) => {
+            setMobileInput(value);
+            if (fieldError) setFieldError(undefined);
+          }}
+          onSubmit={() => void submitEmail()}
+        />
+      ) : null}
+      {step === 'mobile' && !byEmail ? (
         <MobileStep
           heading={copy.mobile}
           lede={copy.mobileLede}
@@ -385,6 +433,7 @@ export function SignIn(props: SignInProps) {
       ) : null}
       {step === 'otp' && otp ? (
         <OtpStep
+          channel={byEmail ? 'email' : 'sms'}
           heading={copy.otp}
           mobileNo={mobileNo}
           otpLength={otp.sent.otpLength}
@@ -429,7 +478,7 @@ export function SignIn(props: SignInProps) {
           onChangeNumber={changeNumber}
         />
       ) : null}
-      {step === 'done' ? <DoneStep heading={copy.done} /> : null}
+      {step === 'done' ? <DoneStep heading={byEmail ? EMAIL_OTP_TEXT.done : copy.done} /> : null}
       {step === 'failed' && failure ? <FailedStep failure={failure} /> : null}
       <p
         className={`status${status.text === '' ? '' : status.quiet ? ' visually-hidden' : ' status--visible'}`}

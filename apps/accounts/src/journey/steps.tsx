@@ -100,7 +100,55 @@ export function MobileStep({ heading, lede, value, error, busy, focusSignal, onC
   );
 }
 
+export interface EmailStepProps {
+  heading: string;
+  lede: string;
+  value: string;
+  error: string | undefined;
+  busy: boolean;
+  focusSignal: number | undefined;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+}
+
+/** JOURNEY_EMAIL_OTP's first step: the address the OTP is emailed to. */
+export function EmailStep({ heading, lede, value, error, busy, focusSignal, onChange, onSubmit }: EmailStepProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  useFocusOn(input, focusSignal);
+  return (
+    <section className="step" aria-labelledby={titleId}>
+      <StepHeader id={titleId} heading={heading}>
+        <p>{lede}</p>
+      </StepHeader>
+      <form className="step-form" noValidate onSubmit={submitWith(onSubmit)}>
+        <Field
+          ref={input}
+          id="email-address"
+          name="email"
+          label="Email address"
+          hint="The address on your account"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          enterKeyHint="next"
+          spellCheck={false}
+          maxLength={254}
+          value={value}
+          error={error}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <Button type="submit" busy={busy} busyLabel="Sending OTP…" className="button--block">
+          Get OTP
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 export interface OtpStepProps {
+  /** Where the code went: the SMS (default) or an email. */
+  channel?: 'sms' | 'email';
   heading: string;
   mobileNo: string;
   otpLength: number;
@@ -144,7 +192,10 @@ export function OtpStep(props: OtpStepProps) {
             <>
               {' '}
               <button type="button" className="inline-link" onClick={props.onChangeNumber}>
-                Change<span className="visually-hidden"> mobile number</span>
+                Change
+                <span className="visually-hidden">
+                  {props.channel === 'email' ? ' email address' : ' mobile number'}
+                </span>
               </button>
             </>
           ) : null}
@@ -156,7 +207,7 @@ export function OtpStep(props: OtpStepProps) {
           id="otp"
           name="otp"
           label="One-time password (OTP)"
-          hint={`Enter the ${otpLength}-digit code from the SMS`}
+          hint={`Enter the ${otpLength}-digit code from the ${props.channel === 'email' ? 'email' : 'SMS'}`}
           className="field-input--otp"
           type="text"
           inputMode="numeric"

@@ -106,6 +106,32 @@ describe('createAccountsApi', () => {
     expect(request!.body).toEqual({ mobileNo: '9876543210', visitorId: 'id-1', visitId: 'id-2' });
   });
 
+  it('emails the OTP (JOURNEY_EMAIL_OTP) with an authorization-key sealing the address, and verifies with it', async () => {
+    const { api, sent } = apiWith((request) =>
+      request.url.endsWith(SSO_ROUTES.authorize)
+        ? ok({ code: 'c1', state: 's1', redirect_uri: 'http://localhost:4100/cb', customerId: 'u1' })
+        : ok({ resendAfterSeconds: 30, expiresInSeconds: 300, otpLength: 6 }),
+    );
+    expect(await api.sendEmailOtp('name@example.in')).toEqual({
+      resendAfterSeconds: 30,
+      expiresInSeconds: 300,
+      otpLength: 6,
+    });
+    const [request] = sent;
+    expect(request!.url).toBe(`${API}${SSO_ROUTES.emailOtp}`);
+    expect(request!.headers['site-id']).toBe('11');
+    expect(await openForSite(keys.get(11)!, 'authorization-key', request!.headers['authorization-key']!)).toEqual({
+      siteId: 11,
+      timestamp: NOW,
+      email: 'name@example.in',
+    });
+    expect(request!.body).toEqual({ email: 'name@example.in', visitorId: 'id-1', visitId: 'id-2' });
+
+    await api.authorize(undefined, { otp: '123456', email: 'name@example.in' });
+    expect(sent[1]!.body).toMatchObject({ email: 'name@example.in', otp: '123456' });
+    expect(sent[1]!.body).not.toHaveProperty('mobileNo');
+  });
+
   it('passes the widget’s visitor and visit ids on', async () => {
     const { api, sent } = apiWith(
       () => ok({ resendAfterSeconds: 30, expiresInSeconds: 300, otpLength: 6 }),

@@ -42,6 +42,8 @@ export interface Preference {
  */
 export interface Proof {
   otp?: string;
+  /** JOURNEY_EMAIL_OTP: the address the OTP was emailed to (sent instead of a mobileNo). */
+  email?: string;
   password?: string;
   /** spec 000 §4: the OTP step after an mfaRequired answer retries with force_redirect=1. */
   forceRedirect?: boolean;
@@ -62,6 +64,8 @@ export class AccountsApiError extends Error {
 /** The calls the sign-in journey makes; tests substitute a fake. */
 export interface AccountsApi {
   sendOtp(mobileNo: string): Promise<OtpSent>;
+  /** JOURNEY_EMAIL_OTP: the OTP by email (POST customer/emailOtp). */
+  sendEmailOtp(email: string): Promise<OtpSent>;
   preference(mobileNo: string): Promise<Preference>;
   authorize(mobileNo: string | undefined, proof: Proof): Promise<AuthorizationGrant>;
   /** Opens a mobileNo the embedding site sealed into the link (spec 000 §2); undefined if it cannot. */
@@ -148,6 +152,24 @@ export function createAccountsApi(options: AccountsApiOptions): AccountsApi {
         };
       }),
 
+    sendEmailOtp: (email) =>
+      call(async () => {
+        const authorizationKey = await sealForSite(await ssoKey(), 'authorization-key', {
+          siteId: options.ssoSiteId,
+          timestamp: now(),
+          email,
+        });
+        const reply = await pravesh.request<Partial<OtpSent> | undefined>('POST', SSO_ROUTES.emailOtp, {
+          headers: { ...siteHeader, 'authorization-key': authorizationKey },
+          body: { email, visitorId, visitId },
+        });
+        return {
+          resendAfterSeconds: readCount(reply?.resendAfterSeconds, OTP_RESEND_AFTER_SECONDS),
+          expiresInSeconds: readCount(reply?.expiresInSeconds, OTP_TTL_SECONDS),
+          otpLength: readCount(reply?.otpLength, OTP_LENGTH) || OTP_LENGTH,
+        };
+      }),
+
     preference: (mobileNo) =>
       call(async () => {
         const reply = await pravesh.request<Partial<PreferenceResponse> | undefined>('GET', SSO_ROUTES.preference, {
@@ -186,6 +208,7 @@ export function createAccountsApi(options: AccountsApiOptions): AccountsApi {
           ...(params.codeChallenge ? { code_challenge_method: 'S256' as const } : {}),
           ...(proof.forceRedirect || params.forceRedirect ? { force_redirect: 1 } : {}),
           ...(proof.otp !== undefined ? { otp: proof.otp } : {}),
+          ...(proof.email !== undefined ? { email: proof.email } : {}),
           ...(password !== undefined ? { password } : {}),
         };
         const reply = await pravesh.request<Partial<AuthorizeResponse> | undefined>('POST', SSO_ROUTES.authorize, {

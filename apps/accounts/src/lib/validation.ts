@@ -1,3 +1,5 @@
+import { isValidEmail, normaliseEmail } from '@pravesh/core';
+
 /**
  * Field rules of the sign-in pages. Mobile numbers are Indian only (issue 4: 10 digits, starting
  * 6–9); people type them with spaces, dashes, a +91 or a leading 0, so those are stripped first.
@@ -14,6 +16,18 @@ export const OTP_FIELD_MESSAGES = {
 } as const;
 
 export const PASSWORD_MESSAGES = { empty: 'Enter your password' } as const;
+
+export const EMAIL_MESSAGES = {
+  empty: 'Enter your email address',
+  invalid: 'Enter a valid email address, like name@example.com',
+} as const;
+
+/** The field message for a typed address (spec 001 §5 strict rule), or undefined when it is fine. */
+export function emailError(input: string): string | undefined {
+  const email = normaliseEmail(input);
+  if (email === '') return EMAIL_MESSAGES.empty;
+  return isValidEmail(email) ? undefined : EMAIL_MESSAGES.invalid;
+}
 
 const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 

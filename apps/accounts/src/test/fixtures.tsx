@@ -34,6 +34,7 @@ export type FakeApi = { [K in keyof AccountsApi]: ReturnType<typeof vi.fn<Accoun
 export function fakeApi(overrides: Partial<AccountsApi> = {}): FakeApi {
   const api: FakeApi = {
     sendOtp: vi.fn<AccountsApi['sendOtp']>(() => Promise.resolve(SENT)),
+    sendEmailOtp: vi.fn<AccountsApi['sendEmailOtp']>(() => Promise.resolve(SENT)),
     preference: vi.fn<AccountsApi['preference']>(() =>
       Promise.resolve<Preference>({ passwordSet: false, preferredMethod: 'otp' }),
     ),

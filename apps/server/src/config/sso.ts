@@ -14,6 +14,9 @@ import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './in
  * - PRAVESH_SMS_PROVIDER           outbox (local simulator, refused in production) | http (a gateway webhook)
  * - PRAVESH_SMS_HTTP_URL, PRAVESH_SMS_HTTP_TOKEN   the http provider's endpoint and bearer token
  * - PRAVESH_SMS_OTP_TEMPLATE_ID    the registered (DLT) template id of the OTP message
+ * - PRAVESH_EMAIL_PROVIDER         outbox (local simulator, refused in production) | http (a mail webhook) |
+ *                                  disabled (no email OTP; the default in production)
+ * - PRAVESH_EMAIL_HTTP_URL, PRAVESH_EMAIL_HTTP_TOKEN   the http provider's endpoint and bearer token
  * - PRAVESH_RATE_LIMIT_PREFIX      key prefix of the rate limits in Redis and the database
  * - PRAVESH_SSO_SEED_DEMO          0 to skip the demo customer (9876543210) outside production
  *
@@ -37,6 +40,10 @@ export interface SsoClient {
 export type SmsProviderConfig =
   { readonly kind: 'outbox' } | { readonly kind: 'http'; readonly url: string; readonly token: string | undefined };
 
+export type EmailProviderConfig =
+  | { readonly kind: 'outbox' | 'disabled' }
+  | { readonly kind: 'http'; readonly url: string; readonly token: string | undefined };
+
 export interface SsoConfig {
   readonly clients: readonly SsoClient[];
   readonly tokenKeys: readonly ShieldKey[];
@@ -56,6 +63,8 @@ export interface SsoConfig {
   };
   readonly sms: SmsProviderConfig;
   readonly smsOtpTemplateId: string;
+  /** JOURNEY_EMAIL_OTP's mail provider. */
+  readonly email: EmailProviderConfig;
   readonly rateLimitPrefix: string;
   readonly seedDemoCustomer: boolean;
 }
@@ -208,6 +217,17 @@ function parseSms(env: Env): SmsProviderConfig {
   throw new ConfigError('PRAVESH_SMS_PROVIDER must be outbox or http');
 }
 
+function parseEmail(env: Env, production: boolean): EmailProviderConfig {
+  const kind = env.PRAVESH_EMAIL_PROVIDER ?? (production ? 'disabled' : 'outbox');
+  if (kind === 'outbox' || kind === 'disabled') return { kind };
+  if (kind === 'http') {
+    const url = env.PRAVESH_EMAIL_HTTP_URL;
+    if (!url || !/^https?:\/\//.test(url)) throw new ConfigError('PRAVESH_EMAIL_HTTP_URL must be an http(s) URL');
+    return { kind, url, token: env.PRAVESH_EMAIL_HTTP_TOKEN || undefined };
+  }
+  throw new ConfigError('PRAVESH_EMAIL_PROVIDER must be outbox, http or disabled');
+}
+
 export function loadSsoConfig(env: Env, environment: Environment, publicUrl: string): SsoConfig {
   const tokenKeys = keyring('PRAVESH_SSO_TOKEN_KEYS', env.PRAVESH_SSO_TOKEN_KEYS, [DEV_SSO_TOKEN_KEY]);
   const otpPeppers = keyring('PRAVESH_OTP_PEPPERS', env.PRAVESH_OTP_PEPPERS, [DEV_OTP_PEPPER]);
@@ -240,6 +260,7 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
     },
     sms: parseSms(env),
     smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',
+    email: parseEmail(env, production),
     rateLimitPrefix: env.PRAVESH_RATE_LIMIT_PREFIX ?? 'pravesh:rl:',
     seedDemoCustomer: !production && env.PRAVESH_SSO_SEED_DEMO !== '0',
   };
@@ -261,5 +282,8 @@ export function assertSsoProductionReady(config: SsoConfig): void {
     throw new ConfigError(
       'production needs a real SMS provider: set PRAVESH_SMS_PROVIDER=http and PRAVESH_SMS_HTTP_URL',
     );
+  }
+  if (config.email.kind === 'outbox') {
+    throw new ConfigError('production refuses the email outbox: set PRAVESH_EMAIL_PROVIDER=http (or disabled)');
   }
 }

@@ -10,6 +10,11 @@ export const SSO_ROUTES = {
   authorize: '/SSOSP/api/v1/oauth/authorize',
   /** POST: send an OTP; headers site-id and authorization-key (spec 000 §7). */
   otp: '/SSOSP/api/v1/customer/otp',
+  /**
+   * POST (ours, JOURNEY_EMAIL_OTP): send an OTP by email; headers site-id and authorization-key
+   * sealing {siteId, timestamp, email}. Verified through authorize's otp method with `email`.
+   */
+  emailOtp: '/SSOSP/api/v1/customer/emailOtp',
   /** GET ?redirect_uri=: ends the session, clears both session cookies, 302 to the allow-listed URI. */
   logout: '/SSOSP/api/v1/oauth/logout',
   /** GET ?mobileNo=: header site-id; is the number known, is a password set. */
@@ -129,6 +134,8 @@ export interface AuthMethodInputs {
   username?: string | null | undefined;
   password?: string | null | undefined;
   mobileNo?: string | null | undefined;
+  /** JOURNEY_EMAIL_OTP: an email address instead of the mobile number of the otp method. */
+  email?: string | null | undefined;
   otp?: string | null | undefined;
   glss_key?: string | null | undefined;
   siteId?: string | number | null | undefined;
@@ -150,7 +157,7 @@ export const CALLER_ID_PROVIDER_ID = 'truecaller';
 /** The method the inputs select, in priority order (spec 000 §4); undefined when none fits. */
 export function selectAuthMethod(inputs: AuthMethodInputs): AuthMethod | undefined {
   if (present(inputs.username) && present(inputs.password)) return 'user_credential';
-  if (present(inputs.mobileNo) && present(inputs.otp)) return 'otp';
+  if ((present(inputs.mobileNo) || present(inputs.email)) && present(inputs.otp)) return 'otp';
   if (present(inputs.mobileNo) && present(inputs.password)) return 'mobile_credential';
   if (present(inputs.glss_key) && present(inputs.siteId)) return 'glss_key';
   if (present(inputs.auth_token)) return 'auth_token';
@@ -203,6 +210,29 @@ export const OTP_MESSAGES = {
   resent: 'Please enter OTP re-sent to your mobile number',
   verified: 'Your mobile number verified successfully.',
 } as const;
+
+/** The email journey's counterparts of the spec 001 §5 texts (ours: the spec words them for SMS). */
+export const EMAIL_OTP_MESSAGES = {
+  resent: 'Please enter OTP re-sent to your email address',
+  verified: 'Your email address verified successfully.',
+} as const;
+
+/**
+ * Email addresses, the strict rule of spec 001 §5: non-empty, "@" not at the start, a dot after
+ * it, no dot right after the "@", no spaces, no double dots. At most 254 characters (RFC 5321).
+ */
+export function isValidEmail(value: string): boolean {
+  if (value === '' || value.length > 254 || /\s/.test(value) || value.includes('..')) return false;
+  const at = value.indexOf('@');
+  if (at <= 0 || at !== value.lastIndexOf('@')) return false;
+  const domain = value.slice(at + 1);
+  return domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.');
+}
+
+/** The form an email address is stored and compared in. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
 
 /** Passwords of this length or shorter are sealed before sending (spec 000 §5). */
 export const SEALED_PASSWORD_MAX_LENGTH = 20;

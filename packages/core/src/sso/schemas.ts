@@ -4,8 +4,10 @@ import {
   CALLER_ID_MAX_TTL_MS,
   CALLER_ID_MIN_TTL_MS,
   CALLER_ID_STATUSES,
+  isValidEmail,
   JOURNEY_TYPES,
   MOBILE_NO_PATTERN,
+  normaliseEmail,
   OTP_LENGTH,
 } from './constants.ts';
 
@@ -47,6 +49,28 @@ export const authorizationKeyPayloadSchema = z.object({
 });
 export type AuthorizationKeyPayload = z.infer<typeof authorizationKeyPayloadSchema>;
 
+/** JOURNEY_EMAIL_OTP: the authorization-key of the email OTP call seals the address instead. */
+export const emailAuthorizationKeyPayloadSchema = z.object({
+  siteId: z.union([z.number().int(), siteIdHeaderSchema]),
+  timestamp: z.number().int().nonnegative(),
+  email: z.string().max(254),
+});
+export type EmailAuthorizationKeyPayload = z.infer<typeof emailAuthorizationKeyPayloadSchema>;
+
+/** spec 001 §5 strict email rule (isValidEmail), compared lower-cased. */
+export const emailSchema = z
+  .string()
+  .max(254)
+  .transform(normaliseEmail)
+  .refine(isValidEmail, 'must be a valid email address');
+
+export const emailOtpSendBodySchema = z.object({
+  email: emailSchema,
+  visitorId: idText(64),
+  visitId: idText(64),
+});
+export type EmailOtpSendBody = z.infer<typeof emailOtpSendBodySchema>;
+
 export const otpSendBodySchema = z.object({
   mobileNo: mobileNoSchema,
   visitorId: idText(64),
@@ -84,6 +108,8 @@ export const authorizeBodySchema = z.object({
   /** user_credential: an email address or a mobile number. */
   username: optionalText(254),
   mobileNo: z.string().max(16).nullish(),
+  /** otp method of JOURNEY_EMAIL_OTP: the address the code was emailed to (instead of mobileNo). */
+  email: z.string().max(254).nullish(),
   visitorId: idText(64).nullish(),
   visitId: idText(64).nullish(),
   otp: z.string().max(16).nullish(),

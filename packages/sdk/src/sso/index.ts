@@ -8,6 +8,7 @@ export {
   AUTO_INIT_POLL_MS,
   AUTO_INIT_TIMEOUT_MS,
   createSignOn,
+  type CallerIdSignInResult,
   maskMobileNo,
   returnedNoStatus,
   type LoginLinkOptions,
@@ -38,6 +39,15 @@ export {
   type UrlSignOnParams,
 } from './links.ts';
 export { methodFields, methodInputs, type AuthorizeCredentials } from './methods.ts';
+export {
+  CALLER_ID_WINDOW,
+  runCallerIdLogin,
+  windowAppOpener,
+  type CallerIdEnvironment,
+  type CallerIdLoginOptions,
+  type CallerIdLoginOutcome,
+  type CallerIdLoginStatus,
+} from './caller-id.ts';
 export { PENDING_LOGIN_TTL_MS } from './pending-login.ts';
 export { existsCookieSet, sessionExists } from './session-exists.ts';
 export { accessTokenCookieName, type TokenStore } from './token-store.ts';

@@ -49,6 +49,14 @@ import {
   withoutSignOnParams,
   type LoginLinkBase,
 } from './links.ts';
+import {
+  callerIdCredentials,
+  callerIdDefaults,
+  runCallerIdLogin,
+  windowAppOpener,
+  type AppOpener,
+  type CallerIdLoginOptions,
+} from './caller-id.ts';
 import { methodFields, methodInputs, urlParamsOf, type AuthorizeCredentials } from './methods.ts';
 export type { AuthorizeCredentials };
 import { createPendingLogins } from './pending-login.ts';
@@ -121,6 +129,13 @@ export interface SignInOptions extends Omit<LoginLinkOptions, 'state'> {
   onAuthFailed?: (payload: FrameToParentPayloads['authFailed']) => void;
 }
 
+/** How a caller-identification login ended (spec 000 §4 statuses; signedIn after login_initiated). */
+export type CallerIdSignInResult =
+  | { status: 'signedIn'; session: SignOnSession }
+  | { status: 'app_not_present' | 'rejected' | 'timeout' }
+  /** The request, authorize or the exchange failed; `error` is the server's statusCode. */
+  | { status: 'failed'; error: string; message: string };
+
 export interface OtpPayloadExtras {
   productId?: string | number;
   event?: string;
@@ -150,6 +165,11 @@ export interface SignOnOptions {
   navigate?: (url: string) => void;
   /** Loads a URL as a hidden image (the setSSID call). */
   loadImage?: (url: string) => void;
+  /** Caller identification: hands a request to the identity app (default windowAppOpener). */
+  openCallerIdApp?: (appUrl: string) => (() => void) | void;
+  /** Caller identification: the device check and the focus check (default user agent, document.hasFocus). */
+  isAndroid?: () => boolean;
+  pageHasFocus?: () => boolean;
   now?: () => number;
   setTimeout?: SetTimeoutLike;
   clearTimeout?: ClearTimeoutLike;
@@ -175,6 +195,11 @@ export interface SignOn {
   signIn(options?: SignInOptions): Promise<SignInResult>;
   /** Signs in with the first method of the priority list whose inputs are present. */
   authorize(credentials?: AuthorizeCredentials): Promise<SignOnSession>;
+  /**
+   * Caller-identification login (spec 000 §4): start a request, open the identity app, poll its
+   * status, and on success sign in with social_truecaller. Call it from a click handler.
+   */
+  callerIdLogin(options?: CallerIdLoginOptions): Promise<CallerIdSignInResult>;
   exchangeCode(
     code: string,
     options?: { redirectUri?: string; codeVerifier?: string; customerId?: string },
@@ -557,7 +582,7 @@ export function createSignOn(pravesh: unknown, config: unknown, options: SignOnO
     return { result, state: loginState, verifier: pkce.verifier, redirectUri: base.redirectLoginUri };
   }
 
-  function toFailed(error: unknown): SignInResult {
+  function toFailed(error: unknown): Extract<SignInResult, { status: 'failed' }> {
     if (error instanceof PassRequestError) {
       return { status: 'failed', error: error.statusCode, message: error.statusMessage ?? error.statusCode };
     }
@@ -660,6 +685,41 @@ export function createSignOn(pravesh: unknown, config: unknown, options: SignOnO
     if (result.status === 'closed') return failure(result.error, result.error);
     if (result.status === 'failed') return failure(result.error, result.message);
     return failure(result.status, result.status);
+  }
+
+  async function callerIdLogin(loginOptions: CallerIdLoginOptions = {}): Promise<CallerIdSignInResult> {
+    loginBase();
+    // Synchronous up to here: the default opener may open its window within the click.
+    const opener: AppOpener = options.openCallerIdApp ?? windowAppOpener(loginOptions.appPresence === 'assume');
+    let opened = false;
+    const openApp = (appUrl: string) => {
+      opened = true;
+      return opener(appUrl);
+    };
+    try {
+      const outcome = await runCallerIdLogin(
+        {
+          accounts,
+          siteId,
+          schedule,
+          cancel,
+          openApp,
+          isAndroid: options.isAndroid ?? callerIdDefaults.isAndroid,
+          pageHasFocus: options.pageHasFocus ?? callerIdDefaults.pageHasFocus,
+        },
+        loginOptions,
+      );
+      if (outcome.status !== 'login_initiated') return { status: outcome.status };
+      // spec 000 §4: "Success triggers login_initiated then an authorization-code fetch."
+      const inputs = inputsFor(callerIdCredentials(outcome.requestNonce));
+      const fields = await methodFields('social_truecaller', inputs, {}, sealPassword);
+      const granted = await authorizeOnce(fields);
+      return { status: 'signedIn', session: await exchangeCode(granted.code, { codeVerifier: granted.verifier }) };
+    } catch (error) {
+      return toFailed(error);
+    } finally {
+      if (!opened) opener.discard?.();
+    }
   }
 
   /** Signs in with what the page already has: the URL's glssKey or signature, or the session cookie. */
@@ -797,6 +857,7 @@ export function createSignOn(pravesh: unknown, config: unknown, options: SignOnO
     logoutLink,
     signIn,
     authorize,
+    callerIdLogin,
     exchangeCode,
     async sendOtp(mobileNo, extras = {}) {
       const required = requireFields(

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../../providers/caller-id/index.ts';
 import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
-import { createSmsProvider, type SmsProvider } from '../../providers/sms/index.ts';
+import { createEmailProvider, type EmailProvider } from '../../providers/email/index.ts';
+import { createOutboxStore, createSmsProvider, type SmsProvider } from '../../providers/sms/index.ts';
 import { createKeyring } from '../shield/keyring.ts';
 import { authorizeRoutes } from './authorize/routes.ts';
 import { createAuthorizeService } from './authorize/service.ts';
@@ -16,9 +17,10 @@ import { createCodeService } from './codes/service.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { seedDemoCustomer } from './customers/seed.ts';
 import { createCustomerStore } from './customers/store.ts';
+import { groupCommitFor } from './group-commit.ts';
 import { createSessionCookies } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
-import { otpRoutes } from './otp/routes.ts';
+import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
 import { createOtpService } from './otp/service.ts';
 import { createOneTimeKeys } from './sessions/one-time-keys.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -31,6 +33,7 @@ export interface SsoModuleOptions {
   now?: (() => number) | undefined;
   /** Test seams: a different SMS provider, caller-id provider or rate limiter. */
   sms?: SmsProvider;
+  email?: EmailProvider;
   callerIdProvider?: CallerIdProvider;
   limiter?: RateLimiter;
 }
@@ -65,14 +68,18 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   const limiter =
     options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: sso.rateLimitPrefix, now });
   if (!options.limiter) app.addHook('onClose', () => limiter.close());
-  const sms = options.sms ?? createSmsProvider(sso.sms, app.log, now);
+  // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
+  const outboxStore = createOutboxStore({ now });
+  const sms = options.sms ?? createSmsProvider(sso.sms, app.log, now, outboxStore);
+  const email =
+    options.email ??
+    (sso.email.kind === 'disabled' ? undefined : createEmailProvider(sso.email, app.log, now, outboxStore));
   const callerIdProvider = options.callerIdProvider ?? createCallerIdSimulator(config.publicUrl);
 
   const clients = createClientRegistry(sso.clients);
-  const customers = createCustomerStore(db, now);
-  // PGlite runs one statement at a time; a pg pool takes a few batches at once.
-  const maxConcurrentWrites = database.kind === 'postgres' ? 4 : 1;
-  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, maxConcurrentWrites });
+  const groupCommit = groupCommitFor(database.kind);
+  const customers = createCustomerStore(db, now, { groupCommit });
+  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, groupCommit });
   const oneTimeKeys = createOneTimeKeys(db, now);
   const cookies = createSessionCookies({
     environment: config.environment,
@@ -85,12 +92,14 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     mobileKeySecret: config.piiHashKey,
     limiter,
     sms,
+    email,
     webOtpHost: new URL(config.publicUrl).hostname,
     now,
+    groupCommit,
   });
   const codes = createCodeService({
     db,
-    maxConcurrentWrites,
+    groupCommit,
     config: sso,
     sessions,
     issuer: config.publicUrl,
@@ -114,6 +123,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   if (sso.seedDemoCustomer) await seedDemoCustomer(customers);
 
   otpRoutes(app, { otp, keyring, kids, now });
+  emailOtpRoutes(app, { otp, keyring, kids, now });
   authorizeRoutes(app, { authorize, cookies, keyring, kids });
   codeRoutes(app, { codes, clients });
   sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, now });
@@ -122,7 +132,8 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
   // Development aids, never in production (production refuses the outbox provider).
   if (config.environment !== 'production') {
-    if (sms.outbox) outboxRoutes(app, sms.outbox);
+    const outbox = sms.outbox ?? email?.outbox;
+    if (outbox) outboxRoutes(app, outbox);
     if (callerIdProvider.name === 'simulator') callerIdSimulatorRoutes(app, { callerId });
   }
 }

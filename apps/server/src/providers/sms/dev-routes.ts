@@ -10,9 +10,9 @@ export function escapeHtml(value: string): string {
 export const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
 
 /**
- * GET /dev/outbox (HTML, refreshes every 3 s) and /dev/outbox.json: the local SMS outbox, newest
- * first, so the demo can sign in without a gateway. Registered only when the outbox simulator is
- * the provider, which production refuses.
+ * GET /dev/outbox (HTML, refreshes every 3 s) and /dev/outbox.json: the local outbox of the SMS and
+ * email simulators, newest first, so the demo can sign in without a gateway. Registered only when a
+ * simulator is the provider, which production refuses.
  */
 export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
   app.get(SSO_DEV_ROUTES.outboxJson, { schema: { hide: true } }, (_request, reply) => {
@@ -25,11 +25,12 @@ export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
       .map(
         (entry) =>
           `<tr><td><time datetime="${escapeHtml(entry.sentAt)}">${escapeHtml(entry.sentAt)}</time></td>` +
+          `<td>${entry.channel === 'email' ? 'Email' : 'SMS'}</td>` +
           `<td>${escapeHtml(entry.to)}</td><td>${escapeHtml(entry.templateId)}</td>` +
-          `<td><pre>${escapeHtml(entry.text)}</pre></td></tr>`,
+          `<td><pre>${entry.subject ? `${escapeHtml(entry.subject)}\n\n` : ''}${escapeHtml(entry.text)}</pre></td></tr>`,
       )
       .join('\n');
-    const body = rows || '<tr><td colspan="4">No messages yet.</td></tr>';
+    const body = rows || '<tr><td colspan="5">No messages yet.</td></tr>';
     return reply
       .header('cache-control', 'no-store')
       .header('content-security-policy', DEV_PAGE_CSP)
@@ -39,7 +40,7 @@ export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
 <meta charset="utf-8">
 <meta http-equiv="refresh" content="3">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>SMS outbox (development)</title>
+<title>Message outbox (development)</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem; color: #1a1a1a; }
 table { border-collapse: collapse; width: 100%; }
@@ -49,11 +50,11 @@ pre { margin: 0; white-space: pre-wrap; font-family: ui-monospace, monospace; }
 </head>
 <body>
 <main>
-<h1>SMS outbox</h1>
-<p>Messages the local SMS simulator would have sent, newest first. This page refreshes every 3 seconds and does not exist in production.</p>
-<table aria-label="SMS messages, newest first">
-<caption>Recent text messages</caption>
-<thead><tr><th scope="col">Sent at</th><th scope="col">To</th><th scope="col">Template</th><th scope="col">Message</th></tr></thead>
+<h1>Message outbox</h1>
+<p>Text messages and emails the local simulators would have sent, newest first. This page refreshes every 3 seconds and does not exist in production.</p>
+<table aria-label="Messages, newest first">
+<caption>Recent text messages and emails</caption>
+<thead><tr><th scope="col">Sent at</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Template</th><th scope="col">Message</th></tr></thead>
 <tbody>
 ${body}
 </tbody>

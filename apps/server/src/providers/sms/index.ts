@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsProviderConfig } from '../../config/sso.ts';
 import { createHttpSmsProvider } from './http.ts';
-import { createOutboxSmsProvider, type SmsOutbox } from './outbox.ts';
+import { createOutboxSmsProvider, type OutboxStore, type SmsOutbox } from './outbox.ts';
 
 /**
  * Text messages (issue 4). A provider sends; what the message says is the caller's business. No
@@ -26,9 +26,11 @@ export function createSmsProvider(
   config: SmsProviderConfig,
   log: FastifyBaseLogger,
   now: () => number = Date.now,
+  store?: OutboxStore,
 ): SmsProvider {
   if (config.kind === 'http') return createHttpSmsProvider(config, log);
-  return createOutboxSmsProvider({ log, now });
+  return createOutboxSmsProvider({ log, now, ...(store ? { store } : {}) });
 }
 
-export type { SmsOutbox, OutboxEntry } from './outbox.ts';
+export { createOutboxStore } from './outbox.ts';
+export type { SmsOutbox, OutboxEntry, OutboxStore } from './outbox.ts';

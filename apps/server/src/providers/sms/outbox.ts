@@ -3,14 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsMessage, SmsProvider } from './index.ts';
 
 /**
- * The local SMS simulator: messages are kept in memory (the newest `capacity`) for the dev outbox
- * page, and the server log records that one was sent — to whom (masked) and which template, never
- * the text, since it carries the code.
+ * The local message simulators' outbox (SMS, and email for JOURNEY_EMAIL_OTP): messages are kept
+ * in memory (the newest `capacity`) for the dev outbox page, and the server log records that one
+ * was sent — to whom (masked) and which template, never the text, since it carries the code.
  */
 export interface OutboxEntry {
   id: string;
+  /** Which simulator kept it. */
+  channel: 'sms' | 'email';
   to: string;
+  /** Email only. */
+  subject?: string;
   text: string;
+  /** The SMS template, or the email's kind. */
   templateId: string;
   sentAt: string;
 }
@@ -20,33 +25,42 @@ export interface SmsOutbox {
   list(limit?: number): OutboxEntry[];
 }
 
-export interface OutboxOptions {
-  log: FastifyBaseLogger;
-  now?: () => number;
-  capacity?: number;
+/** The store both simulators write to, so one page shows every code a local demo sent. */
+export interface OutboxStore extends SmsOutbox {
+  add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): void;
 }
 
-export function createOutboxSmsProvider(options: OutboxOptions): SmsProvider & { outbox: SmsOutbox } {
+export function createOutboxStore(options: { now?: () => number; capacity?: number } = {}): OutboxStore {
   const now = options.now ?? Date.now;
   const capacity = options.capacity ?? 200;
   const entries: OutboxEntry[] = [];
   return {
+    add(entry) {
+      entries.unshift({ id: randomUUID(), ...entry, sentAt: new Date(now()).toISOString() });
+      entries.length = Math.min(entries.length, capacity);
+    },
+    list: (limit = capacity) => entries.slice(0, limit),
+  };
+}
+
+export interface OutboxOptions {
+  log: FastifyBaseLogger;
+  now?: () => number;
+  capacity?: number;
+  /** Shared with the email simulator; a store of its own by default. */
+  store?: OutboxStore;
+}
+
+export function createOutboxSmsProvider(options: OutboxOptions): SmsProvider & { outbox: SmsOutbox } {
+  const store = options.store ?? createOutboxStore(options);
+  return {
     kind: 'outbox',
     send(message: SmsMessage) {
-      entries.unshift({
-        id: randomUUID(),
-        to: message.to,
-        text: message.text,
-        templateId: message.templateId,
-        sentAt: new Date(now()).toISOString(),
-      });
-      entries.length = Math.min(entries.length, capacity);
+      store.add({ channel: 'sms', to: message.to, text: message.text, templateId: message.templateId });
       const masked = `${message.to.slice(0, 2)}******${message.to.slice(-2)}`;
       options.log.info({ sms: { to: masked, templateId: message.templateId } }, 'SMS kept in the local outbox');
       return Promise.resolve();
     },
-    outbox: {
-      list: (limit = capacity) => entries.slice(0, limit),
-    },
+    outbox: store,
   };
 }

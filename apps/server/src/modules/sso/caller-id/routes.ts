@@ -63,6 +63,9 @@ export function callerIdRoutes(app: FastifyInstance, deps: { callerId: CallerIdS
   );
 }
 
+/** The simulator's pages keep their opener (see the GET page). */
+const SIMULATOR_OPENER_POLICY = 'unsafe-none';
+
 /**
  * The simulator's "app" (outside production): GET /dev/caller-id/{nonce} shows the request and
  * marks it pending; its Approve (with a mobile number) and Reject buttons post back here.
@@ -88,10 +91,14 @@ export function callerIdSimulatorRoutes(app: FastifyInstance, deps: { callerId: 
 </form>
 <form method="post" action="${action}/reject"><button type="submit">Reject</button></form>`
       : '<p>This request is closed.</p>';
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', DEV_PAGE_CSP)
-      .type('text/html; charset=utf-8').send(`<!doctype html>
+    return (
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', DEV_PAGE_CSP)
+        // The page stands in for the identity app, which the SDK opened and closes once the request
+        // is answered: the default same-origin opener policy would cut the SDK's handle to it.
+        .header('cross-origin-opener-policy', SIMULATOR_OPENER_POLICY)
+        .type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -117,7 +124,8 @@ ${notice}
 ${found ? form : ''}
 </main>
 </body>
-</html>`);
+</html>`)
+    );
   });
 
   typed.post(
@@ -128,12 +136,14 @@ ${found ? form : ''}
       if (!isIndianMobileNumber(request.body.mobileNo))
         return reply.redirect(`${devCallerIdPath(nonce)}?invalid=1`, 303);
       await deps.callerId.approve(nonce, request.body.mobileNo);
-      return reply.redirect(devCallerIdPath(nonce), 303);
+      return reply.header('cross-origin-opener-policy', SIMULATOR_OPENER_POLICY).redirect(devCallerIdPath(nonce), 303);
     },
   );
 
   typed.post(`${SSO_DEV_ROUTES.callerId}/reject`, { schema: { hide: true, params } }, async (request, reply) => {
     await deps.callerId.reject(request.params.requestNonce);
-    return reply.redirect(devCallerIdPath(request.params.requestNonce), 303);
+    return reply
+      .header('cross-origin-opener-policy', SIMULATOR_OPENER_POLICY)
+      .redirect(devCallerIdPath(request.params.requestNonce), 303);
   });
 }

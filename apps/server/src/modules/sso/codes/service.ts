@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
 import type { SsoConfig } from '../../../config/sso.ts';
 import type { Database } from '../../../db/client.ts';
-import { createWriteBatcher } from '../../../lib/batcher.ts';
+import { createBatcher, createWriteBatcher } from '../../../lib/batcher.ts';
 import { ssoAccessTokens, ssoAuthorizationCodes, ssoCustomers, ssoSessions } from '../../../db/schema.ts';
 import {
   isValidCodeVerifier,
@@ -16,6 +16,7 @@ import {
   sealWithSecret,
   sha256,
 } from '../crypto.ts';
+import type { GroupCommit } from '../group-commit.ts';
 import type { SessionStore } from '../sessions/store.ts';
 import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
 
@@ -30,8 +31,8 @@ import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '.
  */
 export interface CodeServiceOptions {
   db: Database;
-  /** Concurrent multi-row inserts (1 for PGlite, a few for a pg pool). */
-  maxConcurrentWrites: number;
+  /** How concurrent inserts and claims share statements (group-commit.ts). */
+  groupCommit: GroupCommit;
   config: SsoConfig;
   sessions: SessionStore;
   issuer: string;
@@ -78,14 +79,21 @@ export interface Exchanged {
   sessionToken: string;
 }
 
+interface Claimed {
+  code: typeof ssoAuthorizationCodes.$inferSelect;
+  sessionRevokedAt: Date | null;
+  sessionExpiresAt: Date;
+  mobileNo: string;
+}
+
 export type { AccessTokenClaims } from '../access-tokens.ts';
 
 export function createCodeService(options: CodeServiceOptions) {
   const { db, config, sessions, now } = options;
   const keys = accessTokenKeys(config);
   const verifyAccessToken = createAccessTokenVerifier({ db, config, issuer: options.issuer, now });
-  // Group commit: a row leaves at once when a write slot is free, rows queued meanwhile together.
-  const writes = { maxWaitMs: 0, maxConcurrentFlushes: options.maxConcurrentWrites };
+  // Group commit (group-commit.ts): rows queued while a write runs leave together.
+  const writes = options.groupCommit;
   const codeInserts = createWriteBatcher<typeof ssoAuthorizationCodes.$inferInsert>(
     (rows) => db.insert(ssoAuthorizationCodes).values(rows),
     writes,
@@ -94,6 +102,42 @@ export function createCodeService(options: CodeServiceOptions) {
     (rows) => db.insert(ssoAccessTokens).values(rows),
     writes,
   );
+
+  /**
+   * Marks codes used and reads their session and customer, one statement for every exchange that
+   * arrived meanwhile (group commit). A code asked for twice in one batch is claimed once: the
+   * other asker gets nothing, as if it had come second.
+   */
+  const claims = createBatcher<string, Claimed | undefined>({
+    ...writes,
+    async flush(hashes) {
+      const rows = await db
+        .update(ssoAuthorizationCodes)
+        .set({ usedAt: new Date(now()) })
+        .from(ssoSessions)
+        .innerJoin(ssoCustomers, eq(ssoCustomers.customerId, ssoSessions.customerId))
+        .where(
+          and(
+            inArray(ssoAuthorizationCodes.codeHash, [...new Set(hashes)]),
+            isNull(ssoAuthorizationCodes.usedAt),
+            eq(ssoSessions.sessionId, ssoAuthorizationCodes.sessionId),
+            eq(ssoSessions.customerId, ssoAuthorizationCodes.customerId),
+          ),
+        )
+        .returning({
+          code: getTableColumns(ssoAuthorizationCodes),
+          sessionRevokedAt: ssoSessions.revokedAt,
+          sessionExpiresAt: ssoSessions.expiresAt,
+          mobileNo: ssoCustomers.mobileNo,
+        });
+      const byHash = new Map(rows.map((row) => [row.code.codeHash, row]));
+      return hashes.map((hash) => {
+        const row = byHash.get(hash);
+        byHash.delete(hash);
+        return row;
+      });
+    },
+  });
 
   async function revokeIssuedFrom(codeId: string, sessionId: string): Promise<void> {
     const issued = await db
@@ -136,25 +180,7 @@ export function createCodeService(options: CodeServiceOptions) {
       const codeHash = sha256(input.code);
       // Marking the code used is the first step and is atomic: of two concurrent exchanges, one
       // wins. The same statement reads the code's session and customer.
-      const [found] = await db
-        .update(ssoAuthorizationCodes)
-        .set({ usedAt: at })
-        .from(ssoSessions)
-        .innerJoin(ssoCustomers, eq(ssoCustomers.customerId, ssoSessions.customerId))
-        .where(
-          and(
-            eq(ssoAuthorizationCodes.codeHash, codeHash),
-            isNull(ssoAuthorizationCodes.usedAt),
-            eq(ssoSessions.sessionId, ssoAuthorizationCodes.sessionId),
-            eq(ssoSessions.customerId, ssoAuthorizationCodes.customerId),
-          ),
-        )
-        .returning({
-          code: getTableColumns(ssoAuthorizationCodes),
-          sessionRevokedAt: ssoSessions.revokedAt,
-          sessionExpiresAt: ssoSessions.expiresAt,
-          mobileNo: ssoCustomers.mobileNo,
-        });
+      const found = await claims.add(codeHash);
       if (!found) {
         const [used] = await db
           .select({ codeId: ssoAuthorizationCodes.codeId, sessionId: ssoAuthorizationCodes.sessionId })

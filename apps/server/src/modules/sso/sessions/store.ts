@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import { createWriteBatcher } from '../../../lib/batcher.ts';
 import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema.ts';
 import { randomToken, sha256 } from '../crypto.ts';
+import type { GroupCommit } from '../group-commit.ts';
 
 export type Session = typeof ssoSessions.$inferSelect;
 
@@ -14,11 +15,11 @@ export type Session = typeof ssoSessions.$inferSelect;
  */
 export function createSessionStore(
   db: Database,
-  options: { ttlSeconds: number; now: () => number; maxConcurrentWrites: number },
+  options: { ttlSeconds: number; now: () => number; groupCommit: GroupCommit },
 ) {
   const { now } = options;
-  // Group commit: a row leaves at once when a write slot is free, rows queued meanwhile together.
-  const writes = { maxWaitMs: 0, maxConcurrentFlushes: options.maxConcurrentWrites };
+  // Group commit (group-commit.ts): rows queued while a write runs leave together.
+  const writes = options.groupCommit;
   const inserts = createWriteBatcher<Session>((rows) => db.insert(ssoSessions).values(rows), writes);
   const trusted = createWriteBatcher<typeof ssoTrustedDevices.$inferInsert>((rows) => {
     // One statement may not touch a row twice (ON CONFLICT DO UPDATE): one entry per device.

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailProviderConfig } from '../../config/sso.ts';
+import { createOutboxStore, type OutboxStore, type SmsOutbox } from '../sms/index.ts';
+
+/**
+ * Email (issue 4, JOURNEY_EMAIL_OTP). A provider sends; what the message says is the caller's
+ * business. No provider logs the text: it carries the one-time code. Outside production the
+ * simulator keeps messages in the same local outbox as the SMS simulator (/dev/outbox).
+ */
+export interface EmailMessage {
+  /** A valid, lower-cased address. */
+  to: string;
+  subject: string;
+  text: string;
+  /** What kind of message it is (the provider's template, when it has templates). */
+  templateId: string;
+}
+
+export interface EmailProvider {
+  readonly kind: string;
+  send(message: EmailMessage): Promise<void>;
+  /** The local outbox, when this provider is the simulator (never in production). */
+  readonly outbox?: SmsOutbox;
+}
+
+/** "de*****@example.in": enough for a log line, not the address. */
+export function maskEmail(address: string): string {
+  const at = address.indexOf('@');
+  if (at < 1) return '***';
+  return `${address.slice(0, Math.min(2, at))}*****${address.slice(at)}`;
+}
+
+export function createOutboxEmailProvider(options: {
+  log: FastifyBaseLogger;
+  store?: OutboxStore;
+  now?: () => number;
+}): EmailProvider & { outbox: SmsOutbox } {
+  const store = options.store ?? createOutboxStore(options.now ? { now: options.now } : {});
+  return {
+    kind: 'outbox',
+    send(message) {
+      store.add({
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        templateId: message.templateId,
+      });
+      options.log.info(
+        { email: { to: maskEmail(message.to), templateId: message.templateId } },
+        'email kept in the local outbox',
+      );
+      return Promise.resolve();
+    },
+    outbox: store,
+  };
+}
+
+/**
+ * A mail service behind a JSON webhook: POST {to, subject, text, templateId} with a bearer token
+ * (transactional mail APIs sit behind a small adapter that speaks this).
+ */
+export function createHttpEmailProvider(
+  config: { url: string; token: string | undefined },
+  log: FastifyBaseLogger,
+  fetchImpl: typeof fetch = fetch,
+): EmailProvider {
+  return {
+    kind: 'http',
+    async send(message) {
+      const response = await fetchImpl(config.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+        },
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) {
+        log.warn({ email: { status: response.status, templateId: message.templateId } }, 'email service refused');
+        throw new Error(`email service answered ${response.status}`);
+      }
+    },
+  };
+}
+
+export function createEmailProvider(
+  config: EmailProviderConfig,
+  log: FastifyBaseLogger,
+  now: () => number = Date.now,
+  store?: OutboxStore,
+): EmailProvider {
+  if (config.kind === 'http') return createHttpEmailProvider(config, log);
+  return createOutboxEmailProvider({ log, now, ...(store ? { store } : {}) });
+}
