@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
+import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
+import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
 import { measureSso, ssoRows } from './sso.ts';
@@ -51,6 +53,7 @@ try {
     },
     bundleSizeRows,
   );
+  await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
   const server = await startApiProcess();
   api = server;
   await section('server load', () => measureServerLoad(server), serverLoadRows);
@@ -72,6 +75,7 @@ try {
 // These start their own servers (one per database kind), so they run after the shared API stopped.
 await section('visit ingestion', () => measureVisitIngestion(), visitIngestionRows);
 await section('sign-on', () => measureSso(), ssoRows);
+await section('consent check', () => measureConsentCheck(), consentCheckRows);
 
 console.log(formatTable(rows));
 writeJsonReport(resultsFile, rows, details);

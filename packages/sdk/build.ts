@@ -5,6 +5,7 @@
  *   dist/pravesh-visitor.esm.js, dist/pravesh-visitor.js (global `PraveshVisitor`): the visitor layer
  *   dist/pravesh-purge-worker.js, dist/pravesh-sync-worker.js: the two background workers
  *   dist/pravesh-sso.esm.js, dist/pravesh-sso.js (global `PraveshSso`): the sign-on client
+ *   dist/pravesh-consent.esm.js, dist/pravesh-consent.js (global `PraveshConsent`): the consent client
  * prints raw and gzipped sizes, and fails when a bundle is over its gzip budget or carries zod.
  * `--analyze` also lists the modules that weigh most.
  */
@@ -25,6 +26,9 @@ const BUDGETS: Record<string, number> = {
   'pravesh-sync-worker.js': 8 * 1024,
   'pravesh-sso.esm.js': 14 * 1024,
   'pravesh-sso.js': 14 * 1024,
+  // The consent client (Pravesh.loadConsent); its panel is built by packages/widgets into dist/widgets/.
+  'pravesh-consent.esm.js': 8 * 1024,
+  'pravesh-consent.js': 8 * 1024,
 };
 
 async function bundle(file: string, options: BuildOptions): Promise<{ file: string; metafile: Metafile }> {
@@ -76,6 +80,8 @@ bundles.push(
   // The sign-on client (Pravesh.loadSignOn); the sign-in widget is built by packages/widgets into dist/widgets/.
   await bundle('pravesh-sso.esm.js', { ...entry('sso/index.ts'), format: 'esm' }),
   await bundle('pravesh-sso.js', { ...entry('sso/index.ts'), format: 'iife', globalName: 'PraveshSso' }),
+  await bundle('pravesh-consent.esm.js', { ...entry('consent/index.ts'), format: 'esm' }),
+  await bundle('pravesh-consent.js', { ...entry('consent/index.ts'), format: 'iife', globalName: 'PraveshConsent' }),
 );
 
 let failed = false;

@@ -16,6 +16,7 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsStore } from './modules/analytics/store.ts';
 import { createMobileHasher } from './modules/analytics/mobile-hash.ts';
 import { registerActivity } from './modules/activity/index.ts';
+import { registerConsent } from './modules/consent/index.ts';
 import { registerVisits } from './modules/visits/index.ts';
 import { accountsPagesRoutes } from './modules/accounts-pages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -25,6 +26,7 @@ import { shieldRoutes } from './modules/shield/routes.ts';
 import { createSiteRegistry } from './modules/shield/site-registry.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { ssoModule } from './modules/sso/index.ts';
+import { ACCESS_TOKEN_HEADER } from './modules/sso/customer-auth.ts';
 
 export interface BuildOptions {
   /** An open database; when absent one is created from the config and migrated. */
@@ -75,6 +77,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       NO_PASS_HEADER,
       'site-id',
       'authorization-key',
+      // spec 000 §7: customer services take the access token in pb-access-token.
+      ACCESS_TOKEN_HEADER,
       ...Object.keys(STRATEGY_HEADERS),
     ],
     maxAge: 600,
@@ -103,7 +107,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   shieldRoutes(app, registry);
   analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
   registerVisits(app, database, config, options.now);
-  registerActivity(app, database.db, options.now);
+  registerActivity(app, database.db, { config, now: options.now });
+  await registerConsent(app, database.db, { config, now: options.now });
   await app.register(ssoModule, { database, config, now: options.now });
   await accountsPagesRoutes(app, { config });
   await hubRoutes(app, { config });

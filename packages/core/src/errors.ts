@@ -107,6 +107,13 @@ export const ERRORS = {
   // missing code is otpFailure. The texts below are ours: the spec names only mfaRequired.
   mfaRequired: entry('mfaRequired', 401, 'Please verify the OTP sent to your mobile number to continue'),
   invalidMobileNumber: entry('invalidMobileNumber', 400, 'Please enter a valid 10 digit mobile number'),
+  invalidEmail: entry('invalidEmail', 400, 'Please enter a valid email address'),
+  emailOtpUnavailable: entry('emailOtpUnavailable', 503, 'Sign-in by email is not available right now'),
+  emailNotRegistered: entry(
+    'emailNotRegistered',
+    404,
+    'No account uses this email address. Please sign in with your mobile number',
+  ),
   invalidAuthorizationKey: entry('invalidAuthorizationKey', 401, 'authorization-key is invalid or expired'),
   siteIdMismatch: entry('siteIdMismatch', 403, 'site-id does not match the calling site'),
   otpResendTooSoon: entry(
@@ -135,6 +142,11 @@ export const ERRORS = {
   callerIdNotApproved: entry('callerIdNotApproved', 401, 'Caller identification is not approved'),
   callerIdRequestNotFound: entry('callerIdRequestNotFound', 404, 'Caller identification request not found'),
   callerIdNonceTaken: entry('callerIdNonceTaken', 409, 'requestNonce is already in use'),
+
+  // Terms consent (issue 5). The texts are ours: the spec names no server-side consent errors.
+  contractNotFound: entry('contractNotFound', 404, 'Contract not found'),
+  contractVersionNotFound: entry('contractVersionNotFound', 404, 'Contract version not found'),
+  consentNotGiven: entry('consentNotGiven', 409, 'No consent to withdraw for this contract'),
 
   // Generic request errors of our server (not named by the spec).
   badRequest: entry('badRequest', 400, ({ detail }) => `Invalid request: ${detail}`),

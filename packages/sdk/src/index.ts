@@ -36,6 +36,9 @@ export type { VisitorLayer, VisitorLayerOptions } from './visitor-layer.ts';
 // The sign-on client is a script of its own too (pravesh-sso.js); its API is in ./sso/index.ts.
 export { loadSignOn, loadSignOnModule, type LoadSignOnOptions, type SignOnModule } from './sso/loader.ts';
 export type {
+  CallerIdLoginOptions,
+  CallerIdLoginStatus,
+  CallerIdSignInResult,
   OpenSignInWidget,
   SignInResult,
   SignInWidgetRequest,
@@ -45,6 +48,19 @@ export type {
   SignOnOptions,
   SignOnSession,
 } from './sso/index.ts';
+// The consent client is a script of its own too (pravesh-consent.js); its API is in ./consent/index.ts.
+export { loadConsent, loadConsentModule, type ConsentModule, type LoadConsentOptions } from './consent/loader.ts';
+export type {
+  CheckedContract,
+  Consent,
+  ConsentConfig,
+  ConsentOptions,
+  ConsentOutcome,
+  ConsentPanelRequest,
+  ConsentPanelResult,
+  ContractSanitizer,
+  OpenConsentPanel,
+} from './consent/index.ts';
 // Re-exported so script-tag users can tell catalogue errors apart (`error instanceof Pravesh.PraveshError`).
 export {
   isPraveshError,

@@ -4,3 +4,4 @@
  * (build.ts): the sign-in widget is dist/widgets/pravesh-sign-in.js beside the SDK.
  */
 export * from './sign-in/index.ts';
+export * from './consent/index.ts';

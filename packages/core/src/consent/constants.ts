@@ -5,6 +5,17 @@ import type { Environment } from '../constants.ts';
  * Zod-free, so the SDK consent client can carry them without the schema library.
  */
 
+/** spec 000 §7 puckar paths (zod-free here, so the SDK's consent script can name them). */
+export const CONSENT_ROUTES = {
+  check: '/MSP/api/v1/puckar/check',
+  userConsent: '/MSP/api/v1/puckar/userconsent',
+  isLatestContractVersion: '/MSP/api/v1/puckar/islatestcontractversion',
+  /** Beyond the spec: withdrawal as easy as giving consent (DPDP Act 2023 §6(4)). */
+  withdraw: '/MSP/api/v1/puckar/withdraw',
+  /** Beyond the spec: a customer's consent history as proof, JSON or CSV. */
+  history: '/MSP/api/v1/puckar/history',
+} as const;
+
 /** The contracts of the consent config, beside the one per consentId of the site list. */
 export const CONSENT_CONFIG_CONTRACTS = {
   main: 'pb-tnc-main',

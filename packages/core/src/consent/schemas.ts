@@ -14,15 +14,6 @@ import {
  * spec's envelope; puckar/check adds `isLatestVersion` beside `response` (spec 000 §3 "Consent
  * check response" lists it outside response). The schemas here describe `response`.
  */
-export const CONSENT_ROUTES = {
-  check: '/MSP/api/v1/puckar/check',
-  userConsent: '/MSP/api/v1/puckar/userconsent',
-  isLatestContractVersion: '/MSP/api/v1/puckar/islatestcontractversion',
-  /** Beyond the spec: withdrawal as easy as giving consent (DPDP Act 2023 §6(4)). */
-  withdraw: '/MSP/api/v1/puckar/withdraw',
-  /** Beyond the spec: a customer's consent history as proof, JSON or CSV. */
-  history: '/MSP/api/v1/puckar/history',
-} as const;
 
 export const contractIdSchema = z.string().regex(CONTRACT_ID_PATTERN, 'must be a contract id');
 export const contractVersionIdSchema = z.string().regex(CONTRACT_VERSION_ID_PATTERN, 'must be a contract version id');

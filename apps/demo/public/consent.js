@@ -1,0 +1,184 @@
+// @ts-check
+/**
+ * Terms consent on the demo page (issue 5), kept apart from app.js: it uses the page's one SDK
+ * client, sign-on client and visitor layer (exported by app.js) and the consent client of the
+ * SDK (Pravesh.loadConsent). A signed-in customer is shown the consent panel when a version of
+ * this site's contract newer than the one they accepted exists; they can withdraw their consent
+ * and download their consent history as CSV.
+ */
+import { getClient, getSignOn, getVisitor } from './app.js';
+
+/** @typedef {import('@pravesh/sdk').Consent} Consent */
+/** @typedef {import('@pravesh/sdk').ConsentOutcome} ConsentOutcome */
+
+/** @returns {{ consentContractId?: string }} */
+function readConfig() {
+  const element = document.getElementById('pravesh-demo-config');
+  return JSON.parse(element?.textContent ?? '{}');
+}
+
+const { consentContractId } = readConfig();
+const section = /** @type {HTMLElement | null} */ (document.getElementById('consent'));
+const statusText = /** @type {HTMLElement | null} */ (document.getElementById('consent-status'));
+const withdrawButton = /** @type {HTMLButtonElement | null} */ (document.getElementById('consent-withdraw'));
+const historyButton = /** @type {HTMLButtonElement | null} */ (document.getElementById('consent-history'));
+
+/**
+ * @param {string} text
+ * @param {'success' | 'error' | undefined} [state]
+ */
+function showConsentStatus(text, state) {
+  if (!statusText) return;
+  if (state) statusText.dataset.state = state;
+  else delete statusText.dataset.state;
+  statusText.textContent = text;
+}
+
+/** @param {unknown} error */
+function errorText(error) {
+  if (typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'string') {
+    const message = 'statusMessage' in error && typeof error.statusMessage === 'string' ? error.statusMessage : '';
+    return message && message !== error.statusCode ? `${error.statusCode} — ${message}` : error.statusCode;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** @type {Promise<Consent> | undefined} */
+let consentPromise;
+
+/** The consent client for this site's contract, made once the customer is signed in. */
+function getConsent() {
+  consentPromise ??= (async () => {
+    const sdk = window.Pravesh;
+    if (!sdk) throw new Error('The SDK did not load');
+    if (!consentContractId) throw new Error('This demo site has no consent contract');
+    const [client, signOn, visitor] = await Promise.all([getClient(), getSignOn(), getVisitor()]);
+    return sdk.loadConsent(
+      client,
+      { contractId: consentContractId },
+      {
+        signOn,
+        visitor,
+        onPanelOpen: (contract) =>
+          showConsentStatus(`Updated terms (version ${contract.contractVersionId}) are waiting for your answer.`),
+      },
+    );
+  })().catch((/** @type {unknown} */ error) => {
+    consentPromise = undefined;
+    throw error;
+  });
+  return consentPromise;
+}
+
+/** What the last run of the consent journey ended in, for the page (and the e2e journey). */
+const OUTCOME_TEXT = /** @type {Record<ConsentOutcome['status'], string>} */ ({
+  disabled: 'Terms consent is switched off on this site.',
+  notCustomer: 'Sign in to see your consents.',
+  // Settled today (accepted, or declined) and still the latest version: not asked again today.
+  recorded: 'Your answer to the latest terms is recorded.',
+  alreadyVerified: 'You accepted the latest terms.',
+  pending: 'Updated terms are waiting for your acceptance.',
+  accepted: 'Thank you — your acceptance of the updated terms is recorded.',
+  declined: 'You declined the updated terms; we will ask again another day.',
+  dismissed: 'The updated terms are still waiting for your acceptance.',
+  failed: 'Your consent could not be checked right now.',
+});
+
+/** @param {ConsentOutcome} outcome */
+function showOutcome(outcome) {
+  if (section) section.dataset.consent = outcome.status;
+  const version = 'contractVersionId' in outcome ? ` (version ${outcome.contractVersionId})` : '';
+  if (outcome.status === 'failed') {
+    showConsentStatus(`${OUTCOME_TEXT.failed} ${outcome.statusCode}`, 'error');
+  } else {
+    showConsentStatus(
+      `${OUTCOME_TEXT[outcome.status]}${version}`,
+      outcome.status === 'accepted' ? 'success' : undefined,
+    );
+  }
+}
+
+/** @param {boolean} signedIn */
+function showControls(signedIn) {
+  if (withdrawButton) withdrawButton.hidden = !signedIn;
+  if (historyButton) historyButton.hidden = !signedIn;
+  if (!signedIn) {
+    if (section) section.dataset.consent = 'signed-out';
+    showConsentStatus('Sign in to see your consents.');
+  }
+}
+
+let running = false;
+
+/** The consent journey: check, the panel when a newer version waits, the answer recorded. */
+async function runConsent() {
+  if (running) return;
+  running = true;
+  try {
+    const consent = await getConsent();
+    showConsentStatus('Checking your consents…');
+    showOutcome(await consent.run());
+  } catch (error) {
+    if (section) section.dataset.consent = 'error';
+    showConsentStatus(`Consent is unavailable right now: ${errorText(error)}`, 'error');
+  } finally {
+    running = false;
+  }
+}
+
+/**
+ * @param {HTMLButtonElement} button
+ * @param {() => Promise<void>} action
+ */
+async function busy(button, action) {
+  if (button.getAttribute('aria-busy') === 'true') return;
+  button.setAttribute('aria-busy', 'true');
+  try {
+    await action();
+  } catch (error) {
+    showConsentStatus(`That did not work: ${errorText(error)}`, 'error');
+  } finally {
+    button.removeAttribute('aria-busy');
+  }
+}
+
+withdrawButton?.addEventListener(
+  'click',
+  () =>
+    void busy(withdrawButton, async () => {
+      const consent = await getConsent();
+      await consent.withdraw('Withdrawn on the demo page');
+      if (section) section.dataset.consent = 'withdrawn';
+      showConsentStatus('Your consent is withdrawn. We will ask for it again on your next visit.', 'success');
+    }),
+);
+
+historyButton?.addEventListener(
+  'click',
+  () =>
+    void busy(historyButton, async () => {
+      const consent = await getConsent();
+      await consent.downloadHistoryCsv();
+      showConsentStatus('Your consent history is downloaded (CSV).', 'success');
+    }),
+);
+
+if (section) {
+  getSignOn()
+    .then(async (signOn) => {
+      const { session } = await signOn.autoInit();
+      showControls(Boolean(session));
+      if (session) await runConsent();
+      let signedIn = Boolean(session);
+      // Consent is checked as a page loads (once per site per day, spec 000 §4), so a sign-in in the
+      // widget leaves this page as it is and the panel, if due, comes with the next page.
+      signOn.subscribe((snapshot) => {
+        const now = Boolean(snapshot.session);
+        if (now === signedIn) return;
+        signedIn = now;
+        showControls(now);
+        if (now) showConsentStatus('Signed in: your consents are checked on the next page you open.');
+      });
+    })
+    .catch(() => showControls(false));
+}

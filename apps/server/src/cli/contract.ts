@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { CONTRACT_ID_PATTERN, findSite } from '@pravesh/core';
+import { ConfigError, loadConfig } from '../config/index.ts';
+import { createDb } from '../db/client.ts';
+import { seedDemoContracts } from '../modules/consent/seed.ts';
+import { createConsentStore } from '../modules/consent/store.ts';
+
+/**
+ * `npm run contract -- <command>`: the operator's side of terms consent (issue 5). It reads the
+ * same configuration as the server (DATABASE_URL, else PGlite under PRAVESH_DATA_DIR), applies the
+ * migrations, and seeds the demo contracts where the server would.
+ *
+ *   publish --contract <id> (--file <markup.html> | --text "<markup>") [--by <name>] [--force]
+ *   list
+ *   create --contract <id> --title "<title>" [--site <site id>]
+ *
+ * A published version can never be changed or removed (the database refuses it): to correct a
+ * text, publish the next version.
+ *
+ * PGlite serves one process: a second process opening the same folder neither sees the server's
+ * writes nor is seen by it, and the two overwrite each other's pages. So on the embedded database
+ * the command refuses while an API answers at PRAVESH_PUBLIC_URL (override with --force when that
+ * server uses another folder); stop the server first, or in the local environment use the running
+ * server's POST /dev/consent/publish. PostgreSQL has no such limit.
+ */
+export const USAGE = [
+  'usage: npm run contract -- publish --contract <id> (--file <markup.html> | --text "<markup>") [--by <name>] [--force]',
+  '       npm run contract -- list',
+  '       npm run contract -- create --contract <id> --title "<title>" [--site <site id>]',
+].join('\n');
+
+/** Markup is shown in a panel; a megabyte is far beyond any terms text and keeps a typo'd file out. */
+export const MAX_MARKUP_BYTES = 256 * 1024;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+  now(): number;
+}
+
+const defaultIo: CliIo = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  env: process.env,
+  now: Date.now,
+};
+
+class UsageError extends Error {}
+
+async function markupFrom(values: { file?: string | undefined; text?: string | undefined }): Promise<string> {
+  if ((values.file === undefined) === (values.text === undefined)) {
+    throw new UsageError('publish needs exactly one of --file <markup.html> or --text "<markup>"');
+  }
+  let markup: string;
+  if (values.file !== undefined) {
+    try {
+      markup = await readFile(values.file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        code === 'ENOENT' ? `file not found: ${values.file}` : `cannot read ${values.file}: ${code ?? 'error'}`,
+      );
+    }
+  } else {
+    markup = values.text!;
+  }
+  if (markup.trim() === '') throw new UsageError('the markup is empty: nothing to publish');
+  if (Buffer.byteLength(markup, 'utf8') > MAX_MARKUP_BYTES) {
+    throw new UsageError(`the markup is larger than ${MAX_MARKUP_BYTES / 1024} KB`);
+  }
+  if (markup.includes('\u0000')) throw new UsageError('the markup contains NUL characters (is it a binary file?)');
+  return markup;
+}
+
+function contractIdOf(value: string | undefined): string {
+  if (value === undefined) throw new UsageError('--contract <id> is required');
+  if (!CONTRACT_ID_PATTERN.test(value))
+    throw new UsageError(`"${value}" is not a contract id (1-64 of A-Z a-z 0-9 _ -)`);
+  return value;
+}
+
+/** Whether an API server answers at `publicUrl` (the one that may hold the PGlite folder). */
+async function serverAnswers(publicUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${publicUrl}/healthz`, { signal: AbortSignal.timeout(1500) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs one command; answers the exit code (0 done, 1 refused or failed). */
+export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        contract: { type: 'string' },
+        file: { type: 'string' },
+        text: { type: 'string' },
+        by: { type: 'string' },
+        title: { type: 'string' },
+        site: { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (!command || !['publish', 'list', 'create'].includes(command) || rest.length > 0) {
+    io.err(command ? `unknown command: ${[command, ...rest].join(' ')}\n${USAGE}` : USAGE);
+    return 1;
+  }
+
+  let database;
+  try {
+    // Arguments first, so a mistyped command never touches the database.
+    const markup = command === 'publish' ? await markupFrom(values) : undefined;
+    const contractId = command === 'list' ? undefined : contractIdOf(values.contract);
+    const config = loadConfig(io.env);
+    if (!config.databaseUrl && !values.force && (await serverAnswers(config.publicUrl))) {
+      throw new UsageError(
+        `an API server answers at ${config.publicUrl}: on the embedded database (PGlite serves one process) ` +
+          'stop it first, publish through its POST /dev/consent/publish (PRAVESH_ENV=local), or use ' +
+          'DATABASE_URL; --force if that server uses another PRAVESH_DATA_DIR',
+      );
+    }
+    database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await database.migrate();
+    const store = createConsentStore(database.db);
+    if (config.consent.seedDemoContracts) await seedDemoContracts(store, () => io.now());
+    const at = new Date(io.now());
+
+    if (command === 'list') {
+      const contracts = await store.listContracts();
+      if (contracts.length === 0) io.out('no contracts');
+      for (const contract of contracts) {
+        const latest =
+          contract.latestVersion === null
+            ? 'no version'
+            : `v${contract.latestVersion} ${contract.latestPublishedAt!.toISOString()}`;
+        const site = contract.siteId === null ? '' : ` (site ${contract.siteId})`;
+        io.out(`${contract.contractId}\t${latest}\t${contract.title}${site}`);
+      }
+      return 0;
+    }
+
+    if (command === 'create') {
+      const title = values.title?.trim();
+      if (!title) throw new UsageError('create needs --title "<title>"');
+      const site = values.site === undefined ? undefined : findSite(values.site);
+      if (values.site !== undefined && !site) throw new UsageError(`${values.site} is not a site id (1-26)`);
+      const created = await store.createContract({ contractId: contractId!, title, siteId: site?.id ?? null }, at);
+      if (!created) throw new UsageError(`contract ${contractId} already exists`);
+      io.out(`created ${contractId}: publish its first version with --file or --text`);
+      return 0;
+    }
+
+    if (!(await store.contract(contractId!))) {
+      throw new UsageError(`unknown contract: ${contractId} (npm run contract -- list shows them)`);
+    }
+    const publishedBy = values.by?.trim() || `${io.env.USER ?? 'operator'}@cli`;
+    const version = await store.publish(contractId!, markup!, publishedBy, at);
+    io.out(
+      `published ${contractId} v${version.version} (${Buffer.byteLength(markup!, 'utf8')} bytes) at ${version.publishedAt.toISOString()}`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`error: ${error.message}`);
+    else if (error instanceof ConfigError) io.err(`Configuration error: ${error.message}`);
+    else io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+// `tsx apps/server/src/cli/contract.ts …` (npm run contract) runs it; tests import main().
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

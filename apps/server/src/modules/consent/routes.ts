@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONSENT_ROUTES,
+  PraveshError,
+  SUCCESS_CODE,
+  consentCheckBodySchema,
+  consentCheckResponseSchema,
+  consentHistoryBodySchema,
+  consentHistoryResponseSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  isLatestContractVersionBodySchema,
+  isLatestContractVersionResponseSchema,
+  ok,
+  userConsentBodySchema,
+  userConsentResponseSchema,
+  withdrawConsentBodySchema,
+} from '@pravesh/core';
+import type { CustomerAuth } from '../sso/customer-auth.ts';
+import type { ConsentService, RequestContext } from './service.ts';
+
+export interface ConsentRouteOptions {
+  service: ConsentService;
+  customerAuth: CustomerAuth;
+}
+
+const CUSTOMER_NOTE =
+  "A body that names a customerId must carry that customer's access token (the pass token's sso " +
+  'strategy, or the pb-access-token header); otherwise tokenNotValidated (401) and nothing is stored.';
+
+/** Consent ("puckar") services of spec 000 §7, and withdrawal and history beyond it (issue 5). */
+export function consentRoutes(app: FastifyInstance, { service, customerAuth }: ConsentRouteOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const refused = { '4xx': errorEnvelopeSchema };
+
+  function context(request: FastifyRequest): RequestContext {
+    // Shielded routes always know the calling site; the check keeps the type honest.
+    if (request.siteId === null) throw new PraveshError('clientTokenMissing');
+    const userAgent = request.headers['user-agent'];
+    return { siteId: request.siteId, ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+  }
+
+  /** A customer id in a body is a claim; the access token is the proof. */
+  async function proveCustomer(request: FastifyRequest, customerId: string | null | undefined): Promise<void> {
+    if (customerId) await customerAuth.requireCustomer(request, customerId);
+  }
+
+  typed.post(
+    CONSENT_ROUTES.check,
+    {
+      schema: {
+        summary: 'Whether the visitor or customer has accepted the latest version of a contract, and its text',
+        description:
+          'spec 000 §3 "Consent check response": isLatestVersion travels beside response. It compares ' +
+          'contractVersionId (the version in the puckarContractVersion<contractId> cookie) with the latest ' +
+          'version, or, without one, the version the subject accepted. ' +
+          CUSTOMER_NOTE,
+        tags: ['consent'],
+        body: consentCheckBodySchema,
+        response: {
+          200: envelopeSchema(consentCheckResponseSchema).extend({ isLatestVersion: z.boolean() }),
+          ...refused,
+        },
+      },
+    },
+    async (request) => {
+      await proveCustomer(request, request.body.customerId);
+      const { response, isLatestVersion } = await service.check(request.body);
+      return { ...ok(response), isLatestVersion };
+    },
+  );
+
+  typed.post(
+    CONSENT_ROUTES.userConsent,
+    {
+      schema: {
+        summary: 'Record a response (Y or N) to a contract version in the consent ledger',
+        description:
+          'Appends a ledger entry (never changes one). A resend of the same decision (same version, ' +
+          'userValue, consentState, visitorId and visitId as the latest entry) answers that entry instead ' +
+          'of appending. ' +
+          CUSTOMER_NOTE,
+        tags: ['consent'],
+        body: userConsentBodySchema,
+        response: { 200: envelopeSchema(userConsentResponseSchema), ...refused },
+      },
+    },
+    async (request) => {
+      await proveCustomer(request, request.body.customerId);
+      return ok(await service.respond(request.body, context(request)));
+    },
+  );
+
+  typed.post(
+    CONSENT_ROUTES.isLatestContractVersion,
+    {
+      schema: {
+        summary: 'Whether a contract version is the latest published one',
+        tags: ['consent'],
+        body: isLatestContractVersionBodySchema,
+        response: { 200: envelopeSchema(isLatestContractVersionResponseSchema), ...refused },
+      },
+    },
+    async (request) => ok(await service.isLatest(request.body)),
+  );
+
+  typed.post(
+    CONSENT_ROUTES.withdraw,
+    {
+      schema: {
+        summary: "Withdraw a customer's consent to a contract (a new ledger entry)",
+        description:
+          'DPDP Act 2023 §6(4): withdrawing is as easy as giving consent. Answers the withdrawal entry; a ' +
+          'second call answers the first withdrawal; consentNotGiven (409) when nothing is accepted. ' +
+          CUSTOMER_NOTE,
+        tags: ['consent'],
+        body: withdrawConsentBodySchema,
+        response: { 200: envelopeSchema(userConsentResponseSchema), ...refused },
+      },
+    },
+    async (request) => {
+      await proveCustomer(request, request.body.customerId);
+      return ok(await service.withdraw(request.body, context(request)));
+    },
+  );
+
+  typed.post(
+    CONSENT_ROUTES.history,
+    {
+      schema: {
+        summary: "A customer's consent history as proof: JSON, or CSV as an attachment",
+        description:
+          'format json (default) answers the envelope; format csv answers text/csv with a header row, ' +
+          'every cell quoted, and cells starting with = + - @ prefixed with an apostrophe. ' +
+          CUSTOMER_NOTE,
+        tags: ['consent'],
+        body: consentHistoryBodySchema,
+        response: { 200: envelopeSchema(consentHistoryResponseSchema), ...refused },
+      },
+    },
+    async (request, reply) => {
+      await proveCustomer(request, request.body.customerId);
+      const history = await service.history(request.body.customerId);
+      if (request.body.format === 'csv') {
+        // Fastify sends a string with a non-JSON content type as is, past the JSON serializer; the
+        // schema's type only describes the JSON answer, hence the cast.
+        const csv = service.historyCsv(history) as unknown as ReturnType<typeof ok<typeof history>>;
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="consent-history-${history.customerId}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      }
+      void reply.header('cache-control', 'no-store');
+      return { status: true, statusCode: SUCCESS_CODE, response: history };
+    },
+  );
+}

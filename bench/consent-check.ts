@@ -1,0 +1,220 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { CONSENT_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
+import { loadConfig } from '@pravesh/server/config';
+import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
+import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
+import { BENCH_ENV, BENCH_SITE_ID, type ServerMessage } from './api-process.ts';
+import { formatMs, type Row } from './report.ts';
+
+/**
+ * Consent check benchmark (issue 5): requests/s and p99 of POST /MSP/api/v1/puckar/check at 50
+ * connections, the call every page with a consent panel makes. Each request names one of a pool of
+ * visitors who answered the contract before (one ledger entry each, so the check reads the latest
+ * version and the visitor's entries, as on a real page), and the version from the visitor's cookie.
+ * The API is the real one in its own child process (bench/sso-server.ts: a fresh database, demo
+ * contracts seeded) on PGlite, and on PostgreSQL too when DATABASE_URL is set.
+ */
+
+export interface ConsentCheckOptions {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** Visitors who answered beforehand; requests cycle through them. */
+  visitors: number;
+}
+
+export const DEFAULT_CONSENT_CHECK_OPTIONS: ConsentCheckOptions = {
+  connections: 50,
+  warmupSeconds: 2,
+  durationSeconds: 10,
+  visitors: 500,
+};
+
+export const CONSENT_CONTRACT_ID = 'pb-tnc-homepage';
+
+export interface ConsentCheckResult {
+  database: 'pglite' | 'postgres';
+  connections: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Child {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<Child> {
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const entry = fileURLToPath(new URL('./sso-server.ts', import.meta.url));
+  const { SSO_BENCH_DATABASE_URL: _inherited, ...inherited } = process.env;
+  const env = databaseUrl ? { ...inherited, SSO_BENCH_DATABASE_URL: databaseUrl } : inherited;
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env,
+  });
+  const exited = once(child, 'exit');
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('consent API start took longer than 60 s')), 60_000);
+    child.on('message', (message: ServerMessage) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve(message.url);
+      } else if (message.type === 'failed') {
+        clearTimeout(timer);
+        reject(new Error(`consent API failed to start: ${message.error}`));
+      }
+    });
+    void exited.then(([code]) => reject(new Error(`consent API exited with code ${String(code)}`)));
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function passToken(): Promise<string> {
+  const config = loadConfig(BENCH_ENV);
+  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+  return issuePassToken({
+    keyring,
+    siteId: BENCH_SITE_ID,
+    validitySeconds: config.sites.get(BENCH_SITE_ID)!.passTokenValidity,
+  });
+}
+
+/** Records one answer per visitor (visitor-only consent, no sign-in needed), 50 at a time. */
+async function answerFixtures(url: string, token: string, count: number): Promise<string[]> {
+  const visitors = Array.from({ length: count }, (_, i) => `bench-visitor-${i}`);
+  for (let i = 0; i < visitors.length; i += 50) {
+    await Promise.all(
+      visitors.slice(i, i + 50).map(async (visitorId, j) => {
+        const response = await fetch(url + CONSENT_ROUTES.userConsent, {
+          method: 'POST',
+          headers: { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            contractId: CONSENT_CONTRACT_ID,
+            contractVersionId: '1',
+            visitorId,
+            visitId: `bench-visit-${i + j}`,
+            pageUrl: Buffer.from('http://localhost:4100/').toString('base64'),
+            userValue: (i + j) % 4 === 0 ? 'N' : 'Y',
+            consentState: 1,
+          }),
+        });
+        if (response.status !== 200) {
+          throw new Error(`userconsent answered ${response.status}: ${await response.text()}`);
+        }
+      }),
+    );
+  }
+  return visitors;
+}
+
+async function fire(
+  url: string,
+  token: string,
+  bodies: readonly string[],
+  options: Pick<Options, 'connections' | 'duration'>,
+): Promise<Result> {
+  let next = 0;
+  return autocannon({
+    ...options,
+    url: url + CONSENT_ROUTES.check,
+    requests: [
+      {
+        method: 'POST',
+        headers: { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+      },
+    ],
+  });
+}
+
+async function measureOne(databaseUrl: string | undefined, options: ConsentCheckOptions): Promise<ConsentCheckResult> {
+  const server = await startServer(databaseUrl);
+  try {
+    const token = await passToken();
+    const visitors = await answerFixtures(server.url, token, options.visitors);
+    const bodies = visitors.map((visitorId, i) =>
+      JSON.stringify({
+        contractId: CONSENT_CONTRACT_ID,
+        visitId: `bench-visit-${i}`,
+        visitorId,
+        contractVersionId: '1',
+      }),
+    );
+    // One request first, so a broken route fails loudly instead of benchmarking errors.
+    const probe = await fetch(server.url + CONSENT_ROUTES.check, {
+      method: 'POST',
+      headers: { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
+      body: bodies[1],
+    });
+    const answer = (await probe.json()) as { response?: { alreadyVerified?: boolean } };
+    if (probe.status !== 200 || answer.response?.alreadyVerified !== true) {
+      throw new Error(`puckar/check answered ${probe.status}: ${JSON.stringify(answer)}`);
+    }
+    await fire(server.url, token, bodies, { connections: options.connections, duration: options.warmupSeconds });
+    const result = await fire(server.url, token, bodies, {
+      connections: options.connections,
+      duration: options.durationSeconds,
+    });
+    return {
+      database: databaseUrl ? 'postgres' : 'pglite',
+      connections: options.connections,
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.total / result.duration,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** PGlite always; PostgreSQL as well when DATABASE_URL is set (a throw-away database). */
+export async function measureConsentCheck(
+  options: ConsentCheckOptions = DEFAULT_CONSENT_CHECK_OPTIONS,
+): Promise<ConsentCheckResult[]> {
+  const results = [await measureOne(undefined, options)];
+  if (process.env.DATABASE_URL) results.push(await measureOne(process.env.DATABASE_URL, options));
+  return results;
+}
+
+export function consentCheckRows(results: readonly ConsentCheckResult[]): Row[] {
+  return results.map((result): Row => {
+    const failed = result.non2xx + result.errors;
+    return {
+      metric: `POST puckar/check req/s @${result.connections} conn, ${result.database}`,
+      value: `${Math.round(result.requestsPerSecond).toLocaleString('en-US')} (p99 ${formatMs(result.p99Ms)}, p50 ${formatMs(result.p50Ms)})`,
+      target: '-',
+      verdict: failed > 0 ? 'ERROR' : 'info',
+      note: failed > 0 ? `${failed} of ${result.requests} requests failed` : undefined,
+    };
+  });
+}
+
+// `tsx bench/consent-check.ts` runs it alone.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { formatTable } = await import('./report.ts');
+  console.log(formatTable(consentCheckRows(await measureConsentCheck())));
+}

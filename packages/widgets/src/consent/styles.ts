@@ -1,0 +1,252 @@
+/**
+ * The consent panel's stylesheet (spec 000 §2 "Consent panel / overlay"). It lives in the panel's
+ * shadow root: no rule of the host page reaches in, none of ours leaks out, and `all: initial` on
+ * the host keeps inherited text settings out. Wide screens: fixed bottom right, 400px wide, sliding
+ * in from the right in 0.5 s at stacking level 1008; up to 767px: a full-width bottom sheet.
+ */
+export const CONSENT_PANEL_WIDTH_PX = 400;
+export const CONSENT_PANEL_Z_INDEX = 1008;
+export const CONSENT_MOBILE_BREAKPOINT_PX = 767;
+
+export const CONSENT_CSS = `
+:host {
+  all: initial;
+}
+*, *::before, *::after {
+  box-sizing: border-box;
+}
+.overlay {
+  position: fixed;
+  inset: 0;
+  z-index: ${CONSENT_PANEL_Z_INDEX - 1};
+  background: rgb(11 22 44 / 55%);
+  animation: pc-fade 0.5s ease-out;
+}
+.panel {
+  position: fixed;
+  right: 24px;
+  bottom: 24px;
+  z-index: ${CONSENT_PANEL_Z_INDEX};
+  display: flex;
+  flex-direction: column;
+  width: ${CONSENT_PANEL_WIDTH_PX}px;
+  max-height: calc(100vh - 48px);
+  padding: 28px 24px 24px;
+  background: #fff;
+  border-radius: 16px;
+  box-shadow: 0 2px 6px rgb(11 22 44 / 14%), 0 24px 64px rgb(11 22 44 / 32%);
+  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif;
+  font-size: 15px;
+  line-height: 1.5;
+  color: #14213d;
+  outline: none;
+  animation: pc-slide-in 0.5s cubic-bezier(0.22, 1, 0.36, 1);
+}
+.title {
+  margin: 0 48px 10px 0;
+  font-size: 22px;
+  line-height: 1.25;
+  font-weight: 700;
+  color: #0b3d91;
+}
+.terms {
+  flex: 1 1 auto;
+  min-height: 0;
+  margin: 0 -6px 16px 0;
+  padding: 0 6px 0 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  color: #2d3748;
+  border-radius: 4px;
+}
+.terms:focus-visible {
+  outline: 3px solid #f5b301;
+  outline-offset: 2px;
+}
+.terms > :first-child {
+  margin-top: 0;
+}
+.terms > :last-child {
+  margin-bottom: 0;
+}
+.terms p,
+.terms ul,
+.terms ol {
+  margin: 0 0 10px;
+}
+.terms ul,
+.terms ol {
+  padding-left: 20px;
+}
+.terms h1,
+.terms h2,
+.terms h3,
+.terms h4 {
+  margin: 0 0 8px;
+  font-size: 16px;
+  line-height: 1.35;
+  color: #14213d;
+}
+.terms a[href] {
+  color: #0b3d91;
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 2px;
+}
+.terms a[href]:focus-visible {
+  outline: 3px solid #f5b301;
+  outline-offset: 2px;
+  border-radius: 2px;
+}
+.terms img {
+  max-width: 100%;
+  height: auto;
+}
+.error {
+  margin: 0 0 12px;
+  padding: 10px 12px;
+  border-radius: 8px;
+  background: #fdecec;
+  color: #9b1c1c;
+  font-weight: 600;
+}
+.error[hidden] {
+  display: none;
+}
+.form {
+  margin: 0;
+}
+.accept {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 10px;
+  width: 100%;
+  min-height: 48px;
+  padding: 12px 20px;
+  border: 0;
+  border-radius: 10px;
+  background: #0b3d91;
+  color: #fff;
+  font: inherit;
+  font-size: 16px;
+  font-weight: 700;
+  cursor: pointer;
+}
+.accept:hover {
+  background: #08306f;
+}
+.accept:focus-visible {
+  outline: 3px solid #f5b301;
+  outline-offset: 3px;
+}
+.accept[aria-disabled='true'] {
+  cursor: progress;
+  background: #3a5f9e;
+}
+.spinner {
+  width: 18px;
+  height: 18px;
+  border: 2.5px solid rgb(255 255 255 / 40%);
+  border-top-color: #fff;
+  border-radius: 50%;
+  animation: pc-spin 0.8s linear infinite;
+}
+.close {
+  position: absolute;
+  top: 14px;
+  right: 14px;
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: #4a5568;
+  cursor: pointer;
+}
+.close:hover {
+  background: #f1f4fa;
+  color: #14213d;
+}
+.close:focus-visible {
+  outline: 3px solid #f5b301;
+  outline-offset: 1px;
+}
+.close svg {
+  width: 20px;
+  height: 20px;
+}
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+}
+@media (max-width: ${CONSENT_MOBILE_BREAKPOINT_PX}px) {
+  .panel {
+    right: 0;
+    bottom: 0;
+    left: 0;
+    width: 100%;
+    max-height: 85vh;
+    padding: 24px 20px calc(20px + env(safe-area-inset-bottom, 0px));
+    border-radius: 18px 18px 0 0;
+    animation-name: pc-sheet-up;
+  }
+}
+@media (prefers-reduced-motion: reduce) {
+  .overlay,
+  .panel {
+    animation: none;
+  }
+  .spinner {
+    animation-duration: 2.4s;
+  }
+}
+@keyframes pc-fade {
+  from {
+    opacity: 0;
+  }
+}
+@keyframes pc-slide-in {
+  from {
+    transform: translateX(calc(100% + 24px));
+  }
+}
+@keyframes pc-sheet-up {
+  from {
+    transform: translateY(100%);
+  }
+}
+@keyframes pc-spin {
+  to {
+    transform: rotate(360deg);
+  }
+}
+`;
+
+/**
+ * Puts the stylesheet into the shadow root: a constructed stylesheet where supported (not subject
+ * to the host page's style-src CSP, which a <style> element would be), a <style> element otherwise.
+ */
+export function adoptConsentStyles(root: ShadowRoot, css: string = CONSENT_CSS): void {
+  const Sheet = root.ownerDocument.defaultView?.CSSStyleSheet;
+  if (Sheet && 'adoptedStyleSheets' in root && typeof Sheet.prototype.replaceSync === 'function') {
+    try {
+      const sheet = new Sheet();
+      sheet.replaceSync(css);
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      return;
+    } catch {
+      // Fall through to a <style> element.
+    }
+  }
+  const style = root.ownerDocument.createElement('style');
+  style.textContent = css;
+  root.appendChild(style);
+}
