@@ -7,8 +7,9 @@ import type { DatabaseHandle } from '../../db/client.ts';
  *
  * - PostgreSQL: statements are network round trips; requests arriving during one queue up by
  *   themselves, so a row leaves at once when a write slot is free (no wait). Two slots per kind of
- *   write: the sign-on path has six kinds (OTP checks, customers, sessions, codes, devices, tokens)
- *   sharing a pool of 10, and more slots only made batches smaller (bench/sso.ts: the exchange's
+ *   write: the sign-on path has four kinds (OTP checks with their customers, sign-in writes of
+ *   session + code + device, code claims, access tokens) sharing a pool of 10, and more slots only
+ *   made batches smaller (bench/sso.ts: the exchange's
  *   p99 went from 54 to 34 ms going from 4 to 2, one run each on a shared box; 1 measured as 2).
  * - PGlite: the embedded engine runs a statement synchronously on the event loop, so it has always
  *   finished before the next request is even read, and nothing would ever queue. A 1 ms gather

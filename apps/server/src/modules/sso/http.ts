@@ -43,6 +43,15 @@ export function createSessionCookies(options: {
   const names = sessionCookieNames(options.environment);
   const secure = options.environment !== 'local';
   const base = { secure, domain: options.domain };
+  // The usual pair's attributes do not change: serialised once (sign-ins set them on every answer).
+  const tokenSuffix = serializeCookie('', '', { ...base, maxAgeSeconds: options.maxAgeSeconds, httpOnly: true }).slice(
+    1,
+  );
+  const existsLine = serializeCookie(names.exists, '1', {
+    ...base,
+    maxAgeSeconds: options.maxAgeSeconds,
+    httpOnly: false,
+  });
   return {
     names,
     read: (request: FastifyRequest): string | undefined => {
@@ -50,10 +59,15 @@ export function createSessionCookies(options: {
       return value && /^[A-Za-z0-9_-]{20,128}$/.test(value) ? value : undefined;
     },
     set(reply: FastifyReply, token: string, maxAgeSeconds = options.maxAgeSeconds): void {
-      void reply.header('set-cookie', [
-        serializeCookie(names.token, token, { ...base, maxAgeSeconds, httpOnly: true }),
-        serializeCookie(names.exists, '1', { ...base, maxAgeSeconds, httpOnly: false }),
-      ]);
+      void reply.header(
+        'set-cookie',
+        maxAgeSeconds === options.maxAgeSeconds
+          ? [`${names.token}=${token}${tokenSuffix}`, existsLine]
+          : [
+              serializeCookie(names.token, token, { ...base, maxAgeSeconds, httpOnly: true }),
+              serializeCookie(names.exists, '1', { ...base, maxAgeSeconds, httpOnly: false }),
+            ],
+      );
     },
     clear(reply: FastifyReply): void {
       void reply.header('set-cookie', [

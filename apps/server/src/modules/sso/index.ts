@@ -79,7 +79,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
   const customers = createCustomerStore(db, now, { groupCommit });
-  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, groupCommit });
+  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
   const oneTimeKeys = createOneTimeKeys(db, now);
   const cookies = createSessionCookies({
     environment: config.environment,

@@ -154,8 +154,10 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
         if (!body.mobileNo && body.email) return { customer: await emailSignIn(body, context), trustDevice: true };
         const mobileNo = body.mobileNo!;
         if (!isIndianMobileNumber(mobileNo)) throw new PraveshError('invalidMobileNumber');
-        await options.otp.verify(mobileNo, body.otp!);
-        return { customer: await customers.findOrCreate(mobileNo), trustDevice: true };
+        // One statement checks the code and finds or creates the customer (otp/service.ts).
+        const customer =
+          (await options.otp.verifySignIn(mobileNo, body.otp!)) ?? (await customers.findOrCreate(mobileNo));
+        return { customer, trustDevice: true };
       }
       case 'mobile_credential': {
         const mobileNo = body.mobileNo!;
@@ -239,11 +241,8 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
         const [key] = await context.siteKeys();
         return { kind: 'mfa', sealedMobileNo: await sealForSite(key!, 'login-link', customer.mobileNo) };
       }
-      const writes: Promise<unknown>[] = [];
-      if (signedIn.trustDevice && context.deviceHash) {
-        writes.push(sessions.trustDevice(customer.customerId, context.deviceHash));
-      }
       let session = signedIn.session;
+      let newSession: Session | undefined;
       if (!session) {
         // One browser, one person: signing in as someone else ends the session the cookie held.
         const previous = await liveSessionOf(context.cookieToken);
@@ -254,21 +253,23 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
           deviceHash: context.deviceHash,
           method,
         });
-        writes.push(sessions.insert(session.session));
+        newSession = session.session;
       }
-      // The session, its code and the device trust are written together; the answer waits for all.
-      const issuing = codes.issue({
-        clientId: client.clientId,
-        redirectUri: body.redirect_uri,
-        scope,
-        codeChallenge: challenge,
-        customerId: customer.customerId,
-        sessionId: session.session.sessionId,
-        sessionToken: session.token,
-        visitorId: body.visitorId ?? null,
-        visitId: body.visitId ?? null,
-      });
-      const [issued] = await Promise.all([issuing, ...writes]);
+      // The session, its code and the device trust are written in one statement; the answer waits for it.
+      const issued = await codes.issue(
+        {
+          clientId: client.clientId,
+          redirectUri: body.redirect_uri,
+          scope,
+          codeChallenge: challenge,
+          customerId: customer.customerId,
+          sessionId: session.session.sessionId,
+          sessionToken: session.token,
+          visitorId: body.visitorId ?? null,
+          visitId: body.visitId ?? null,
+        },
+        { session: newSession, trustDevice: signedIn.trustDevice ? context.deviceHash : null },
+      );
       const response: AuthorizeResponse = {
         code: issued.code,
         redirect_uri: body.redirect_uri,

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
 import type { SsoConfig } from '../../../config/sso.ts';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher, createWriteBatcher } from '../../../lib/batcher.ts';
-import { ssoAccessTokens, ssoAuthorizationCodes, ssoCustomers, ssoSessions } from '../../../db/schema.ts';
+import {
+  ssoAccessTokens,
+  ssoAuthorizationCodes,
+  ssoCustomers,
+  ssoSessions,
+  ssoTrustedDevices,
+} from '../../../db/schema.ts';
 import {
   isValidCodeVerifier,
   openWithSecret,
@@ -17,7 +23,7 @@ import {
   sha256,
 } from '../crypto.ts';
 import type { GroupCommit } from '../group-commit.ts';
-import type { SessionStore } from '../sessions/store.ts';
+import type { Session, SessionStore } from '../sessions/store.ts';
 import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
 
 /**
@@ -88,16 +94,54 @@ interface Claimed {
 
 export type { AccessTokenClaims } from '../access-tokens.ts';
 
+/** What one sign-in writes: its code, and its new session and device trust when it has them. */
+interface SignInRows {
+  code: typeof ssoAuthorizationCodes.$inferInsert;
+  session?: Session | undefined;
+  device?: typeof ssoTrustedDevices.$inferInsert | undefined;
+}
+
+/** A query builder's SQL without the parentheses a sub-query gets (for WITH … AS (…) and the main statement). */
+const statement = (query: SQLWrapper): SQL => query.getSQL();
+
 export function createCodeService(options: CodeServiceOptions) {
   const { db, config, sessions, now } = options;
   const keys = accessTokenKeys(config);
   const verifyAccessToken = createAccessTokenVerifier({ db, config, issuer: options.issuer, now });
   // Group commit (group-commit.ts): rows queued while a write runs leave together.
   const writes = options.groupCommit;
-  const codeInserts = createWriteBatcher<typeof ssoAuthorizationCodes.$inferInsert>(
-    (rows) => db.insert(ssoAuthorizationCodes).values(rows),
-    writes,
-  );
+  /**
+   * A sign-in's rows in one statement for every sign-in that arrived meanwhile: the codes, and the
+   * new sessions and device trusts beside them as data-modifying CTEs (one statement, one commit).
+   */
+  const codeInserts = createWriteBatcher<SignInRows>((batch) => {
+    const codes = batch.map((rows) => rows.code);
+    const newSessions = batch.flatMap((rows) => (rows.session ? [rows.session] : []));
+    // One statement may not touch a row twice (ON CONFLICT DO UPDATE): one entry per device.
+    const devices = [
+      ...new Map(
+        batch.flatMap((rows) =>
+          rows.device ? [[`${rows.device.customerId}:${rows.device.deviceHash}`, rows.device]] : [],
+        ),
+      ).values(),
+    ] as (typeof ssoTrustedDevices.$inferInsert)[];
+    const ctes: SQL[] = [];
+    if (newSessions.length > 0)
+      ctes.push(sql`new_sessions as (${statement(db.insert(ssoSessions).values(newSessions))})`);
+    if (devices.length > 0) {
+      const upsert = db
+        .insert(ssoTrustedDevices)
+        .values(devices)
+        .onConflictDoUpdate({
+          target: [ssoTrustedDevices.customerId, ssoTrustedDevices.deviceHash],
+          set: { lastSeenAt: sql`excluded.last_seen_at` },
+        });
+      ctes.push(sql`trusted_devices as (${statement(upsert)})`);
+    }
+    const insertCodes = db.insert(ssoAuthorizationCodes).values(codes);
+    if (ctes.length === 0) return insertCodes;
+    return db.execute(sql`with ${sql.join(ctes, sql`, `)} ${statement(insertCodes)}`);
+  }, writes);
   const tokenInserts = createWriteBatcher<typeof ssoAccessTokens.$inferInsert>(
     (rows) => db.insert(ssoAccessTokens).values(rows),
     writes,
@@ -154,23 +198,37 @@ export function createCodeService(options: CodeServiceOptions) {
   }
 
   return {
-    async issue(input: IssueCodeInput): Promise<{ code: string; expiresInSeconds: number }> {
+    /**
+     * A code for a sign-in. `session` (a new session, sessions.build) and `trustDevice` are written
+     * in the same statement as the code; the code is handed out only once all of them committed.
+     */
+    async issue(
+      input: IssueCodeInput,
+      with_: { session?: Session | undefined; trustDevice?: string | null | undefined } = {},
+    ): Promise<{ code: string; expiresInSeconds: number }> {
       const code = randomToken();
       const at = now();
+      const createdAt = new Date(at);
       await codeInserts.add({
-        codeId: randomUUID(),
-        codeHash: sha256(code),
-        clientId: input.clientId,
-        redirectUri: input.redirectUri,
-        scope: input.scope,
-        codeChallenge: input.codeChallenge,
-        customerId: input.customerId,
-        sessionId: input.sessionId,
-        visitorId: input.visitorId,
-        visitId: input.visitId,
-        sealedSessionToken: sealWithSecret(code, input.sessionToken),
-        createdAt: new Date(at),
-        expiresAt: new Date(at + config.codeTtlSeconds * 1000),
+        code: {
+          codeId: randomUUID(),
+          codeHash: sha256(code),
+          clientId: input.clientId,
+          redirectUri: input.redirectUri,
+          scope: input.scope,
+          codeChallenge: input.codeChallenge,
+          customerId: input.customerId,
+          sessionId: input.sessionId,
+          visitorId: input.visitorId,
+          visitId: input.visitId,
+          sealedSessionToken: sealWithSecret(code, input.sessionToken),
+          createdAt,
+          expiresAt: new Date(at + config.codeTtlSeconds * 1000),
+        },
+        session: with_.session,
+        device: with_.trustDevice
+          ? { customerId: input.customerId, deviceHash: with_.trustDevice, createdAt, lastSeenAt: createdAt }
+          : undefined,
       });
       return { code, expiresInSeconds: config.codeTtlSeconds };
     },

@@ -194,6 +194,22 @@ describe.each(DATABASE_KINDS)('OTP on %s', (kind) => {
     expect(right.json()).toMatchObject({ statusCode: 'otpIncorrectOnResend' });
   });
 
+  it('finds or creates the customer in the statement that checks the code, one per number', async () => {
+    // Concurrent sign-ins share statements (group commit): new and returning numbers in one batch.
+    const numbers = Array.from({ length: 6 }, () => nextMobile());
+    const signIn = async (mobileNo: string) => {
+      await sendOtp(server, mobileNo);
+      const reply = await authorize(server, { mobileNo, otp: await latestOtp(server, mobileNo) });
+      expect(reply.statusCode).toBe(200);
+      return reply.json<{ response: { customerId: string } }>().response.customerId;
+    };
+    const first = await Promise.all(numbers.map(signIn));
+    expect(new Set(first).size).toBe(numbers.length);
+    server.clock.advance(30_000);
+    const again = await Promise.all(numbers.map(signIn));
+    expect(again).toEqual(first);
+  });
+
   it('refuses a code after 5 minutes', async () => {
     const mobileNo = nextMobile();
     await sendOtp(server, mobileNo);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EMAIL_OTP_MESSAGES,
@@ -16,12 +16,60 @@ import type { Keyring } from '../../shield/keyring.ts';
 import { callerSiteKeys, checkSiteIdHeader, clientIp } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import { checkAuthorizationKey, checkEmailAuthorizationKey } from './authorization-key.ts';
-import type { OtpService } from './service.ts';
+import type { OtpSent, OtpService } from './service.ts';
 
-export function otpRoutes(
-  app: FastifyInstance,
-  deps: { otp: OtpService; keyring: Keyring; kids: readonly string[]; now: () => number },
-): void {
+interface OtpRouteDeps {
+  otp: OtpService;
+  keyring: Keyring;
+  kids: readonly string[];
+  now: () => number;
+}
+
+/**
+ * The SMS and email send handlers differ only in the subject they send to: how its
+ * authorization-key is checked, how the code goes out, and the "re-sent" message.
+ */
+function sendHandler<Body>(
+  deps: OtpRouteDeps,
+  subject: {
+    checkKey(input: {
+      sealed: string;
+      siteKeys: Uint8Array<ArrayBuffer>[];
+      siteId: number;
+      body: Body;
+      nowMs: number;
+    }): Promise<unknown>;
+    send(body: Body, ip: string): Promise<OtpSent>;
+    resentMessage: string;
+  },
+) {
+  return async (
+    request: FastifyRequest<{ Body: Body; Headers: { 'site-id': string; 'authorization-key': string } }>,
+    reply: FastifyReply,
+  ) => {
+    refuseInvalidInput(request);
+    const siteId = checkSiteIdHeader(request, request.headers['site-id']);
+    // Validated by the route's body schema (refuseInvalidInput threw otherwise).
+    const body = request.body as Body;
+    await subject.checkKey({
+      sealed: request.headers['authorization-key'],
+      siteKeys: await callerSiteKeys(request, deps.keyring, deps.kids),
+      siteId,
+      body,
+      nowMs: deps.now(),
+    });
+    const sent = await subject.send(body, clientIp(request));
+    void reply.header('cache-control', 'no-store');
+    const response = {
+      resendAfterSeconds: sent.resendAfterSeconds,
+      expiresInSeconds: sent.expiresInSeconds,
+      otpLength: sent.otpLength,
+    };
+    return sent.resent ? ok(response, subject.resentMessage) : ok(response);
+  };
+}
+
+export function otpRoutes(app: FastifyInstance, deps: OtpRouteDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     SSO_ROUTES.otp,
     {
@@ -39,25 +87,11 @@ export function otpRoutes(
         response: { 200: envelopeSchema(otpSendResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request, reply) => {
-      refuseInvalidInput(request);
-      const siteId = checkSiteIdHeader(request, request.headers['site-id']);
-      await checkAuthorizationKey({
-        sealed: request.headers['authorization-key'],
-        siteKeys: await callerSiteKeys(request, deps.keyring, deps.kids),
-        siteId,
-        mobileNo: request.body.mobileNo,
-        nowMs: deps.now(),
-      });
-      const sent = await deps.otp.send(request.body.mobileNo, clientIp(request));
-      void reply.header('cache-control', 'no-store');
-      const response = {
-        resendAfterSeconds: sent.resendAfterSeconds,
-        expiresInSeconds: sent.expiresInSeconds,
-        otpLength: sent.otpLength,
-      };
-      return sent.resent ? ok(response, OTP_MESSAGES.resent) : ok(response);
-    },
+    sendHandler<{ mobileNo: string }>(deps, {
+      checkKey: ({ body, ...input }) => checkAuthorizationKey({ ...input, mobileNo: body.mobileNo }),
+      send: (body, ip) => deps.otp.send(body.mobileNo, ip),
+      resentMessage: OTP_MESSAGES.resent,
+    }),
   );
 }
 
@@ -66,10 +100,7 @@ export function otpRoutes(
  * the code by email under the same rules. It is verified by oauth/authorize's otp method with
  * `email` instead of `mobileNo`. Bad addresses answer invalidEmail.
  */
-export function emailOtpRoutes(
-  app: FastifyInstance,
-  deps: { otp: OtpService; keyring: Keyring; kids: readonly string[]; now: () => number },
-): void {
+export function emailOtpRoutes(app: FastifyInstance, deps: OtpRouteDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     SSO_ROUTES.emailOtp,
     {
@@ -87,24 +118,10 @@ export function emailOtpRoutes(
         response: { 200: envelopeSchema(otpSendResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request, reply) => {
-      refuseInvalidInput(request);
-      const siteId = checkSiteIdHeader(request, request.headers['site-id']);
-      await checkEmailAuthorizationKey({
-        sealed: request.headers['authorization-key'],
-        siteKeys: await callerSiteKeys(request, deps.keyring, deps.kids),
-        siteId,
-        email: request.body.email,
-        nowMs: deps.now(),
-      });
-      const sent = await deps.otp.sendEmail(request.body.email, clientIp(request));
-      void reply.header('cache-control', 'no-store');
-      const response = {
-        resendAfterSeconds: sent.resendAfterSeconds,
-        expiresInSeconds: sent.expiresInSeconds,
-        otpLength: sent.otpLength,
-      };
-      return sent.resent ? ok(response, EMAIL_OTP_MESSAGES.resent) : ok(response);
-    },
+    sendHandler<{ email: string }>(deps, {
+      checkKey: ({ body, ...input }) => checkEmailAuthorizationKey({ ...input, email: body.email }),
+      send: (body, ip) => deps.otp.sendEmail(body.email, ip),
+      resentMessage: EMAIL_OTP_MESSAGES.resent,
+    }),
   );
 }

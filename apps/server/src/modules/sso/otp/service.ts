@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { randomInt, randomUUID } from 'node:crypto';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { OTP_LENGTH, PraveshError } from '@pravesh/core';
 import type { ShieldKey } from '../../../config/index.ts';
 import type { SsoConfig } from '../../../config/sso.ts';
@@ -10,6 +10,7 @@ import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import type { EmailProvider } from '../../../providers/email/index.ts';
 import type { SmsProvider } from '../../../providers/sms/index.ts';
 import { hmacSha256 } from '../crypto.ts';
+import type { Customer } from '../customers/store.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface OtpServiceOptions {
 interface Taken {
   attempts: number;
   consumedAt: Date | null;
+  /** The customer of a sign-in check whose code checked out (see checkStatement). */
+  customer: Customer | undefined;
 }
 
 export interface OtpSent {
@@ -49,6 +52,83 @@ export interface OtpSent {
 }
 
 const HOUR_MS = 3_600_000;
+
+interface CheckItem {
+  key: string;
+  /** "kid:hash" of the offered code under each pepper. */
+  offered: string[];
+  /** A mobile number whose customer is found or created once its code checks out (sign-in). */
+  mobileNo?: string | undefined;
+  /** The id a created customer gets. */
+  customerId?: string | undefined;
+}
+
+interface CheckRow {
+  mobile_key: string;
+  attempts: number;
+  consumed_at: Date | string | null;
+  customer_id: string | null;
+  mobile_no: string | null;
+  email: string | null;
+  password_hash: string | null;
+  created_at: Date | string | null;
+  updated_at: Date | string | null;
+}
+
+function resultRows<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('the database answered a query without rows');
+  return rows as T[];
+}
+
+/**
+ * One statement per round of checks (each number at most once): takes an attempt from every live
+ * row checked and consumes the rows whose offered hash matches (a conditional increment, so
+ * parallel guesses cannot test more than maxAttempts codes), then, for the numbers whose code
+ * checked out, finds or creates their customer. The checks travel as one JSON parameter. A customer
+ * inserted by another transaction meanwhile is neither created nor seen here (customer_id null):
+ * the caller falls back to the customer store.
+ */
+function checkStatement(items: readonly CheckItem[], nowMs: number, maxAttempts: number): SQL {
+  const at = new Date(nowMs).toISOString();
+  const input = JSON.stringify(
+    items.map((item) => ({ k: item.key, m: item.mobileNo ?? null, c: item.customerId ?? null })),
+  );
+  const offered = sql.join(
+    items.flatMap((item) => item.offered.map((hash) => sql`${hash}`)),
+    sql`, `,
+  );
+  return sql`with input as (
+      select * from json_to_recordset(${input}::json) as i(k text, m text, c uuid)
+    ), taken as (
+      update sso_otp_codes
+      set attempts = attempts + 1,
+        consumed_at = case when pepper_kid || ':' || code_hash in (${offered}) then ${at}::timestamptz else null end
+      where mobile_key in (select k from input)
+        and consumed_at is null
+        and expires_at > ${at}::timestamptz
+        and attempts < ${maxAttempts}
+      returning mobile_key, attempts, consumed_at
+    ), verified as (
+      select input.m, input.c from taken join input on input.k = taken.mobile_key
+      where taken.consumed_at is not null and input.m is not null
+    ), created as (
+      insert into sso_customers (customer_id, mobile_no, created_at, updated_at)
+      select c, m, ${at}::timestamptz, ${at}::timestamptz from verified
+      on conflict (mobile_no) do nothing
+      returning customer_id, mobile_no, email, password_hash, created_at, updated_at
+    ), found as (
+      select * from created
+      union all
+      select c.customer_id, c.mobile_no, c.email, c.password_hash, c.created_at, c.updated_at
+      from sso_customers c join verified on c.mobile_no = verified.m
+    )
+    select taken.mobile_key, taken.attempts, taken.consumed_at,
+      found.customer_id, found.mobile_no, found.email, found.password_hash, found.created_at, found.updated_at
+    from taken
+    join input on input.k = taken.mobile_key
+    left join found on taken.consumed_at is not null and found.mobile_no = input.m`;
+}
 
 export function createOtpService(options: OtpServiceOptions) {
   const { db, config, limiter, now } = options;
@@ -67,7 +147,7 @@ export function createOtpService(options: OtpServiceOptions) {
    * statement touches a number at most once, so parallel guesses at one number still take one
    * attempt each: a repeated number waits for the next round.
    */
-  const checks = createBatcher<{ key: string; offered: string[] }, Taken | undefined>({
+  const checks = createBatcher<CheckItem, Taken | undefined>({
     ...(options.groupCommit ?? IMMEDIATE),
     async flush(items) {
       const results: (Taken | undefined)[] = new Array<Taken | undefined>(items.length);
@@ -79,33 +159,27 @@ export function createOtpService(options: OtpServiceOptions) {
           if (round.has(item.key)) later.push(item);
           else round.set(item.key, item);
         }
-        const at = new Date(now());
-        const rows = await db
-          .update(ssoOtpCodes)
-          .set({
-            attempts: sql`${ssoOtpCodes.attempts} + 1`,
-            consumedAt: sql`case when ${ssoOtpCodes.pepperKid} || ':' || ${ssoOtpCodes.codeHash} in (${sql.join(
-              [...round.values()].flatMap((item) => item.offered.map((hash) => sql`${hash}`)),
-              sql`, `,
-            )}) then ${at.toISOString()}::timestamptz else null end`,
-          })
-          .where(
-            and(
-              inArray(ssoOtpCodes.mobileKey, [...round.keys()]),
-              isNull(ssoOtpCodes.consumedAt),
-              gt(ssoOtpCodes.expiresAt, at),
-              lt(ssoOtpCodes.attempts, rules.maxAttempts),
-            ),
-          )
-          .returning({
-            mobileKey: ssoOtpCodes.mobileKey,
-            attempts: ssoOtpCodes.attempts,
-            consumedAt: ssoOtpCodes.consumedAt,
-          });
-        const byKey = new Map(rows.map((row) => [row.mobileKey, row]));
+        const rows = resultRows<CheckRow>(
+          await db.execute(checkStatement([...round.values()], now(), rules.maxAttempts)),
+        );
+        const byKey = new Map(rows.map((row) => [row.mobile_key, row]));
         for (const item of round.values()) {
           const row = byKey.get(item.key);
-          results[item.index] = row && { attempts: row.attempts, consumedAt: row.consumedAt };
+          results[item.index] = row && {
+            attempts: row.attempts,
+            consumedAt: row.consumed_at === null ? null : new Date(row.consumed_at),
+            customer:
+              row.customer_id === null
+                ? undefined
+                : {
+                    customerId: row.customer_id,
+                    mobileNo: row.mobile_no!,
+                    email: row.email,
+                    passwordHash: row.password_hash,
+                    createdAt: new Date(row.created_at!),
+                    updatedAt: new Date(row.updated_at!),
+                  },
+          };
         }
         pending = later;
       }
@@ -179,11 +253,13 @@ export function createOtpService(options: OtpServiceOptions) {
   }
 
   /** One check of `code` against the live code of `key` (see verify). */
-  async function check(key: string, code: string): Promise<void> {
+  async function check(key: string, code: string, mobileNo?: string): Promise<Taken> {
     // The hash of the offered code under each pepper a live row may have been made with, as
     // "kid:hash" so a row only matches the hash made with its own pepper.
     const offered = [...peppers].map(([kid, pepper]) => `${kid}:${codeHash(pepper, key, code)}`);
-    const taken = await checks.add({ key, offered });
+    const taken = await checks.add(
+      mobileNo === undefined ? { key, offered } : { key, offered, mobileNo, customerId: randomUUID() },
+    );
     if (!taken) {
       const at = new Date(now());
       const [row] = await db
@@ -196,6 +272,7 @@ export function createOtpService(options: OtpServiceOptions) {
     if (taken.consumedAt === null) {
       throw new PraveshError(taken.attempts >= rules.maxAttempts ? 'otpIncorrectOnResend' : 'otpIncorrect');
     }
+    return taken;
   }
 
   return {
@@ -225,7 +302,9 @@ export function createOtpService(options: OtpServiceOptions) {
     },
 
     /** Checks a code sent to an address; the same rules as verify(). */
-    verifyEmail: (email: string, code: string): Promise<void> => check(emailKey(email), code),
+    async verifyEmail(email: string, code: string): Promise<void> {
+      await check(emailKey(email), code);
+    },
 
     /**
      * Checks a code and consumes it. Each check takes one attempt in the same atomic statement
@@ -234,7 +313,18 @@ export function createOtpService(options: OtpServiceOptions) {
      * comparison of two HMACs in SQL leaks nothing useful: the attacker controls neither side.
      * Concurrent checks of different numbers share one statement (group commit, see `checks`).
      */
-    verify: (mobileNo: string, code: string): Promise<void> => check(mobileKey(mobileNo), code),
+    async verify(mobileNo: string, code: string): Promise<void> {
+      await check(mobileKey(mobileNo), code);
+    },
+
+    /**
+     * verify() for a sign-in: the same statement that consumes the code finds or creates the
+     * number's customer. Undefined when the customer was created by another instance meanwhile
+     * (the caller reads it from the customer store).
+     */
+    async verifySignIn(mobileNo: string, code: string): Promise<Customer | undefined> {
+      return (await check(mobileKey(mobileNo), code, mobileNo)).customer;
+    },
   };
 }
 
