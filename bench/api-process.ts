@@ -47,11 +47,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function startApiProcess(): Promise<ApiProcess> {
+export interface ApiProcessOptions {
+  /** The child's entry, a file beside this one; default api-server.ts. */
+  entry?: string;
+  /** The child's environment; default this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** What errors call the server; default "API server". */
+  name?: string;
+}
+
+/** Starts a benchmark child server (one that runs child-server.ts's runChildServer) and waits until it listens. */
+export async function startApiProcess(options: ApiProcessOptions = {}): Promise<ApiProcess> {
+  const name = options.name ?? 'API server';
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const entry = fileURLToPath(new URL('./api-server.ts', import.meta.url));
+  const entry = fileURLToPath(new URL(options.entry ?? './api-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: options.env ?? process.env,
   });
   const exited = once(child, 'exit');
 
@@ -61,14 +73,14 @@ export async function startApiProcess(): Promise<ApiProcess> {
     child.on('message', (message: ServerMessage) => {
       if (message.type === 'ready') resolve(message.url);
       else if (message.type === 'cpu') cpuWaiters.shift()?.(message.micros);
-      else reject(new Error(`API server failed to start: ${message.error}`));
+      else reject(new Error(`${name} failed to start: ${message.error}`));
     });
-    void exited.then(([code]) => reject(new Error(`API server exited with code ${String(code)} before it was ready`)));
+    void exited.then(([code]) => reject(new Error(`${name} exited with code ${String(code)} before it was ready`)));
   });
 
   let url: string;
   try {
-    url = await withTimeout(ready, START_TIMEOUT_MS, 'API server start');
+    url = await withTimeout(ready, START_TIMEOUT_MS, `${name} start`);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -84,11 +96,9 @@ export async function startApiProcess(): Promise<ApiProcess> {
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.send({ type: 'stop' } satisfies ParentMessage);
-      try {
-        await withTimeout(exited, STOP_TIMEOUT_MS, 'API server shutdown');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { CONSENT_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
 import { loadConfig } from '@pravesh/server/config';
 import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
 import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, type ServerMessage } from './api-process.ts';
-import { formatMs, type Row } from './report.ts';
+import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
+import { formatMs, type LoadSummary, type Row } from './report.ts';
 
 /**
  * Consent check benchmark (issue 5): requests/s and p99 of POST /MSP/api/v1/puckar/check at 50
@@ -36,58 +33,16 @@ export const DEFAULT_CONSENT_CHECK_OPTIONS: ConsentCheckOptions = {
 
 export const CONSENT_CONTRACT_ID = 'pb-tnc-homepage';
 
-export interface ConsentCheckResult {
+export interface ConsentCheckResult extends LoadSummary {
   database: 'pglite' | 'postgres';
   connections: number;
-  requests: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
 }
 
-interface Child {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(databaseUrl: string | undefined): Promise<Child> {
-  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const entry = fileURLToPath(new URL('./sso-server.ts', import.meta.url));
+/** The real API (bench/sso-server.ts) on a fresh embedded database, or on a throw-away one at databaseUrl. */
+function startServer(databaseUrl: string | undefined): Promise<ApiProcess> {
   const { SSO_BENCH_DATABASE_URL: _inherited, ...inherited } = process.env;
   const env = databaseUrl ? { ...inherited, SSO_BENCH_DATABASE_URL: databaseUrl } : inherited;
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env,
-  });
-  const exited = once(child, 'exit');
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('consent API start took longer than 60 s')), 60_000);
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'ready') {
-        clearTimeout(timer);
-        resolve(message.url);
-      } else if (message.type === 'failed') {
-        clearTimeout(timer);
-        reject(new Error(`consent API failed to start: ${message.error}`));
-      }
-    });
-    void exited.then(([code]) => reject(new Error(`consent API exited with code ${String(code)}`)));
-  }).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.send({ type: 'stop' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return startApiProcess({ entry: './sso-server.ts', env, name: 'consent API' });
 }
 
 async function passToken(): Promise<string> {

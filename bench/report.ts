@@ -14,6 +14,16 @@ export interface Row {
   note?: string | undefined;
 }
 
+/** What a load run measured: requests answered, their rate and latency, and what went wrong. */
+export interface LoadSummary {
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
 const HEADER = ['metric', 'value', 'target', 'ok?'] as const;
 
 function cells(row: Row): string[] {

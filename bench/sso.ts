@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { PASS_TOKEN_HEADER, SSO_ROUTES, sealForSite } from '@pravesh/core';
 import { loadConfig } from '@pravesh/server/config';
 import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
 import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, type ServerMessage } from './api-process.ts';
-import { formatMs, type Row } from './report.ts';
+import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
+import { formatMs, type LoadSummary, type Row } from './report.ts';
 
 /**
  * Sign-on benchmark (issue 4): p99 latency at 50 connections of
@@ -35,14 +32,7 @@ export interface SsoBenchOptions {
 
 export const DEFAULT_SSO_OPTIONS: SsoBenchOptions = { connections: 50, requests: 2000, warmupRequests: 300 };
 
-export interface SsoRunResult {
-  requests: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
+export type SsoRunResult = LoadSummary;
 
 export type SsoBackend = 'pglite' | 'postgres' | 'postgres + redis';
 
@@ -57,56 +47,19 @@ export interface SsoBenchResult {
 
 const CLIENT = { client_id: 'pravesh-demo-site-a', redirect_uri: 'http://localhost:4100/' };
 
-interface Child {
-  url: string;
-  stop(): Promise<void>;
-}
-
 interface Backend {
   databaseUrl?: string | undefined;
   redisUrl?: string | undefined;
 }
 
-async function startSsoServer(backend: Backend): Promise<Child> {
-  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const entry = fileURLToPath(new URL('./sso-server.ts', import.meta.url));
+function startSsoServer(backend: Backend): Promise<ApiProcess> {
   const { SSO_BENCH_DATABASE_URL: _database, SSO_BENCH_REDIS_URL: _redis, ...inherited } = process.env;
   const env = {
     ...inherited,
     ...(backend.databaseUrl ? { SSO_BENCH_DATABASE_URL: backend.databaseUrl } : {}),
     ...(backend.redisUrl ? { SSO_BENCH_REDIS_URL: backend.redisUrl } : {}),
   };
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env,
-  });
-  const exited = once(child, 'exit');
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sign-on API start took longer than 60 s')), 60_000);
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'ready') {
-        clearTimeout(timer);
-        resolve(message.url);
-      } else if (message.type === 'failed') {
-        clearTimeout(timer);
-        reject(new Error(`sign-on API failed to start: ${message.error}`));
-      }
-    });
-    void exited.then(([code]) => reject(new Error(`sign-on API exited with code ${String(code)}`)));
-  }).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.send({ type: 'stop' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return startApiProcess({ entry: './sso-server.ts', env, name: 'sign-on API' });
 }
 
 async function passTokenAndKey() {

@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { PASS_TOKEN_HEADER, VISIT_PATH } from '@pravesh/core';
 import { loadConfig } from '@pravesh/server/config';
 import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
 import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, type ParentMessage, type ServerMessage } from './api-process.ts';
+import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
 import { formatMs, formatTable, type Row } from './report.ts';
 import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-paths.ts';
 
@@ -112,57 +109,12 @@ function visitBody(): string {
   );
 }
 
-interface VisitServer {
-  url: string;
-  /** CPU time the server process has used so far (user + system), in microseconds. */
-  cpuMicros(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function startVisitServer(databaseUrl: string | undefined): Promise<VisitServer> {
-  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const entry = fileURLToPath(new URL('./visit-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+function startVisitServer(databaseUrl: string | undefined): Promise<ApiProcess> {
+  return startApiProcess({
+    entry: './visit-server.ts',
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    name: 'visit server',
   });
-  const exited = once(child, 'exit');
-  // Answers to cpu requests, in the order asked (the channel keeps order).
-  const cpuWaiters: ((micros: number) => void)[] = [];
-  child.on('message', (message: ServerMessage) => {
-    if (message.type === 'cpu') cpuWaiters.shift()?.(message.micros);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('visit server did not start in 60 s')), 60_000);
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'ready') resolve(message.url);
-      else if (message.type === 'failed') reject(new Error(`visit server failed to start: ${message.error}`));
-      else return;
-      clearTimeout(timer);
-    });
-    void exited.then(([code]) => {
-      clearTimeout(timer);
-      reject(new Error(`visit server exited with code ${String(code)} before it was ready`));
-    });
-  }).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
-  return {
-    url,
-    cpuMicros() {
-      const answer = new Promise<number>((resolve) => cpuWaiters.push(resolve));
-      child.send({ type: 'cpu' } satisfies ParentMessage);
-      return answer;
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.send({ type: 'stop' } satisfies ParentMessage);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /** A throw-away database on the PostgreSQL server, dropped by the returned function. */

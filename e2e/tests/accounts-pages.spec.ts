@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
+import { otpFromEmail, otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
  * The accounts host pages (issue 4): /authorize as a full page and /listener inside a sign-in
@@ -13,7 +11,6 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
  * frame-ancestors rule: a page on an unlisted origin cannot frame /listener.
  */
 
-const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
   { name: '1280', width: 1280, height: 800 },
@@ -35,11 +32,6 @@ function pageUrl(page: '/authorize' | '/listener', extra: Record<string, string>
   return `${API_URL}${page}?${query.toString()}`;
 }
 
-/** A fresh valid Indian number per send, so OTP send limits never carry over between tests. */
-function randomMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map((violation) => ({
@@ -48,24 +40,6 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }));
   expect(summary).toEqual([]);
-}
-
-async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
-}
-
-/** The OTP the local SMS outbox holds for `mobileNo` (GET /dev/outbox.json, development only). */
-async function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
-  let code: string | undefined;
-  await expect(async () => {
-    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
-    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
-    const message = messages.find((entry) => entry.to.endsWith(mobileNo));
-    code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return code!;
 }
 
 for (const viewport of VIEWPORTS) {
@@ -78,7 +52,7 @@ for (const viewport of VIEWPORTS) {
       const mobile = page.getByRole('textbox', { name: 'Mobile number' });
       await expect(mobile).toBeFocused();
       await expectNoAxeViolations(page);
-      await screenshot(page, `accounts-authorize-${viewport.name}.png`);
+      await screenshot(page, `accounts-authorize-${viewport.name}.png`, { fullPage: true });
 
       await mobile.fill('12345');
       await page.getByRole('button', { name: 'Get OTP' }).click();
@@ -87,7 +61,7 @@ for (const viewport of VIEWPORTS) {
       );
       await expect(mobile).toHaveAttribute('aria-invalid', 'true');
       await expectNoAxeViolations(page);
-      await screenshot(page, `accounts-authorize-error-${viewport.name}.png`);
+      await screenshot(page, `accounts-authorize-error-${viewport.name}.png`, { fullPage: true });
 
       await mobile.fill(randomMobile());
       await page.getByRole('button', { name: 'Get OTP' }).click();
@@ -95,7 +69,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('status')).toHaveText(/^OTP sent to \+91 /);
       await expect(page.getByText(/Resend OTP in 0:(30|29|28)/)).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, `accounts-authorize-otp-${viewport.name}.png`);
+      await screenshot(page, `accounts-authorize-otp-${viewport.name}.png`, { fullPage: true });
     });
   });
 
@@ -115,7 +89,7 @@ for (const viewport of VIEWPORTS) {
       }
       await expect(frame.getByRole('textbox', { name: 'Mobile number' })).toBeFocused();
       await expectFrameAxeClean(page);
-      await screenshot(page, `accounts-listener-${viewport.name}.png`, { fullPage: false });
+      await screenshot(page, `accounts-listener-${viewport.name}.png`);
     });
 
     test('the OTP box journey is axe-clean', async ({ page }) => {
@@ -125,7 +99,7 @@ for (const viewport of VIEWPORTS) {
         .poll(() => page.evaluate(() => (window as unknown as HostWindow).received.map((entry) => entry.data.type)))
         .toContain('otpSent');
       await expectFrameAxeClean(page);
-      await screenshot(page, `accounts-listener-otp-${viewport.name}.png`, { fullPage: false });
+      await screenshot(page, `accounts-listener-otp-${viewport.name}.png`);
     });
   });
 }
@@ -256,6 +230,15 @@ test.describe('framing rules (CSP frame-ancestors)', () => {
   });
 });
 
+/** Opens /authorize at `url` and enters a fresh mobile number and its OTP, ready to verify. */
+async function enterMobileAndOtp(page: Page, url: string): Promise<void> {
+  const mobileNo = randomMobile();
+  await page.goto(url);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await page.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+}
+
 test('/authorize signs in with the OTP from the outbox and returns to the registered redirect_uri', async ({
   page,
 }) => {
@@ -281,11 +264,7 @@ test('/authorize signs in with the OTP from the outbox and returns to the regist
 });
 
 test('/authorize shows a redirect_uri that is not registered instead of following it', async ({ page }) => {
-  const mobileNo = randomMobile();
-  await page.goto(pageUrl('/authorize', { redirect_uri: `${DEMO_SITE_A}/sso/callbackX` }));
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  await page.getByRole('button', { name: 'Get OTP' }).click();
-  await page.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+  await enterMobileAndOtp(page, pageUrl('/authorize', { redirect_uri: `${DEMO_SITE_A}/sso/callbackX` }));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This sign-in link isn’t valid');
   await expect(page.getByText('redirect_uri is not registered for this client')).toBeVisible();
@@ -301,28 +280,11 @@ test('/logout hands over to the service, which returns to the allow-listed redir
   await expect(page).toHaveURL(`${DEMO_SITE_A}/`);
 });
 
-/** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */
-async function otpFromEmail(page: Page, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect(async () => {
-    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
-    const { messages } = (await response.json()) as { messages: { channel?: string; to: string; text: string }[] };
-    const message = messages.find((entry) => entry.channel === 'email' && entry.to === email);
-    code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return code!;
-}
-
 test('JOURNEY_EMAIL_OTP emails the code, adds the address to the signed-in customer and redirects', async ({
   page,
 }) => {
   // Signed in by mobile OTP first: a new address is added to the session's customer.
-  const mobileNo = randomMobile();
-  await page.goto(pageUrl('/authorize'));
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  await page.getByRole('button', { name: 'Get OTP' }).click();
-  await page.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+  await enterMobileAndOtp(page, pageUrl('/authorize'));
   const first = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await first;
@@ -340,7 +302,7 @@ test('JOURNEY_EMAIL_OTP emails the code, adds the address to the signed-in custo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter the OTP');
   await expect(page.locator('strong', { hasText: email })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, 'accounts-email-otp.png');
+  await screenshot(page, 'accounts-email-otp.png', { fullPage: true });
 
   const otp = page.getByRole('textbox', { name: 'One-time password (OTP)' });
   await otp.fill(await otpFromEmail(page, email));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
+import { randomMobile } from '../support.ts';
 
 /**
  * Caller-identification sign-in (issue 4; spec 000 §3 "Caller-identification login payload", §4
@@ -7,11 +8,6 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
  * for the identity app) in a window of its own, polls the status, and on approval signs in with the
  * social_truecaller method and the code exchange.
  */
-
-/** A fresh valid Indian number per run. */
-function randomMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
 
 const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 

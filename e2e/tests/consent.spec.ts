@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
+import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
  * Issue 5 "Demo": a signed-in customer on demo site A is shown the consent panel when a version of
@@ -18,7 +19,6 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(e2eDir, '..');
-const screenshotDir = path.join(e2eDir, 'artifacts', 'screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CONTRACT = 'pb-tnc-homepage';
 const VIEWPORTS = [
@@ -69,26 +69,6 @@ async function publish(request: APIRequestContext, markup: string): Promise<stri
   const version = /\bv(\d+)\b/.exec(stdout)?.[1];
   if (!version) throw new Error(`publish printed no version: ${stdout}`);
   return version;
-}
-
-function randomMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
-
-async function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
-  let code: string | undefined;
-  await expect(async () => {
-    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
-    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
-    code = /\b(\d{6})\b/.exec(messages.find((entry) => entry.to.endsWith(mobileNo))?.text ?? '')?.[1];
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return code!;
 }
 
 /** Signs a new customer in on demo site A through the sign-in widget and the OTP outbox. */

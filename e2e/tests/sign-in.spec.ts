@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { decodeVisitorCookie, openCustomerField, parseScope, visitorCookieName } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
+import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
  * Issue 4 "Demo": sign in on demo site A through the sign-in widget with the OTP from the local SMS
@@ -12,7 +10,6 @@ import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
  * desktop and a 375px phone width, axe-clean with the widget open, screenshots kept as artifacts.
  */
 
-const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The server's development cookie key (PRAVESH_COOKIE_KEYS default), served to the demo pages. */
 const DEV_COOKIE_KEY = 'pravesh-development-cookie-key';
@@ -22,30 +19,7 @@ const VIEWPORTS = [
   { name: '375', width: 375, height: 740 },
 ] as const;
 
-/** A fresh valid Indian number per run, so OTP send limits never carry over. */
-function randomMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-
 const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
-
-/** The OTP the local SMS outbox holds for `mobileNo` (GET /dev/outbox.json, development only). */
-async function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
-  let code: string | undefined;
-  await expect(async () => {
-    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
-    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
-    const message = messages.find((entry) => entry.to.endsWith(mobileNo));
-    code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return code!;
-}
 
 async function expectAxeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -26,3 +26,4 @@ export * from './sso/schemas.ts';
 export * from './sso/frame-messages.ts';
 export * from './consent/constants.ts';
 export * from './consent/schemas.ts';
+export * from './consent/csv.ts';

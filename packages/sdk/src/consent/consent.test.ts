@@ -541,7 +541,8 @@ describe('withdrawal and history (DPDP Act 2023 §6(4))', () => {
     await expect(consentFor().historyCsv()).resolves.toBe('x\r\n');
     server.reply(CONSENT_ROUTES.history, () => ok(history));
     const built = await consentFor().historyCsv();
-    expect(built.split('\r\n')[0]).toMatch(/^recordedAt,contractId,/);
+    // The server's export format (core's historyToCsv): quoted header, entryId first.
+    expect(built.split('\r\n')[0]).toMatch(/^"entryId","recordedAt","contractId",/);
     expect(built).toContain(`"'=HYPERLINK(""x"")"`);
     expect(server.to(CONSENT_ROUTES.history).at(-1)!.body).toEqual({ customerId: CUSTOMER_ID, format: 'csv' });
   });

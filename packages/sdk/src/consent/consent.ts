@@ -4,6 +4,7 @@ import {
   CONTRACT_ID_PATTERN,
   ERRORS,
   GUID_PATTERN,
+  historyToCsv,
   isPraveshError,
   PraveshError,
   type ConsentCheckBody,
@@ -24,7 +25,6 @@ import { documentCookieJar, type CookieJar } from '../cookies.ts';
 import { PassRequestError, type HttpMethod, type RequestOptions } from '../http.ts';
 import type { ConsentPeriod } from './constants.ts';
 import { consentCookies, type ConsentCookies } from './consent-cookies.ts';
-import { historyToCsv } from './csv.ts';
 import { isConsentDateValid, isConsentMonthValid, localDate } from './dates.ts';
 import {
   loadConsentPanel,

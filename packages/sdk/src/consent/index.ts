@@ -19,7 +19,7 @@ export {
   type ConsentVisitor,
 } from './consent.ts';
 export { consentCookies, type ConsentCookies } from './consent-cookies.ts';
-export { csvField, HISTORY_CSV_COLUMNS, historyToCsv } from './csv.ts';
+export { csvCell as csvField, HISTORY_CSV_COLUMNS, historyToCsv } from '@pravesh/core';
 export { isConsentDateValid, isConsentMonthValid, localDate } from './dates.ts';
 export {
   consentPanelScripts,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ConsentState } from '@pravesh/core';
 import type { ConsentPanelResult } from '@pravesh/sdk';
+import { useFinishOnce } from '../shared/use-finish-once.ts';
 import { sanitizeContract } from './sanitize.ts';
 
 export interface ConsentPanelProps {
@@ -43,7 +44,6 @@ export function ConsentPanel({ markup, onAccept, onFinish, view, errorText }: Co
   const dialog = useRef<HTMLDivElement>(null);
   const terms = useRef<HTMLDivElement>(null);
   const acceptButton = useRef<HTMLButtonElement>(null);
-  const finished = useRef(false);
   const busyRef = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -51,14 +51,7 @@ export function ConsentPanel({ markup, onAccept, onFinish, view, errorText }: Co
   const termsId = useId();
   const errorId = useId();
 
-  const finish = useCallback(
-    (result: ConsentPanelResult) => {
-      if (finished.current) return;
-      finished.current = true;
-      onFinish(result);
-    },
-    [onFinish],
-  );
+  const [finish, finished] = useFinishOnce<ConsentPanelResult>(onFinish);
 
   const decline = useCallback(
     (consentState: ConsentState) => {

@@ -1,3 +1,6 @@
+import { adoptStyleSheet, BASE_CSS, closeButtonCss, KEYFRAMES_CSS } from '../shared/styles.ts';
+import { COLOR, FONT_STACK, KEYFRAMES } from '../shared/tokens.ts';
+
 /**
  * The consent panel's stylesheet (spec 000 §2 "Consent panel / overlay"). It lives in the panel's
  * shadow root: no rule of the host page reaches in, none of ours leaks out, and `all: initial` on
@@ -8,19 +11,13 @@ export const CONSENT_PANEL_WIDTH_PX = 400;
 export const CONSENT_PANEL_Z_INDEX = 1008;
 export const CONSENT_MOBILE_BREAKPOINT_PX = 767;
 
-export const CONSENT_CSS = `
-:host {
-  all: initial;
-}
-*, *::before, *::after {
-  box-sizing: border-box;
-}
+export const CONSENT_CSS = `${BASE_CSS}
 .overlay {
   position: fixed;
   inset: 0;
   z-index: ${CONSENT_PANEL_Z_INDEX - 1};
-  background: rgb(11 22 44 / 55%);
-  animation: pc-fade 0.5s ease-out;
+  background: rgb(${COLOR.shade} / 55%);
+  animation: ${KEYFRAMES.fade} 0.5s ease-out;
 }
 .panel {
   position: fixed;
@@ -34,11 +31,11 @@ export const CONSENT_CSS = `
   padding: 28px 24px 24px;
   background: #fff;
   border-radius: 16px;
-  box-shadow: 0 2px 6px rgb(11 22 44 / 14%), 0 24px 64px rgb(11 22 44 / 32%);
-  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif;
+  box-shadow: 0 2px 6px rgb(${COLOR.shade} / 14%), 0 24px 64px rgb(${COLOR.shade} / 32%);
+  font-family: ${FONT_STACK};
   font-size: 15px;
   line-height: 1.5;
-  color: #14213d;
+  color: ${COLOR.ink};
   outline: none;
   animation: pc-slide-in 0.5s cubic-bezier(0.22, 1, 0.36, 1);
 }
@@ -47,7 +44,7 @@ export const CONSENT_CSS = `
   font-size: 22px;
   line-height: 1.25;
   font-weight: 700;
-  color: #0b3d91;
+  color: ${COLOR.brand};
 }
 .terms {
   flex: 1 1 auto;
@@ -60,7 +57,7 @@ export const CONSENT_CSS = `
   border-radius: 4px;
 }
 .terms:focus-visible {
-  outline: 3px solid #f5b301;
+  outline: 3px solid ${COLOR.focus};
   outline-offset: 2px;
 }
 .terms > :first-child {
@@ -85,16 +82,16 @@ export const CONSENT_CSS = `
   margin: 0 0 8px;
   font-size: 16px;
   line-height: 1.35;
-  color: #14213d;
+  color: ${COLOR.ink};
 }
 .terms a[href] {
-  color: #0b3d91;
+  color: ${COLOR.brand};
   font-weight: 600;
   text-decoration: underline;
   text-underline-offset: 2px;
 }
 .terms a[href]:focus-visible {
-  outline: 3px solid #f5b301;
+  outline: 3px solid ${COLOR.focus};
   outline-offset: 2px;
   border-radius: 2px;
 }
@@ -126,7 +123,7 @@ export const CONSENT_CSS = `
   padding: 12px 20px;
   border: 0;
   border-radius: 10px;
-  background: #0b3d91;
+  background: ${COLOR.brand};
   color: #fff;
   font: inherit;
   font-size: 16px;
@@ -137,7 +134,7 @@ export const CONSENT_CSS = `
   background: #08306f;
 }
 .accept:focus-visible {
-  outline: 3px solid #f5b301;
+  outline: 3px solid ${COLOR.focus};
   outline-offset: 3px;
 }
 .accept[aria-disabled='true'] {
@@ -150,43 +147,9 @@ export const CONSENT_CSS = `
   border: 2.5px solid rgb(255 255 255 / 40%);
   border-top-color: #fff;
   border-radius: 50%;
-  animation: pc-spin 0.8s linear infinite;
+  animation: ${KEYFRAMES.spin} 0.8s linear infinite;
 }
-.close {
-  position: absolute;
-  top: 14px;
-  right: 14px;
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: #4a5568;
-  cursor: pointer;
-}
-.close:hover {
-  background: #f1f4fa;
-  color: #14213d;
-}
-.close:focus-visible {
-  outline: 3px solid #f5b301;
-  outline-offset: 1px;
-}
-.close svg {
-  width: 20px;
-  height: 20px;
-}
-.visually-hidden {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-}
+${closeButtonCss({ top: 14, right: 14, hoverBackground: '#f1f4fa', focusOffset: 1, iconSize: 20 })}
 @media (max-width: ${CONSENT_MOBILE_BREAKPOINT_PX}px) {
   .panel {
     right: 0;
@@ -196,7 +159,7 @@ export const CONSENT_CSS = `
     max-height: 85vh;
     padding: 24px 20px calc(20px + env(safe-area-inset-bottom, 0px));
     border-radius: 18px 18px 0 0;
-    animation-name: pc-sheet-up;
+    animation-name: ${KEYFRAMES.sheetUp};
   }
 }
 @media (prefers-reduced-motion: reduce) {
@@ -208,45 +171,14 @@ export const CONSENT_CSS = `
     animation-duration: 2.4s;
   }
 }
-@keyframes pc-fade {
-  from {
-    opacity: 0;
-  }
-}
 @keyframes pc-slide-in {
   from {
     transform: translateX(calc(100% + 24px));
   }
 }
-@keyframes pc-sheet-up {
-  from {
-    transform: translateY(100%);
-  }
-}
-@keyframes pc-spin {
-  to {
-    transform: rotate(360deg);
-  }
-}
-`;
+${KEYFRAMES_CSS}`;
 
-/**
- * Puts the stylesheet into the shadow root: a constructed stylesheet where supported (not subject
- * to the host page's style-src CSP, which a <style> element would be), a <style> element otherwise.
- */
+/** Puts the panel's stylesheet into its shadow root (see adoptStyleSheet). */
 export function adoptConsentStyles(root: ShadowRoot, css: string = CONSENT_CSS): void {
-  const Sheet = root.ownerDocument.defaultView?.CSSStyleSheet;
-  if (Sheet && 'adoptedStyleSheets' in root && typeof Sheet.prototype.replaceSync === 'function') {
-    try {
-      const sheet = new Sheet();
-      sheet.replaceSync(css);
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-      return;
-    } catch {
-      // Fall through to a <style> element.
-    }
-  }
-  const style = root.ownerDocument.createElement('style');
-  style.textContent = css;
-  root.appendChild(style);
+  adoptStyleSheet(root, css);
 }

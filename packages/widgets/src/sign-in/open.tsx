@@ -1,10 +1,10 @@
-import { createRoot } from 'react-dom/client';
 import { isWidgetJourney } from '@pravesh/core';
 import type { SignInWidgetRequest, SignInWidgetResult } from '@pravesh/sdk';
+import { openInShadowRoot } from '../shared/shadow-root.tsx';
 import { accountsOrigin, listenerUrl } from './listener-url.ts';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import { boxKindFor } from './sizes.ts';
-import { adoptStyles } from './styles.ts';
+import { SIGN_IN_CSS } from './styles.ts';
 
 /** The element the widget is rendered under; its shadow root keeps the page's CSS out. */
 export const SIGN_IN_HOST_TAG = 'pravesh-sign-in';
@@ -41,26 +41,6 @@ function lockScroll(doc: Document): () => void {
   };
 }
 
-/** The rest of the page is inert while the modal is open: no focus, no clicks, not read out. */
-function makeOthersInert(doc: Document, keep: Element): () => void {
-  const changed: HTMLElement[] = [];
-  for (const child of Array.from(doc.body.children)) {
-    if (child === keep || !(child instanceof HTMLElement) || child.hasAttribute('inert')) continue;
-    child.setAttribute('inert', '');
-    changed.push(child);
-  }
-  return () => {
-    for (const element of changed) element.removeAttribute('inert');
-  };
-}
-
-/** The element focused before opening, looking through shadow roots. */
-function focusedElement(doc: Document): HTMLElement | undefined {
-  let element: Element | null = doc.activeElement;
-  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
-  return element instanceof HTMLElement && element !== doc.body ? element : undefined;
-}
-
 /**
  * Opens the sign-in widget (spec 000 §2 "Sign-in modal", §4 "Sign-in widget") and resolves with how
  * it ended, after it has closed and the page is as it was: scroll, focus and inertness restored.
@@ -92,35 +72,15 @@ export function openSignInWidget(
     closable,
   });
 
-  const host = doc.createElement(SIGN_IN_HOST_TAG);
-  // Inline and important: no page rule can hide or move the host.
-  host.style.setProperty('display', 'block', 'important');
-  host.style.setProperty('position', 'static', 'important');
-  const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow);
-  const container = doc.createElement('div');
-  shadow.appendChild(container);
-
-  const previousFocus = focusedElement(doc);
-  const unlockScroll = lockScroll(doc);
-  doc.body.appendChild(host);
-  const restoreInert = makeOthersInert(doc, host);
-  const root = createRoot(container);
-
-  const opened = new Promise<SignInWidgetResult>((resolve) => {
-    const onFinish = (result: SignInWidgetResult) => {
-      // Close and reset first (outside React's own event dispatch), then the callback fires.
-      queueMicrotask(() => {
-        root.unmount();
-        host.remove();
-        restoreInert();
-        unlockScroll();
-        if (previousFocus?.isConnected) previousFocus.focus({ preventScroll: true });
-        active = undefined;
-        resolve(result);
-      });
-    };
-    root.render(
+  active = openInShadowRoot<SignInWidgetResult>({
+    document: doc,
+    tagName: SIGN_IN_HOST_TAG,
+    css: SIGN_IN_CSS,
+    lockScroll,
+    onClosed: () => {
+      active = undefined;
+    },
+    render: (finish) => (
       <SignInDialog
         src={src}
         origin={origin}
@@ -130,10 +90,9 @@ export function openSignInWidget(
         onOtpSent={request.onOtpSent}
         onAuth={request.onAuth}
         onAuthFailed={request.onAuthFailed}
-        onFinish={onFinish}
-      />,
-    );
+        onFinish={finish}
+      />
+    ),
   });
-  active = opened;
-  return opened;
+  return active;
 }

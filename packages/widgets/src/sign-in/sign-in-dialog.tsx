@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { parentMessage, type FrameToParentPayloads } from '@pravesh/core';
 import type { SignInWidgetResult } from '@pravesh/sdk';
+import { useFinishOnce } from '../shared/use-finish-once.ts';
 import { acceptFrameMessage } from './frame-messages.ts';
 import { initialHeight, resizedHeight, type BoxKind } from './sizes.ts';
 
@@ -35,7 +36,6 @@ export function SignInDialog(props: SignInDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const finished = useRef(false);
   const handlers = useRef(props);
   handlers.current = props;
   const [loaded, setLoaded] = useState(false);
@@ -43,14 +43,7 @@ export function SignInDialog(props: SignInDialogProps) {
   const [height, setHeight] = useState(() => initialHeight(kind));
   const titleId = useId();
 
-  const finish = useCallback(
-    (result: SignInWidgetResult) => {
-      if (finished.current) return;
-      finished.current = true;
-      onFinish(result);
-    },
-    [onFinish],
-  );
+  const [finish] = useFinishOnce<SignInWidgetResult>(onFinish);
 
   const closeByUser = useCallback(() => {
     // spec 000 §4: closed_by_user closes unless closable is 0.

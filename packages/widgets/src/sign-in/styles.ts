@@ -1,3 +1,5 @@
+import { adoptStyleSheet, BASE_CSS, closeButtonCss, KEYFRAMES_CSS } from '../shared/styles.ts';
+import { COLOR, FONT_STACK, KEYFRAMES } from '../shared/tokens.ts';
 import { FULL_JOURNEY_HEIGHT, MAX_BOX_HEIGHT, MIN_BOX_HEIGHT, MOBILE_BREAKPOINT_PX } from './sizes.ts';
 
 /**
@@ -6,17 +8,7 @@ import { FULL_JOURNEY_HEIGHT, MAX_BOX_HEIGHT, MIN_BOX_HEIGHT, MOBILE_BREAKPOINT_
  * settings (font, colour, line height, letter spacing) from coming through the boundary.
  * Colours match the accounts pages so the frame looks like part of the modal.
  */
-export const SIGN_IN_CSS = `
-:host {
-  all: initial;
-}
-
-*,
-*::before,
-*::after {
-  box-sizing: border-box;
-}
-
+export const SIGN_IN_CSS = `${BASE_CSS}
 .backdrop {
   position: fixed;
   inset: 0;
@@ -25,12 +17,12 @@ export const SIGN_IN_CSS = `
   align-items: center;
   justify-content: center;
   padding: 16px;
-  background: rgb(11 22 44 / 58%);
-  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif;
+  background: rgb(${COLOR.shade} / 58%);
+  font-family: ${FONT_STACK};
   font-size: 16px;
   line-height: 1.5;
-  color: #14213d;
-  animation: pv-fade 160ms ease-out;
+  color: ${COLOR.ink};
+  animation: ${KEYFRAMES.fade} 160ms ease-out;
 }
 
 .dialog {
@@ -45,7 +37,7 @@ export const SIGN_IN_CSS = `
   overflow: hidden;
   background: #fff;
   border-radius: 16px;
-  box-shadow: 0 2px 6px rgb(11 22 44 / 12%), 0 28px 72px rgb(11 22 44 / 34%);
+  box-shadow: 0 2px 6px rgb(${COLOR.shade} / 12%), 0 28px 72px rgb(${COLOR.shade} / 34%);
   outline: none;
   animation: pv-rise 200ms ease-out;
   transition: height 180ms ease;
@@ -68,7 +60,7 @@ export const SIGN_IN_CSS = `
 }
 
 .dialog:focus-visible {
-  outline: 3px solid #f5b301;
+  outline: 3px solid ${COLOR.focus};
   outline-offset: 3px;
 }
 
@@ -91,7 +83,7 @@ export const SIGN_IN_CSS = `
   justify-content: center;
   gap: 14px;
   background: #fff;
-  color: #4a5568;
+  color: ${COLOR.muted};
   font-size: 15px;
 }
 
@@ -99,52 +91,12 @@ export const SIGN_IN_CSS = `
   width: 34px;
   height: 34px;
   border: 3px solid #e8eefc;
-  border-top-color: #0b3d91;
+  border-top-color: ${COLOR.brand};
   border-radius: 50%;
-  animation: pv-spin 800ms linear infinite;
+  animation: ${KEYFRAMES.spin} 800ms linear infinite;
 }
 
-.close {
-  position: absolute;
-  top: 6px;
-  right: 12px;
-  z-index: 1;
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: #4a5568;
-  cursor: pointer;
-}
-
-.close:hover {
-  background: #f5f7fb;
-  color: #14213d;
-}
-
-.close:focus-visible {
-  outline: 3px solid #f5b301;
-  outline-offset: 2px;
-}
-
-.close svg {
-  width: 22px;
-  height: 22px;
-}
-
-.visually-hidden {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-}
-
+${closeButtonCss({ top: 6, right: 12, zIndex: 1, hoverBackground: '#f5f7fb', focusOffset: 2, iconSize: 22 })}
 /* Up to 640px (spec 000 §2): the full journey fills the screen; the small boxes are bottom sheets. */
 @media (max-width: ${MOBILE_BREAKPOINT_PX}px) {
   .backdrop {
@@ -165,7 +117,7 @@ export const SIGN_IN_CSS = `
     min-width: 0;
     max-height: calc(100% - 24px);
     border-radius: 18px 18px 0 0;
-    animation: pv-sheet 220ms ease-out;
+    animation: ${KEYFRAMES.sheetUp} 220ms ease-out;
   }
 }
 
@@ -181,12 +133,6 @@ export const SIGN_IN_CSS = `
   }
 }
 
-@keyframes pv-fade {
-  from {
-    opacity: 0;
-  }
-}
-
 @keyframes pv-rise {
   from {
     opacity: 0;
@@ -194,37 +140,9 @@ export const SIGN_IN_CSS = `
   }
 }
 
-@keyframes pv-sheet {
-  from {
-    transform: translateY(100%);
-  }
-}
+${KEYFRAMES_CSS}`;
 
-@keyframes pv-spin {
-  to {
-    transform: rotate(360deg);
-  }
-}
-`;
-
-/**
- * Puts the stylesheet into the shadow root: a constructed stylesheet where supported (not subject
- * to the host page's style-src CSP, which a <style> element would be), a <style> element otherwise.
- */
+/** Puts the widget's stylesheet into its shadow root (see adoptStyleSheet). */
 export function adoptStyles(root: ShadowRoot, css: string = SIGN_IN_CSS): void {
-  const view = root.ownerDocument.defaultView;
-  const Sheet = view?.CSSStyleSheet;
-  if (Sheet && 'adoptedStyleSheets' in root && typeof Sheet.prototype.replaceSync === 'function') {
-    try {
-      const sheet = new Sheet();
-      sheet.replaceSync(css);
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-      return;
-    } catch {
-      // Fall through to a <style> element.
-    }
-  }
-  const style = root.ownerDocument.createElement('style');
-  style.textContent = css;
-  root.appendChild(style);
+  adoptStyleSheet(root, css);
 }

@@ -6,6 +6,7 @@ import {
   APPLICATION_DATA_PATH,
   CONSENT_CONFIG_CONTRACTS,
   CONSENT_ROUTES,
+  HISTORY_CSV_COLUMNS,
   SITES,
   type ConsentCheckResponse,
   type ConsentHistoryResponse,
@@ -17,7 +18,6 @@ import { consentContracts, consentContractVersions, consentLedger, consentReceiv
 import { DATABASE_KINDS, getTestInstance } from '../../test/instance.ts';
 import { exchange, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
 import { CONSENT_DEV_PUBLISH_PATH } from './dev-routes.ts';
-import { HISTORY_CSV_HEADER } from './service.ts';
 import { createConsentStore } from './store.ts';
 
 interface Envelope<T> {
@@ -543,7 +543,7 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       `attachment; filename="consent-history-${customer.customerId}.csv"`,
     );
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe(HISTORY_CSV_HEADER.map((name) => `"${name}"`).join(','));
+    expect(lines[0]).toBe(HISTORY_CSV_COLUMNS.map((name) => `"${name}"`).join(','));
     expect(lines.at(-1)).toBe('');
     expect(csv.body).toContain(`"'=HYPERLINK(""https://evil.example/?x=1,2"")"`);
     expect(csv.body).toContain(`"'+1\nline"`);

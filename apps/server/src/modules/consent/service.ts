@@ -3,6 +3,7 @@ import {
   CONSENT_STATE_CONFIRMED,
   PraveshError,
   hasUnstorableText,
+  historyToCsv,
   type ByteBuffer,
   type ConsentCheckBody,
   type ConsentCheckResponse,
@@ -15,7 +16,6 @@ import {
   type UserConsentResponse,
   type WithdrawConsentBody,
 } from '@pravesh/core';
-import { toCsv } from './csv.ts';
 import type { ConsentStore, ContractVersionRow, LedgerRow, NewLedgerEntry } from './store.ts';
 
 /** Where a request came from, as the routes verified it (pass token, connection, headers). */
@@ -81,23 +81,6 @@ function decodePageUrl(base64: string | null | undefined): string | null {
   }
   return text;
 }
-
-export const HISTORY_CSV_HEADER = [
-  'entryId',
-  'recordedAt',
-  'contractId',
-  'contractVersionId',
-  'action',
-  'userValue',
-  'consentState',
-  'customerId',
-  'visitorId',
-  'visitId',
-  'siteId',
-  'pageUrl',
-  'ipHash',
-  'userAgentHash',
-] as const;
 
 export function createConsentService(options: ConsentServiceOptions) {
   const { store, piiHashKey } = options;
@@ -288,10 +271,7 @@ export function createConsentService(options: ConsentServiceOptions) {
     },
 
     historyCsv(history: ConsentHistoryResponse): string {
-      return toCsv(
-        HISTORY_CSV_HEADER,
-        history.entries.map((entry) => HISTORY_CSV_HEADER.map((column) => entry[column])),
-      );
+      return historyToCsv(history);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, HISTORY_CSV_COLUMNS, historyToCsv, toCsv } from './csv.ts';
 
 describe('consent history CSV', () => {
   it('quotes every cell and doubles inner quotes (RFC 4180)', () => {
@@ -37,5 +37,30 @@ describe('consent history CSV', () => {
         ],
       ),
     ).toBe('"a","b"\r\n"1",""\r\n"x,y","2"\r\n');
+  });
+
+  it('writes a history as the export: the columns, then one row per entry', () => {
+    const entry = {
+      entryId: 'e1',
+      recordedAt: '2026-11-21T06:30:00.000Z',
+      contractId: 'pb-tnc-homepage',
+      contractVersionId: '1',
+      action: 'respond' as const,
+      userValue: 'Y' as const,
+      consentState: 1,
+      customerId: null,
+      visitorId: 'v',
+      visitId: null,
+      siteId: 2,
+      pageUrl: '=HYPERLINK("x")',
+      ipHash: null,
+      userAgentHash: null,
+    };
+    const [header, row, end] = historyToCsv({ entries: [entry] }).split('\r\n');
+    expect(header).toBe(HISTORY_CSV_COLUMNS.map((column) => `"${column}"`).join(','));
+    expect(row).toBe(
+      `"e1","2026-11-21T06:30:00.000Z","pb-tnc-homepage","1","respond","Y","1","","v","","2","'=HYPERLINK(""x"")","",""`,
+    );
+    expect(end).toBe('');
   });
 });

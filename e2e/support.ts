@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { API_URL } from './urls.ts';
+
+/** Helpers the journeys share: fresh mobile numbers, screenshots kept as artifacts, OTPs from the outbox. */
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/screenshots');
+
+/** A fresh valid Indian number per call, so OTP send limits never carry over between tests or runs. */
+export function randomMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** Saves a screenshot under e2e/artifacts/screenshots (kept by CI as an artifact). */
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
+}
+
+interface OutboxMessage {
+  channel?: string;
+  to: string;
+  text: string;
+}
+
+/** The six-digit code of the first message in the local outbox (GET /dev/outbox.json) that matches. */
+async function otpIn(page: Page, matches: (message: OutboxMessage) => boolean): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
+    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+    code = /\b(\d{6})\b/.exec(messages.find(matches)?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
+/** The OTP the local SMS outbox holds for `mobileNo` (development only). */
+export function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
+  return otpIn(page, (message) => message.to.endsWith(mobileNo));
+}
+
+/** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */
+export function otpFromEmail(page: Page, email: string): Promise<string> {
+  return otpIn(page, (message) => message.channel === 'email' && message.to === email);
+}
