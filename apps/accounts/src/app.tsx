@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Brand } from './components/brand.tsx';
+import { PageLayout } from './components/page-layout.tsx';
 import { useBoxSize, type PostBoxSize } from './hooks/use-box-size.ts';
 import type { WebOtpReader } from './hooks/use-web-otp.ts';
 import { SignIn, type Failure, type Step } from './journey/sign-in.tsx';
@@ -145,18 +146,8 @@ export function PageApp({ navigate, params, ...rest }: PageAppProps) {
     [navigate, params.state],
   );
   return (
-    <div className="page">
-      <header className="page-header">
-        <div className="page-header-inner">
-          <Brand />
-        </div>
-      </header>
-      <main className="page-main">
-        <div className="card">
-          <SignIn {...rest} params={params} onSignedIn={onSignedIn} autoFocus />
-        </div>
-      </main>
-      <footer className="page-footer">
+    <PageLayout
+      footer={
         <p>
           <svg className="lock-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path
@@ -169,7 +160,9 @@ export function PageApp({ navigate, params, ...rest }: PageAppProps) {
           </svg>
           Secure sign-in. Your number is used only to sign you in.
         </p>
-      </footer>
-    </div>
+      }
+    >
+      <SignIn {...rest} params={params} onSignedIn={onSignedIn} autoFocus />
+    </PageLayout>
   );
 }

@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sessionCookieNames, type Environment } from '@pravesh/core';
 import { FrameApp, PageApp } from './app.tsx';
-import { Brand } from './components/brand.tsx';
+import { PageLayout } from './components/page-layout.tsx';
 import { detectWebOtp } from './hooks/use-web-otp.ts';
 import { createAccountsApi } from './lib/api.ts';
 import { readBootstrap, type AccountsBootstrap } from './lib/bootstrap.ts';
@@ -32,23 +32,14 @@ function isFramed(): boolean {
 /** Shown when the page cannot run at all: no configuration, or framed by an unknown page. */
 export function Unavailable({ title, detail }: { title: string; detail: string }) {
   return (
-    <div className="page">
-      <header className="page-header">
-        <div className="page-header-inner">
-          <Brand />
-        </div>
-      </header>
-      <main className="page-main">
-        <div className="card">
-          <section className="step step--center" aria-labelledby="unavailable-title">
-            <h1 className="step-title" id="unavailable-title">
-              {title}
-            </h1>
-            <p className="step-lede">{detail}</p>
-          </section>
-        </div>
-      </main>
-    </div>
+    <PageLayout>
+      <section className="step step--center" aria-labelledby="unavailable-title">
+        <h1 className="step-title" id="unavailable-title">
+          {title}
+        </h1>
+        <p className="step-lede">{detail}</p>
+      </section>
+    </PageLayout>
   );
 }
 

@@ -2,7 +2,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ROOT_ELEMENT_ID, Unavailable } from './boot.tsx';
-import { Brand } from './components/brand.tsx';
+import { PageLayout } from './components/page-layout.tsx';
 import { readBootstrap } from './lib/bootstrap.ts';
 import { logoutUrl } from './lib/logout.ts';
 
@@ -21,23 +21,14 @@ function SigningOut() {
     return <Unavailable title="We couldn’t sign you out" detail="Please check your connection and try again." />;
   }
   return (
-    <div className="page">
-      <header className="page-header">
-        <div className="page-header-inner">
-          <Brand />
-        </div>
-      </header>
-      <main className="page-main">
-        <div className="card">
-          <section className="step step--center" aria-labelledby="logout-title" aria-busy="true">
-            <span className="spinner spinner--large" aria-hidden="true" />
-            <h1 className="step-title" id="logout-title">
-              Signing you out…
-            </h1>
-          </section>
-        </div>
-      </main>
-    </div>
+    <PageLayout>
+      <section className="step step--center" aria-labelledby="logout-title" aria-busy="true">
+        <span className="spinner spinner--large" aria-hidden="true" />
+        <h1 className="step-title" id="logout-title">
+          Signing you out…
+        </h1>
+      </section>
+    </PageLayout>
   );
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { scriptJson } from '@pravesh/core';
 
 /**
  * A demo embedding site: one marketplace landing page that loads the SDK with a script tag from
@@ -73,16 +74,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-/** JSON that is safe inside a <script type="application/json"> element: no "</script>" break-out. */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 export interface PageValues {
   apiUrl: string;
   siteId: number;
@@ -98,7 +89,7 @@ export function renderPage(template: string, values: PageValues): string {
     API_URL: escapeHtml(values.apiUrl),
     SITE_ID: escapeHtml(String(values.siteId)),
     SITE_NAME: escapeHtml(values.siteName),
-    CONFIG_JSON: inlineJson(values),
+    CONFIG_JSON: scriptJson(values),
   };
   return template.replace(/%([A-Z_]+)%/g, (whole, name: string) => slots[name] ?? whole);
 }

@@ -26,7 +26,8 @@ import { shieldRoutes } from './modules/shield/routes.ts';
 import { createSiteRegistry } from './modules/shield/site-registry.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { ssoModule } from './modules/sso/index.ts';
-import { ACCESS_TOKEN_HEADER } from './modules/sso/customer-auth.ts';
+import { createAccessTokenVerifier } from './modules/sso/access-tokens.ts';
+import { ACCESS_TOKEN_HEADER, createCustomerAuth } from './modules/sso/customer-auth.ts';
 
 export interface BuildOptions {
   /** An open database; when absent one is created from the config and migrated. */
@@ -107,8 +108,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   shieldRoutes(app, registry);
   analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
   registerVisits(app, database, config, options.now);
-  registerActivity(app, database.db, { config, now: options.now });
-  await registerConsent(app, database.db, { config, now: options.now });
+  // One rule decides which customer a request speaks for, shared by every customer-scoped module.
+  const customerAuth = createCustomerAuth(
+    createAccessTokenVerifier({
+      db: database.db,
+      config: config.sso,
+      issuer: config.publicUrl,
+      now: options.now ?? Date.now,
+    }),
+  );
+  registerActivity(app, database.db, { now: options.now, customerAuth });
+  await registerConsent(app, database.db, { config, now: options.now, customerAuth });
   await app.register(ssoModule, { database, config, now: options.now });
   await accountsPagesRoutes(app, { config });
   await hubRoutes(app, { config });

@@ -398,13 +398,15 @@ export function SignIn(props: SignInProps) {
   const focusSignal = (props.focusSignal ?? 0) + focusKey;
   const mayFocus = props.autoFocus === true || interacted || (props.focusSignal ?? 0) > 0;
 
+  const IdentifierStep = byEmail ? EmailStep : MobileStep;
+
   return (
     <div className="journey" data-step={step}>
       {step === 'starting' ? <StartingStep /> : null}
-      {step === 'mobile' && byEmail ? (
-        <EmailStep
-          heading={EMAIL_OTP_TEXT.heading}
-          lede={EMAIL_OTP_TEXT.lede}
+      {step === 'mobile' ? (
+        <IdentifierStep
+          heading={byEmail ? EMAIL_OTP_TEXT.heading : copy.mobile}
+          lede={byEmail ? EMAIL_OTP_TEXT.lede : copy.mobileLede}
           value={mobileInput}
           error={fieldError}
           busy={busy === 'sending'}
@@ -413,22 +415,7 @@ export function SignIn(props: SignInProps) {
             setMobileInput(value);
             if (fieldError) setFieldError(undefined);
           }}
-          onSubmit={() => void submitEmail()}
-        />
-      ) : null}
-      {step === 'mobile' && !byEmail ? (
-        <MobileStep
-          heading={copy.mobile}
-          lede={copy.mobileLede}
-          value={mobileInput}
-          error={fieldError}
-          busy={busy === 'sending'}
-          focusSignal={mayFocus ? focusSignal : undefined}
-          onChange={(value) => {
-            setMobileInput(value);
-            if (fieldError) setFieldError(undefined);
-          }}
-          onSubmit={() => void submitMobile()}
+          onSubmit={() => void (byEmail ? submitEmail() : submitMobile())}
         />
       ) : null}
       {step === 'otp' && otp ? (

@@ -9,7 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { Button } from '../components/button.tsx';
-import { Field } from '../components/field.tsx';
+import { Field, type FieldProps } from '../components/field.tsx';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown.ts';
 import { otpDigits } from '../lib/validation.ts';
 import { formatMobile } from './copy.ts';
@@ -52,7 +52,8 @@ export function StartingStep() {
   );
 }
 
-export interface MobileStepProps {
+/** The first step of a journey: the number (or address) the OTP goes to. */
+export interface IdentifierStepProps {
   heading: string;
   lede: string;
   value: string;
@@ -63,7 +64,20 @@ export interface MobileStepProps {
   onSubmit: () => void;
 }
 
-export function MobileStep({ heading, lede, value, error, busy, focusSignal, onChange, onSubmit }: MobileStepProps) {
+/** The form both identifier steps share; `field` is the one input, `children` any fine print. */
+function IdentifierStep({
+  heading,
+  lede,
+  error,
+  busy,
+  focusSignal,
+  onSubmit,
+  field,
+  children,
+}: Omit<IdentifierStepProps, 'value' | 'onChange'> & {
+  field: Omit<FieldProps, 'ref' | 'error'>;
+  children?: ReactNode;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   useFocusOn(input, focusSignal);
@@ -73,76 +87,62 @@ export function MobileStep({ heading, lede, value, error, busy, focusSignal, onC
         <p>{lede}</p>
       </StepHeader>
       <form className="step-form" noValidate onSubmit={submitWith(onSubmit)}>
-        <Field
-          ref={input}
-          id="mobile-number"
-          name="mobileNo"
-          label="Mobile number"
-          hint="10-digit Indian mobile number"
-          prefix="+91"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          enterKeyHint="next"
-          maxLength={16}
-          value={value}
-          error={error}
-          onChange={(event) => onChange(event.target.value.replace(/[^\d\s+\-()]/g, ''))}
-        />
+        <Field {...field} ref={input} error={error} />
         <Button type="submit" busy={busy} busyLabel="Sending OTP…" className="button--block">
           Get OTP
         </Button>
       </form>
-      <p className="fine-print">
-        By continuing you agree to the Terms of Use and Privacy Policy. Standard SMS rates may apply.
-      </p>
+      {children}
     </section>
   );
 }
 
-export interface EmailStepProps {
-  heading: string;
-  lede: string;
-  value: string;
-  error: string | undefined;
-  busy: boolean;
-  focusSignal: number | undefined;
-  onChange: (value: string) => void;
-  onSubmit: () => void;
+export function MobileStep({ value, onChange, ...step }: IdentifierStepProps) {
+  return (
+    <IdentifierStep
+      {...step}
+      field={{
+        id: 'mobile-number',
+        name: 'mobileNo',
+        label: 'Mobile number',
+        hint: '10-digit Indian mobile number',
+        prefix: '+91',
+        type: 'tel',
+        inputMode: 'numeric',
+        autoComplete: 'tel-national',
+        enterKeyHint: 'next',
+        maxLength: 16,
+        value,
+        onChange: (event) => onChange(event.target.value.replace(/[^\d\s+\-()]/g, '')),
+      }}
+    >
+      <p className="fine-print">
+        By continuing you agree to the Terms of Use and Privacy Policy. Standard SMS rates may apply.
+      </p>
+    </IdentifierStep>
+  );
 }
 
 /** JOURNEY_EMAIL_OTP's first step: the address the OTP is emailed to. */
-export function EmailStep({ heading, lede, value, error, busy, focusSignal, onChange, onSubmit }: EmailStepProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-  useFocusOn(input, focusSignal);
+export function EmailStep({ value, onChange, ...step }: IdentifierStepProps) {
   return (
-    <section className="step" aria-labelledby={titleId}>
-      <StepHeader id={titleId} heading={heading}>
-        <p>{lede}</p>
-      </StepHeader>
-      <form className="step-form" noValidate onSubmit={submitWith(onSubmit)}>
-        <Field
-          ref={input}
-          id="email-address"
-          name="email"
-          label="Email address"
-          hint="The address on your account"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          enterKeyHint="next"
-          spellCheck={false}
-          maxLength={254}
-          value={value}
-          error={error}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        <Button type="submit" busy={busy} busyLabel="Sending OTP…" className="button--block">
-          Get OTP
-        </Button>
-      </form>
-    </section>
+    <IdentifierStep
+      {...step}
+      field={{
+        id: 'email-address',
+        name: 'email',
+        label: 'Email address',
+        hint: 'The address on your account',
+        type: 'email',
+        inputMode: 'email',
+        autoComplete: 'email',
+        enterKeyHint: 'next',
+        spellCheck: false,
+        maxLength: 254,
+        value,
+        onChange: (event) => onChange(event.target.value),
+      }}
+    />
   );
 }
 

@@ -46,16 +46,6 @@ export function frameAncestorsDirective(config: Pick<AppConfig, 'sites'>, first:
   return `frame-ancestors ${sources.size > 0 ? [...sources].join(' ') : "'none'"}`;
 }
 
-/** JSON that is safe inside a <script type="application/json"> element (no "</script>", no U+2028/2029 surprises). */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** A short content hash of a built file, so each build gets fresh URLs; undefined when it is missing. */
 export function fileVersion(file: string): string | undefined {
   if (!existsSync(file)) return undefined;

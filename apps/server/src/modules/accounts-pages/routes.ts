@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNTS_PAGES, SSO_SITE_ID } from '@pravesh/core';
+import { ACCOUNTS_PAGES, SSO_SITE_ID, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import {
   fileVersion,
   frameAncestorsDirective,
   frameOrigins,
   registerPageAssets,
-  scriptJson,
   serveFramedPage,
 } from '../../lib/framed-page.ts';
 

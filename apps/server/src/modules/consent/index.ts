@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
-import { createAccessTokenVerifier } from '../sso/access-tokens.ts';
-import { createCustomerAuth, type CustomerAuth } from '../sso/customer-auth.ts';
+import type { CustomerAuth } from '../sso/customer-auth.ts';
 import { consentDevRoutes } from './dev-routes.ts';
 import { consentRoutes } from './routes.ts';
 import { seedDemoContracts } from './seed.ts';
@@ -10,10 +9,10 @@ import { createConsentService } from './service.ts';
 import { createConsentStore } from './store.ts';
 
 export interface ConsentOptions {
-  config: Pick<AppConfig, 'sso' | 'publicUrl' | 'piiHashKey' | 'consent' | 'environment'>;
+  config: Pick<AppConfig, 'piiHashKey' | 'consent' | 'environment'>;
   now?: (() => number) | undefined;
-  /** Who a request speaks for; default: the SSO access-token verifier over this database. */
-  customerAuth?: CustomerAuth;
+  /** Who a request speaks for (apps/server/src/modules/sso/customer-auth.ts). */
+  customerAuth: CustomerAuth;
 }
 
 /** Terms consent (issue 5): puckar check, userconsent, islatestcontractversion, withdraw, history. */
@@ -22,12 +21,9 @@ export async function registerConsent(app: FastifyInstance, db: Database, option
   const now = options.now ?? Date.now;
   const store = createConsentStore(db);
   if (config.consent.seedDemoContracts) await seedDemoContracts(store, now);
-  const customerAuth =
-    options.customerAuth ??
-    createCustomerAuth(createAccessTokenVerifier({ db, config: config.sso, issuer: config.publicUrl, now }));
   consentRoutes(app, {
     service: createConsentService({ store, piiHashKey: config.piiHashKey, now }),
-    customerAuth,
+    customerAuth: options.customerAuth,
   });
   // A development aid for the embedded database on a laptop (see dev-routes.ts): only in the local
   // environment, since shared ones (staging, fte …) must not let anyone publish terms.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import { HUB_METHODS } from '../../config/hub.ts';
 import {
@@ -8,7 +9,6 @@ import {
   frameAncestorsDirective,
   frameOrigins,
   registerPageAssets,
-  scriptJson,
   serveFramedPage,
 } from '../../lib/framed-page.ts';
 
