@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +10,7 @@ import type { AppConfig } from './config/index.ts';
 import { createDb, type DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsStore } from './modules/analytics/store.ts';
@@ -63,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const verifier = createPassVerifier({ keyring, registry, now: options.now });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     // API answers are JSON; the pages that need framing rules set their own CSP.
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },

@@ -61,8 +61,9 @@ export function serveFramedPage(
   url: string,
   page: { html: string; csp: string; cacheControl: string },
 ): void {
-  app.get(url, { schema: { hide: true }, helmet: { frameguard: false } }, (_request, reply) =>
+  app.get(url, { schema: { hide: true } }, (_request, reply) =>
     reply
+      .removeHeader('x-frame-options')
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', page.csp)
       .header('cache-control', page.cacheControl)

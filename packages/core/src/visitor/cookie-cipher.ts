@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from '../shield/crypto.ts';
+import { fromBase64Url, toBase64Url, utf8Bytes } from '../shield/crypto.ts';
 
 /**
  * The visitor cookie's secret-key XOR cipher (spec 000 §3: "values obfuscated with a
@@ -39,7 +39,7 @@ function xorInPlace(bytes: Uint8Array, key: Uint8Array): void {
 
 export function xorEncode(value: unknown, key: string): string {
   const keyed = bytesOf(key);
-  const plain = encoder.encode(JSON.stringify(value));
+  const plain = utf8Bytes(JSON.stringify(value));
   const withCheck = new Uint8Array(plain.length + 1);
   withCheck.set(plain);
   withCheck[plain.length] = checksum(plain);

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from '../../plugins/security-headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestInstance, type TestInstance } from '../../test/instance.ts';
 import { accountsPagesRoutes, ASSET_PREFIX, BOOTSTRAP_ELEMENT_ID } from './routes.ts';
@@ -136,7 +136,7 @@ describe('accounts pages with deployment-specific origins', () => {
     writeFileSync(path.join(distDir, 'accounts.css'), 'body{}');
     // A bare app with the same helmet defaults, pointed at a dist folder made for this test.
     const app = Fastify();
-    await app.register(helmet, { contentSecurityPolicy: false });
+    await app.register(securityHeaders, { contentSecurityPolicy: false });
     await accountsPagesRoutes(app, { config: server.config, distDir });
     await app.ready();
     try {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from '../../plugins/security-headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.ts';
 import {
@@ -24,7 +24,7 @@ describe('the cross-storage hub page', () => {
     distDir = mkdtempSync(path.join(os.tmpdir(), 'pravesh-hub-'));
     writeFileSync(path.join(distDir, 'hub.js'), '/* hub */');
     app = Fastify({ logger: false });
-    await app.register(helmet, { contentSecurityPolicy: false });
+    await app.register(securityHeaders, { contentSecurityPolicy: false });
     await hubRoutes(app, { config: loadConfig({ PRAVESH_ENV: 'local' }), distDir });
     await app.ready();
   });
