@@ -61,7 +61,10 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
   const name = options.name ?? 'API server';
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const entry = fileURLToPath(new URL(options.entry ?? './api-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
+  // BENCH_NODE_ARGS reaches the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see
+  // where its time goes under load (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', tsxLoader, entry], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: options.env ?? process.env,
   });

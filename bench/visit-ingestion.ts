@@ -9,12 +9,15 @@ import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
 import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
 import { formatMs, formatTable, type Row } from './report.ts';
 import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-paths.ts';
+import { wrkInstalled, wrkVisits, type LoadRound } from './wrk.ts';
 
 /**
  * Visit ingestion (issue 3): POST /MSP/api/v1/visit at 50 connections on PostgreSQL and on
  * PGlite, beside the same route wired to one INSERT per request, in the same run. Each request
  * carries a fresh visitId and every field of a visit, as the SDK sends it. After each run the
- * server's row count must have grown by exactly the number of 2xx answers.
+ * server's row count must have grown by exactly the number of 2xx answers. The load comes from
+ * wrk when it is installed (lighter on the shared CPU, see wrk.ts), from autocannon otherwise;
+ * BENCH_LOAD_GENERATOR=wrk|autocannon chooses.
  *
  * Target (PostgreSQL, batched): ≥ 10,000 visits/s with p99 < 50 ms and no non-2xx answer.
  */
@@ -22,6 +25,7 @@ import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-paths
 export type DatabaseKind = 'postgres' | 'pglite';
 /** batched: the real route; raw: one INSERT per request; noop: shield and body only, no work. */
 export type RouteKind = 'batched' | 'raw' | 'noop';
+export type LoadGenerator = 'wrk' | 'autocannon';
 
 export interface IngestionOptions {
   connections: number;
@@ -31,6 +35,15 @@ export interface IngestionOptions {
   rounds: number;
   /** Admin URL of the PostgreSQL server; a throw-away database is created and dropped on it. */
   postgresUrl: string;
+  /** Default: BENCH_LOAD_GENERATOR, else wrk when installed, else autocannon. */
+  loadGenerator?: LoadGenerator;
+}
+
+function chosenLoadGenerator(): LoadGenerator {
+  const chosen = process.env.BENCH_LOAD_GENERATOR;
+  if (chosen === 'wrk' || chosen === 'autocannon') return chosen;
+  if (chosen) throw new Error(`BENCH_LOAD_GENERATOR must be wrk or autocannon, not ${chosen}`);
+  return wrkInstalled() ? 'wrk' : 'autocannon';
 }
 
 export const DEFAULT_INGESTION_OPTIONS: IngestionOptions = {
@@ -47,6 +60,7 @@ export interface IngestionRun {
   database: DatabaseKind;
   route: RouteKind;
   visitsPerSecond: number;
+  /** The worst round's 99th percentile. */
   p99Ms: number;
   requests: number;
   non2xx: number;
@@ -65,6 +79,7 @@ export interface IngestionRun {
 
 export interface IngestionResult {
   connections: number;
+  loadGenerator: LoadGenerator;
   runs: IngestionRun[];
   /** Databases that could not be measured, with the reason. */
   failures: Partial<Record<DatabaseKind, string>>;
@@ -162,11 +177,19 @@ async function settledRowCount(baseUrl: string): Promise<number> {
   return previous;
 }
 
-async function load(options: Options): Promise<{ result: Result; latencies: number[] }> {
+async function autocannonRound(options: Options): Promise<LoadRound> {
   const latencies: number[] = [];
   const instance = autocannon(options);
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  return { result: await instance, latencies };
+  const result: Result = await instance;
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p99Ms: p99(latencies),
+  };
 }
 
 function p99(latencies: number[]): number {
@@ -186,7 +209,7 @@ interface Tally {
   lostRows: number;
   unansweredRows: number;
   cpuMicros: number;
-  latencies: number[];
+  worstP99Ms: number;
 }
 
 async function measureDatabase(
@@ -198,16 +221,28 @@ async function measureDatabase(
   const server = await startVisitServer(databaseUrl);
   try {
     const headers = { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' };
-    const target = (route: RouteKind): Options => ({
-      url: server.url + PATHS[route],
-      connections: options.connections,
-      requests: [{ method: 'POST', headers, setupRequest: (request) => ({ ...request, body: visitBody() }) }],
-    });
+    const url = (route: RouteKind) => server.url + PATHS[route];
+    const loadRound = (route: RouteKind, seconds: number): Promise<LoadRound> =>
+      options.loadGenerator === 'wrk'
+        ? wrkVisits({
+            url: url(route),
+            connections: options.connections,
+            seconds,
+            tokenHeader: PASS_TOKEN_HEADER,
+            token,
+            constantFields: CONSTANT_FIELDS,
+          })
+        : autocannonRound({
+            url: url(route),
+            connections: options.connections,
+            duration: seconds,
+            requests: [{ method: 'POST', headers, setupRequest: (request) => ({ ...request, body: visitBody() }) }],
+          });
     const routes: RouteKind[] = ['noop', 'raw', 'batched'];
     for (const route of routes) {
-      const check = await fetch(target(route).url, { method: 'POST', headers, body: visitBody() });
+      const check = await fetch(url(route), { method: 'POST', headers, body: visitBody() });
       if (check.status !== 200) throw new Error(`${route} visit route answered ${check.status}: ${await check.text()}`);
-      await load({ ...target(route), duration: options.warmupSeconds });
+      await loadRound(route, options.warmupSeconds);
     }
     const tallies = new Map<RouteKind, Tally>(
       routes.map((route) => [
@@ -221,7 +256,7 @@ async function measureDatabase(
           lostRows: 0,
           unansweredRows: 0,
           cpuMicros: 0,
-          latencies: [],
+          worstP99Ms: 0,
         },
       ]),
     );
@@ -232,20 +267,20 @@ async function measureDatabase(
         const tally = tallies.get(route)!;
         const before = await settledRowCount(server.url);
         const cpuBefore = await server.cpuMicros();
-        const { result, latencies } = await load({ ...target(route), duration: roundSeconds });
+        const result = await loadRound(route, roundSeconds);
         tally.cpuMicros += (await server.cpuMicros()) - cpuBefore;
         const after = await settledRowCount(server.url);
-        tally.ok += result['2xx'];
-        tally.requests += result.requests.total;
-        tally.seconds += result.duration;
+        tally.ok += result.ok;
+        tally.requests += result.requests;
+        tally.seconds += result.seconds;
         tally.non2xx += result.non2xx;
-        tally.errors += result.errors + result.timeouts;
+        tally.errors += result.errors;
         if (route !== 'noop') {
-          const extra = after - before - result['2xx'];
+          const extra = after - before - result.ok;
           tally.lostRows += Math.max(0, -extra);
           tally.unansweredRows = Math.max(tally.unansweredRows, extra);
         }
-        tally.latencies.push(...latencies);
+        tally.worstP99Ms = Math.max(tally.worstP99Ms, result.p99Ms);
       }
     }
     return routes.map((route) => {
@@ -255,7 +290,7 @@ async function measureDatabase(
         route,
         visitsPerSecond: tally.ok / tally.seconds,
         serverCpuMicrosPerRequest: tally.cpuMicros / tally.requests,
-        p99Ms: p99(tally.latencies),
+        p99Ms: tally.worstP99Ms,
         requests: tally.requests,
         non2xx: tally.non2xx,
         errors: tally.errors,
@@ -272,18 +307,24 @@ export async function measureVisitIngestion(
   options: IngestionOptions = DEFAULT_INGESTION_OPTIONS,
 ): Promise<IngestionResult> {
   const token = await signPassToken();
-  const result: IngestionResult = { connections: options.connections, runs: [], failures: {} };
+  const loadGenerator = options.loadGenerator ?? chosenLoadGenerator();
+  const result: IngestionResult = {
+    connections: options.connections,
+    loadGenerator,
+    runs: [],
+    failures: {},
+  };
   let postgres: Awaited<ReturnType<typeof createBenchDatabase>> | undefined;
   try {
     postgres = await createBenchDatabase(options.postgresUrl);
-    result.runs.push(...(await measureDatabase('postgres', postgres.url, token, options)));
+    result.runs.push(...(await measureDatabase('postgres', postgres.url, token, { ...options, loadGenerator })));
   } catch (error) {
     result.failures.postgres = error instanceof Error ? error.message : String(error);
   } finally {
     await postgres?.drop().catch(() => undefined);
   }
   try {
-    result.runs.push(...(await measureDatabase('pglite', undefined, token, options)));
+    result.runs.push(...(await measureDatabase('pglite', undefined, token, { ...options, loadGenerator })));
   } catch (error) {
     result.failures.pglite = error instanceof Error ? error.message : String(error);
   }
@@ -304,7 +345,7 @@ export function visitIngestionRows(result: IngestionResult): Row[] {
   const rows: Row[] = [];
   for (const run of result.runs) {
     const kind = { batched: 'batched', raw: '1 insert/request', noop: 'no-op ceiling' }[run.route];
-    const label = `POST visit ${kind} (${run.database}, ${result.connections} conn)`;
+    const label = `POST visit ${kind} (${run.database}, ${result.connections} conn, ${result.loadGenerator})`;
     const failed = problems(run, result.connections);
     const gated = run.database === 'postgres' && run.route === 'batched';
     // Each target row has its own verdict: a throughput miss does not make the p99 row a miss.
