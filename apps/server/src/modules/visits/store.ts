@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
+import { jsonRowsInsert } from '../../db/json-rows.ts';
 import { createBatcher, type BatcherStats } from '../../lib/batcher.ts';
 
 export type VisitRow = typeof visits.$inferInsert & { visitId: string; visitorId: string };
@@ -29,38 +30,33 @@ function sameOwner(owner: Owner, row: VisitRow): boolean {
   return owner.deviceId == null || row.deviceId == null || owner.deviceId === row.deviceId;
 }
 
-/** Columns written on insert with their PostgreSQL types; received_at keeps its default, now(). */
-const INSERT_COLUMNS = [
-  ['visitId', 'uuid'],
-  ['visitorId', 'text'],
-  ['deviceId', 'text'],
-  ['parentVisitId', 'text'],
-  ['absoluteParentVisitId', 'text'],
-  ['siteId', 'int4'],
-  ['siteName', 'text'],
-  ['createdAt', 'timestamptz'],
-  ['completeUrl', 'text'],
-  ['utmContent', 'text'],
-  ['utmMedium', 'text'],
-  ['utmCampaign', 'text'],
-  ['utmSource', 'text'],
-  ['utmName', 'text'],
-  ['utmTerm', 'text'],
-  ['utmTitle', 'text'],
-  ['utm', 'text'],
-  ['dataSource', 'text'],
-  ['pbUtmCampaign', 'text'],
-  ['pbUtmContent', 'text'],
-  ['pbUtmMedium', 'text'],
-  ['pbUtmSource', 'text'],
-  ['pbUtmTerm', 'text'],
-  ['deviceHash', 'text'],
-] as const satisfies ReadonlyArray<readonly [keyof VisitRow & keyof typeof visits, string]>;
-
-const COLUMN_LIST = sql.raw(INSERT_COLUMNS.map(([key]) => `"${visits[key].name}"`).join(', '));
-/** The record type json_to_recordset reads each row object as: its property names, typed. */
-const RECORD_TYPE = sql.raw(INSERT_COLUMNS.map(([key, type]) => `"${key}" ${type}`).join(', '));
-const RECORD_COLUMNS = sql.raw(INSERT_COLUMNS.map(([key]) => `"${key}"`).join(', '));
+/** Columns written on insert; received_at keeps its default, now(). */
+const insertVisits = jsonRowsInsert(visits, [
+  'visitId',
+  'visitorId',
+  'deviceId',
+  'parentVisitId',
+  'absoluteParentVisitId',
+  'siteId',
+  'siteName',
+  'createdAt',
+  'completeUrl',
+  'utmContent',
+  'utmMedium',
+  'utmCampaign',
+  'utmSource',
+  'utmName',
+  'utmTerm',
+  'utmTitle',
+  'utm',
+  'dataSource',
+  'pbUtmCampaign',
+  'pbUtmContent',
+  'pbUtmMedium',
+  'pbUtmSource',
+  'pbUtmTerm',
+  'deviceHash',
+]);
 
 /** Rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
 function resultRows<T>(result: unknown): T[] {
@@ -70,18 +66,12 @@ function resultRows<T>(result: unknown): T[] {
 }
 
 /**
- * INSERT … SELECT FROM json_to_recordset($1): the whole batch is one JSON parameter, written by
- * the engine's JSON.stringify straight from the row objects (Dates become ISO strings; properties
- * outside INSERT_COLUMNS are ignored by the record type). One parameter whatever the batch size,
- * and no per-value work in JavaScript: the unnest(array per column) form it replaces spent its
- * time escaping every value into a PostgreSQL array literal. Every text field was checked for what
+ * The whole batch as one JSON parameter (db/json-rows.ts). Every text field was checked for what
  * PostgreSQL cannot store (NUL, unpaired surrogates) before it got here, so one caller's row cannot
  * fail the batch of the others.
  */
 function insertStatement(rows: readonly VisitRow[]) {
-  return sql`insert into ${visits} (${COLUMN_LIST}) select ${RECORD_COLUMNS}
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(${RECORD_TYPE})
-    on conflict (visit_id) do nothing returning visit_id`;
+  return sql`${insertVisits(rows)} on conflict (visit_id) do nothing returning visit_id`;
 }
 
 export function createVisitStore(db: Database, options: VisitStoreOptions = {}) {
