@@ -155,7 +155,8 @@ interface AutocannonTracker extends PromiseLike<Result> {
 
 /**
  * One fixed-size autocannon run in which every request takes the next body. The first `warmup`
- * responses warm the server and open the connections; only the responses after them are measured.
+ * responses warm the server and open the connections; only the requests sent after them are
+ * measured (the rate counts every answer after them).
  * One run for both, so the measured requests travel on connections that already exist: with a run
  * of its own, the measured window began with 50 connections opening at once, and the first
  * requests of late-accepted connections made the tail (server-side p99 stayed under 45 ms while
@@ -185,13 +186,16 @@ async function fire(
   const responses: { ms: number; at: number }[] = [];
   tracker.on('response', (_client, _status, _bytes, ms) => responses.push({ ms, at: performance.now() }));
   const result = await tracker;
-  const measured = responses.slice(warmup);
+  // Counting by answer order alone let warm-up requests still queued (the first requests of
+  // late-accepted connections, sent at the start) into the measured tail.
+  const warmedAt = responses[warmup - 1]?.at ?? 0;
+  const answered = responses.slice(warmup);
+  const measured = answered.filter((response) => response.at - response.ms >= warmedAt);
   const latencies = measured.map((response) => response.ms).sort((a, b) => a - b);
-  const startedAt = responses[warmup - 1]?.at ?? measured[0]?.at ?? 0;
-  const seconds = ((measured.at(-1)?.at ?? startedAt) - startedAt) / 1000;
+  const seconds = ((answered.at(-1)?.at ?? warmedAt) - warmedAt) / 1000;
   return {
     requests: measured.length,
-    requestsPerSecond: seconds > 0 ? measured.length / seconds : 0,
+    requestsPerSecond: seconds > 0 ? answered.length / seconds : 0,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     non2xx: result.non2xx,
