@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
@@ -41,20 +42,8 @@ const insertVisits = jsonRowsInsert(visits, [
   'siteName',
   'createdAt',
   'completeUrl',
-  'utmContent',
-  'utmMedium',
-  'utmCampaign',
-  'utmSource',
-  'utmName',
-  'utmTerm',
-  'utmTitle',
-  'utm',
-  'dataSource',
-  'pbUtmCampaign',
-  'pbUtmContent',
-  'pbUtmMedium',
-  'pbUtmSource',
-  'pbUtmTerm',
+  ...VISIT_BASE64_FIELDS,
+  ...VISIT_PLAIN_UTM_FIELDS,
   'deviceHash',
 ]);
 
