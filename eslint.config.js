@@ -70,6 +70,6 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/unbound-method': 'off' },
   },
-  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

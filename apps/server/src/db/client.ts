@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,7 +8,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /** PGlite and pg share one type (ARCHITECTURE.md "Toolchain facts"). */
@@ -49,16 +48,12 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  // In a worker thread, so that statements run off the HTTP event loop (pglite-thread.ts).
-  const client = new PGliteThread(options.dataDir);
-  // drizzle's PGlite driver calls only query() and transaction() (drizzle-orm/pglite/session.js),
-  // which PGliteThread has; PGlite's class type (private fields) cannot be met structurally.
-  const pglite = client as unknown as PGlite;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const client = new PGlite(options.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
   };
