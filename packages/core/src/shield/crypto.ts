@@ -24,34 +24,11 @@ for (let i = 0; i < 64; i++) DECODE[ALPHABET_CODES[i]!] = i;
 const ascii = new TextDecoder('latin1');
 
 /**
- * Node's Buffer where there is one (the server): its base64url and UTF-8 are native, several times
- * faster than the tables below, and the visitor cookie is encoded on every visit call. Browsers
- * have no Buffer and use the tables; both give the same bytes (tested).
- */
-interface NativeBuffer {
-  from(data: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64url'): string };
-  from(data: string, encoding: 'base64url' | 'utf8'): Uint8Array;
-}
-const runtime = globalThis as { Buffer?: NativeBuffer; process?: { versions?: { node?: string } } };
-// Only Node's own Buffer: a page may define a browser polyfill under the same name.
-const nativeBuffer = runtime.process?.versions?.node ? runtime.Buffer : undefined;
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-/** UTF-8 bytes of a string (a Buffer on the server, which is a Uint8Array). */
-export function utf8Bytes(text: string): Uint8Array {
-  return nativeBuffer ? nativeBuffer.from(text, 'utf8') : encoder.encode(text);
-}
-
-/**
- * base64url without padding (RFC 4648 §5). Without Buffer: by table into one byte array decoded
- * at once (the btoa route, a string per byte, btoa and three regex passes, was a hot spot).
+ * base64url without padding (RFC 4648 §5), by table into one byte array decoded at once: the
+ * visitor cookie is encoded on every visit call, and the btoa route (a string per byte, btoa,
+ * three regex passes) was a hot spot there.
  */
 export function toBase64Url(bytes: Uint8Array): string {
-  if (nativeBuffer) return nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
-  return tableToBase64Url(bytes);
-}
-
-export function tableToBase64Url(bytes: Uint8Array): string {
   const length = bytes.length;
   const whole = length - (length % 3);
   const out = new Uint8Array(Math.ceil((length * 4) / 3));
@@ -76,22 +53,8 @@ export function tableToBase64Url(bytes: Uint8Array): string {
   return ascii.decode(out);
 }
 
-/**
- * Decodes base64url without padding; throws on any other character or an impossible length.
- * Buffer's own decoder skips characters it does not know, so the text is checked first.
- */
+/** Decodes base64url without padding; throws on any other character or an impossible length. */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  if (text.length % 4 === 1) throw new Error('not base64url');
-  if (nativeBuffer) {
-    if (!BASE64URL.test(text)) throw new Error('not base64url');
-    const decoded = nativeBuffer.from(text, 'base64url');
-    // A copy of its own: Buffers share a pool, and callers may XOR the bytes in place.
-    return new Uint8Array(decoded);
-  }
-  return tableFromBase64Url(text);
-}
-
-export function tableFromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const length = text.length;
   if (length % 4 === 1) throw new Error('not base64url');
   const bytes = new Uint8Array(Math.floor((length * 3) / 4));

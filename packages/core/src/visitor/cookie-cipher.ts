@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url, utf8Bytes } from '../shield/crypto.ts';
+import { fromBase64Url, toBase64Url } from '../shield/crypto.ts';
 
 /**
  * The visitor cookie's secret-key XOR cipher (spec 000 §3: "values obfuscated with a
@@ -10,6 +10,20 @@ import { fromBase64Url, toBase64Url, utf8Bytes } from '../shield/crypto.ts';
  */
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+/**
+ * How the cipher turns text into bytes and bytes into cookie-safe text. WEB_CODEC works in every
+ * runtime; the server passes Node's native one (visits/visitor-cookie.ts), several times faster on
+ * the visit call, without making the browser bundles carry it.
+ */
+export interface CookieCodec {
+  utf8(text: string): Uint8Array;
+  toBase64Url(bytes: Uint8Array): string;
+  /** Throws on anything but unpadded base64url. */
+  fromBase64Url(text: string): Uint8Array;
+}
+
+export const WEB_CODEC: CookieCodec = { utf8: (text) => encoder.encode(text), toBase64Url, fromBase64Url };
 
 function checksum(bytes: Uint8Array): number {
   let sum = 0;
@@ -37,20 +51,20 @@ function xorInPlace(bytes: Uint8Array, key: Uint8Array): void {
   for (let i = 0, k = 0; i < bytes.length; i++, k = k + 1 === keyLength ? 0 : k + 1) bytes[i]! ^= key[k]!;
 }
 
-export function xorEncode(value: unknown, key: string): string {
+export function xorEncode(value: unknown, key: string, codec: CookieCodec = WEB_CODEC): string {
   const keyed = bytesOf(key);
-  const plain = utf8Bytes(JSON.stringify(value));
+  const plain = codec.utf8(JSON.stringify(value));
   const withCheck = new Uint8Array(plain.length + 1);
   withCheck.set(plain);
   withCheck[plain.length] = checksum(plain);
   xorInPlace(withCheck, keyed);
-  return toBase64Url(withCheck);
+  return codec.toBase64Url(withCheck);
 }
 
 /** Returns undefined for anything that was not produced by xorEncode with this key. */
-export function xorDecode(text: string, key: string): unknown {
+export function xorDecode(text: string, key: string, codec: CookieCodec = WEB_CODEC): unknown {
   try {
-    const bytes = fromBase64Url(text);
+    const bytes = codec.fromBase64Url(text);
     xorInPlace(bytes, bytesOf(key));
     if (bytes.length < 2) return undefined;
     const plain = bytes.subarray(0, bytes.length - 1);
@@ -81,8 +95,8 @@ const KID_SEPARATOR = '.';
  * value, so after a rotation old cookies still decode while their key is in the ring. An unnamed
  * key writes the bare cipher text (the format before kids were stored).
  */
-export function encodeVisitorCookie(value: unknown, key: CookieKey): string {
-  const text = xorEncode(value, key.key);
+export function encodeVisitorCookie(value: unknown, key: CookieKey, codec?: CookieCodec): string {
+  const text = xorEncode(value, key.key, codec);
   return key.kid === '' ? text : `${encodeURIComponent(key.kid)}${KID_SEPARATOR}${text}`;
 }
 
@@ -96,11 +110,12 @@ export function decodeVisitorCookie<T>(
   text: string,
   keys: readonly CookieKey[],
   accept: (value: unknown) => T | undefined,
+  codec?: CookieCodec,
 ): T | undefined {
   const separator = text.lastIndexOf(KID_SEPARATOR);
   if (separator === -1) {
     for (const key of keys) {
-      const decoded = xorDecode(text, key.key);
+      const decoded = xorDecode(text, key.key, codec);
       const accepted = decoded === undefined ? undefined : accept(decoded);
       if (accepted !== undefined) return accepted;
     }
@@ -114,6 +129,6 @@ export function decodeVisitorCookie<T>(
   }
   const key = keys.find((candidate) => candidate.kid === kid);
   if (!key) return undefined;
-  const decoded = xorDecode(text.slice(separator + 1), key.key);
+  const decoded = xorDecode(text.slice(separator + 1), key.key, codec);
   return decoded === undefined ? undefined : accept(decoded);
 }

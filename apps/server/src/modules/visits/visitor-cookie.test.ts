@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   VISIT_PATH,
+  WEB_CODEC,
   decodeVisitorCookie,
   encodeVisitorCookie,
   shieldConfigSchema,
@@ -11,7 +13,7 @@ import {
   type VisitorRecord,
 } from '@pravesh/core';
 import { getTestInstance } from '../../test/instance.ts';
-import { createVisitorCookie, readCookie, serializeCookie } from './visitor-cookie.ts';
+import { NODE_CODEC, createVisitorCookie, readCookie, serializeCookie } from './visitor-cookie.ts';
 
 const record: VisitorRecord = {
   id: randomUUID(),
@@ -27,6 +29,26 @@ const record: VisitorRecord = {
 };
 
 describe('visitor cookie', () => {
+  // The server encodes with Node's codec, browsers with the portable one: same bytes both ways.
+  it('has a native codec that writes and reads exactly what the portable one does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.string(), (bytes, text) => {
+        const encoded = WEB_CODEC.toBase64Url(bytes);
+        expect(NODE_CODEC.toBase64Url(bytes)).toBe(encoded);
+        expect([...NODE_CODEC.fromBase64Url(encoded)]).toEqual([...bytes]);
+        expect([...NODE_CODEC.utf8(text)]).toEqual([...WEB_CODEC.utf8(text)]);
+        expect(xorDecode(xorEncode({ text }, 'key-1', NODE_CODEC), 'key-1', WEB_CODEC)).toEqual({ text });
+        expect(xorDecode(xorEncode({ text }, 'key-1', WEB_CODEC), 'key-1', NODE_CODEC)).toEqual({ text });
+      }),
+    );
+    const view = Uint8Array.from([1, 2, 3, 4, 5, 6]).subarray(2, 5);
+    expect(NODE_CODEC.toBase64Url(view)).toBe(WEB_CODEC.toBase64Url(Uint8Array.from([3, 4, 5])));
+    for (const bad of ['A', 'AAAAA', 'ab=c', 'ab c', 'é', 'a.b', 'ab+/']) {
+      expect(() => NODE_CODEC.fromBase64Url(bad)).toThrow();
+      expect(() => WEB_CODEC.fromBase64Url(bad)).toThrow();
+    }
+  });
+
   it('reads one cookie out of a Cookie header', () => {
     expect(readCookie('a=1; PBGUC_DEV=abc_-; b=2', 'PBGUC_DEV')).toBe('abc_-');
     expect(readCookie('PBGUC_DEV="quoted"', 'PBGUC_DEV')).toBe('quoted');

@@ -4,6 +4,7 @@ import {
   decodeVisitorCookie,
   encodeVisitorCookie,
   visitorRecordSchema,
+  type CookieCodec,
   type CookieKey,
   type Environment,
   type VisitorRecord,
@@ -20,6 +21,23 @@ import type { ShieldKey } from '../../config/index.ts';
  * without losing visitors. The XOR cipher is the spec's obfuscation, not secrecy (the keys are
  * served to every browser); the customer fields inside are sealed separately.
  */
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * Node's native UTF-8 and base64url for the cookie cipher: the record is encoded on every visit
+ * call, and the portable tables cost several microseconds there. Gives the same bytes as
+ * WEB_CODEC (tested). Buffer's decoder skips characters it does not know, so the text is checked
+ * first.
+ */
+export const NODE_CODEC: CookieCodec = {
+  utf8: (text) => Buffer.from(text, 'utf8'),
+  toBase64Url: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url'),
+  fromBase64Url(text) {
+    if (text.length % 4 === 1 || !BASE64URL.test(text)) throw new Error('not base64url');
+    return Buffer.from(text, 'base64url');
+  },
+};
 
 /** Browsers drop cookies over 4096 bytes (RFC 6265 §6.1); a larger record is not issued. */
 export const MAX_COOKIE_BYTES = 4096;
@@ -87,11 +105,11 @@ export function createVisitorCookie(options: VisitorCookieOptions) {
     /** The visitor record of the request's cookie, when one decodes under a key of the ring. */
     read(cookieHeader: string | undefined): VisitorRecord | undefined {
       const value = readCookie(cookieHeader, name);
-      return value ? decodeVisitorCookie(value, readKeys, accept) : undefined;
+      return value ? decodeVisitorCookie(value, readKeys, accept, NODE_CODEC) : undefined;
     },
     /** The Set-Cookie value for the record, or undefined when it would be too large to keep. */
     serialize(record: VisitorRecord): string | undefined {
-      const header = serializeCookie(name, encodeVisitorCookie(record, active), {
+      const header = serializeCookie(name, encodeVisitorCookie(record, active, NODE_CODEC), {
         maxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
         path: '/',
         domain: options.domain,
