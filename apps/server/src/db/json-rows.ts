@@ -14,13 +14,15 @@ const PLAIN_TYPES = /^(uuid|text|integer|boolean|timestamp with time zone)$/;
  * the batch size, written by the engine's JSON.stringify straight from the row objects (Dates
  * become ISO strings; properties outside `keys` are ignored).
  *
- * Only plain columns (PLAIN_TYPES) are allowed: a column with its own driver mapping (json,
- * custom types) would be stored unmapped. Text values must already be free of what PostgreSQL
- * cannot store (NUL): one row could otherwise fail the batch of every other caller.
+ * `keys` defaults to every column; a table whose column has a database default lists the others,
+ * since an absent value arrives as null, not as "use the default". Only plain columns
+ * (PLAIN_TYPES) are allowed: a column with its own driver mapping (json, custom types) would be
+ * stored unmapped. Text values must already be free of what PostgreSQL cannot store (NUL): one row
+ * could otherwise fail the batch of every other caller.
  */
-export function jsonRowsInsert<T extends PgTable>(table: T, keys: readonly (keyof T['$inferInsert'] & string)[]) {
+export function jsonRowsInsert<T extends PgTable>(table: T, keys?: readonly (keyof T['$inferInsert'] & string)[]) {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
-  const typed = keys.map((key) => {
+  const typed = (keys ?? Object.keys(columns)).map((key) => {
     const column = columns[key];
     if (!column) throw new Error(`${key} is not a column`);
     const type = column.getSQLType();
