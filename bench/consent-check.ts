@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { CONSENT_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
-import { loadConfig } from '@pravesh/server/config';
-import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
-import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
+import { benchPass } from './pass-token.ts';
 import { formatMs, type LoadSummary, type Row } from './report.ts';
 
 /**
@@ -43,16 +41,6 @@ function startServer(databaseUrl: string | undefined): Promise<ApiProcess> {
   const { SSO_BENCH_DATABASE_URL: _inherited, ...inherited } = process.env;
   const env = databaseUrl ? { ...inherited, SSO_BENCH_DATABASE_URL: databaseUrl } : inherited;
   return startApiProcess({ entry: './sso-server.ts', env, name: 'consent API' });
-}
-
-async function passToken(): Promise<string> {
-  const config = loadConfig(BENCH_ENV);
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
-  return issuePassToken({
-    keyring,
-    siteId: BENCH_SITE_ID,
-    validitySeconds: config.sites.get(BENCH_SITE_ID)!.passTokenValidity,
-  });
 }
 
 /** Records one answer per visitor (visitor-only consent, no sign-in needed), 50 at a time. */
@@ -106,7 +94,7 @@ async function fire(
 async function measureOne(databaseUrl: string | undefined, options: ConsentCheckOptions): Promise<ConsentCheckResult> {
   const server = await startServer(databaseUrl);
   try {
-    const token = await passToken();
+    const token = (await benchPass()).token;
     const visitors = await answerFixtures(server.url, token, options.visitors);
     const bodies = visitors.map((visitorId, i) =>
       JSON.stringify({

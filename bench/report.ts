@@ -24,6 +24,12 @@ export interface LoadSummary {
   errors: number;
 }
 
+/** Nearest-rank percentile (0 < fraction ≤ 1) of ascending values; NaN when there are none. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
 const HEADER = ['metric', 'value', 'target', 'ok?'] as const;
 
 function cells(row: Row): string[] {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Options } from 'autocannon';
 import { PASS_TOKEN_HEADER } from '@pravesh/core';
-import { loadConfig } from '@pravesh/server/config';
-import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
-import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, ROUTES, type ApiProcess } from './api-process.ts';
+import { ROUTES, type ApiProcess } from './api-process.ts';
+import { benchPass } from './pass-token.ts';
 import { formatMs, type Row } from './report.ts';
 
 /**
@@ -96,14 +94,6 @@ class Tally {
   }
 }
 
-/** A pass token for site 2 signed with the server's own keys, as `npm run pass-token` makes one. */
-async function signPassToken(): Promise<string> {
-  const config = loadConfig(BENCH_ENV);
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
-  const validitySeconds = config.sites.get(BENCH_SITE_ID)!.passTokenValidity;
-  return issuePassToken({ keyring, siteId: BENCH_SITE_ID, validitySeconds });
-}
-
 function produceBody(): string {
   return JSON.stringify([{ eventId: randomUUID(), event: 'bench' }]);
 }
@@ -148,7 +138,7 @@ export async function measureServerLoad(
 ): Promise<ServerLoadResult> {
   const { connections, warmupSeconds, durationSeconds, rounds } = options;
   // No Origin header, as curl sends none: the shield accepts a non-browser caller on its token alone.
-  const headers = { [PASS_TOKEN_HEADER]: await signPassToken() };
+  const headers = { [PASS_TOKEN_HEADER]: (await benchPass()).token };
   const jsonHeaders = { ...headers, 'content-type': 'application/json' };
   const trivial = {
     open: { url: api.url + ROUTES.open, headers: {}, connections },

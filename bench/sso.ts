@@ -2,11 +2,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { PASS_TOKEN_HEADER, SSO_ROUTES, sealForSite } from '@pravesh/core';
-import { loadConfig } from '@pravesh/server/config';
-import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
-import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
-import { formatMs, type LoadSummary, type Row } from './report.ts';
+import { BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
+import { benchPass } from './pass-token.ts';
+import { formatMs, percentile, type LoadSummary, type Row } from './report.ts';
 
 /**
  * Sign-on benchmark (issue 4): p99 latency at 50 connections of
@@ -64,17 +62,6 @@ function startSsoServer(backend: Backend): Promise<ApiProcess> {
     ...(backend.redisUrl ? { SSO_BENCH_REDIS_URL: backend.redisUrl } : {}),
   };
   return startApiProcess({ entry: './sso-server.ts', env, name: 'sign-on API' });
-}
-
-async function passTokenAndKey() {
-  const config = loadConfig(BENCH_ENV);
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
-  const token = await issuePassToken({
-    keyring,
-    siteId: BENCH_SITE_ID,
-    validitySeconds: config.sites.get(BENCH_SITE_ID)!.passTokenValidity,
-  });
-  return { token, siteKey: await keyring.siteKey(keyring.activeKid, BENCH_SITE_ID) };
 }
 
 /** Runs `task` over `items`, `width` at a time. */
@@ -148,11 +135,6 @@ async function codeFixtures(url: string, pass: string, glssToken: string, count:
   });
 }
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 interface AutocannonTracker extends PromiseLike<Result> {
   on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): void;
 }
@@ -200,8 +182,8 @@ async function fire(
   return {
     requests: measured.length,
     requestsPerSecond: seconds > 0 ? answered.length / seconds : 0,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
     non2xx: result.non2xx,
     errors: result.errors,
   };
@@ -212,7 +194,7 @@ const loadAverage = () => Math.round(os.loadavg()[0]! * 100) / 100;
 async function measureOne(backend: Backend, options: SsoBenchOptions): Promise<SsoBenchResult> {
   const server = await startSsoServer(backend);
   try {
-    const { token, siteKey } = await passTokenAndKey();
+    const { token, siteKey } = await benchPass();
     const headers = { [PASS_TOKEN_HEADER]: token };
     const total = options.warmupRequests + options.requests;
 

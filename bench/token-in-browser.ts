@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { PASS_TOKEN_HEADER, type ShieldConfig } from '@pravesh/core';
 import { ROUTES } from './api-process.ts';
-import { formatMs, type Row } from './report.ts';
+import { formatMs, percentile, type Row } from './report.ts';
 
 /**
  * Pass-token signing time in Chromium, through the SDK's script-tag build as a page loads it:
@@ -101,11 +101,6 @@ async function fetchShieldConfig(apiUrl: string): Promise<ShieldConfig> {
 async function accepted(apiUrl: string, token: string): Promise<boolean> {
   const response = await fetch(apiUrl + ROUTES.shielded, { headers: { [PASS_TOKEN_HEADER]: token } });
   return response.status === 200;
-}
-
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
 }
 
 export async function measureTokenInBrowser(apiUrl: string, sdkScriptFile: string): Promise<TokenTimingResult> {

@@ -3,11 +3,9 @@ import { pathToFileURL } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { PASS_TOKEN_HEADER, VISIT_PATH } from '@pravesh/core';
-import { loadConfig } from '@pravesh/server/config';
-import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
-import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
-import { BENCH_ENV, BENCH_SITE_ID, startApiProcess, type ApiProcess } from './api-process.ts';
-import { formatMs, formatTable, type Row } from './report.ts';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
+import { benchPass } from './pass-token.ts';
+import { formatMs, formatTable, percentile, type Row } from './report.ts';
 import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-paths.ts';
 import { wrkInstalled, wrkVisits, type LoadRound } from './wrk.ts';
 
@@ -152,14 +150,6 @@ async function createBenchDatabase(adminUrl: string): Promise<{ url: string; dro
   };
 }
 
-async function signPassToken(): Promise<string> {
-  const config = loadConfig(BENCH_ENV);
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
-  // The verifier refuses tokens that claim a longer life than the site's validity (900 s).
-  const validitySeconds = config.sites.get(BENCH_SITE_ID)!.passTokenValidity;
-  return issuePassToken({ keyring, siteId: BENCH_SITE_ID, validitySeconds });
-}
-
 async function rowCount(baseUrl: string): Promise<number> {
   const response = await fetch(baseUrl + VISIT_COUNT_PATH);
   return ((await response.json()) as { count: number }).count;
@@ -188,13 +178,11 @@ async function autocannonRound(options: Options): Promise<LoadRound> {
     ok: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    p99Ms: p99(latencies),
+    p99Ms: percentile(
+      latencies.sort((a, b) => a - b),
+      0.99,
+    ),
   };
-}
-
-function p99(latencies: number[]): number {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(0.99 * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const PATHS: Record<RouteKind, string> = { batched: VISIT_PATH, raw: RAW_VISIT_PATH, noop: NOOP_VISIT_PATH };
@@ -306,7 +294,7 @@ async function measureDatabase(
 export async function measureVisitIngestion(
   options: IngestionOptions = DEFAULT_INGESTION_OPTIONS,
 ): Promise<IngestionResult> {
-  const token = await signPassToken();
+  const token = (await benchPass()).token;
   const loadGenerator = options.loadGenerator ?? chosenLoadGenerator();
   const result: IngestionResult = {
     connections: options.connections,

@@ -13,6 +13,13 @@ import * as schema from './schema.ts';
 /** PGlite and pg share one type (ARCHITECTURE.md "Toolchain facts"). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Rows of a raw `db.execute` query: node-postgres and PGlite both answer `{ rows }`. */
+export function resultRows<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('the database answered a query without rows');
+  return rows as T[];
+}
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';

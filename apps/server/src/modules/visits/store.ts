@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
-import type { Database } from '../../db/client.ts';
+import { resultRows, type Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
 import { createBatcher, type BatcherStats } from '../../lib/batcher.ts';
@@ -46,13 +46,6 @@ const insertVisits = jsonRowsInsert(visits, [
   ...VISIT_PLAIN_UTM_FIELDS,
   'deviceHash',
 ]);
-
-/** Rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
-function resultRows<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) throw new Error('the database answered a query without rows');
-  return rows as T[];
-}
 
 /**
  * The whole batch as one JSON parameter (db/json-rows.ts). Every text field was checked for what

@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { OTP_LENGTH, PraveshError } from '@pravesh/core';
 import type { ShieldKey } from '../../../config/index.ts';
 import type { SsoConfig } from '../../../config/sso.ts';
-import type { Database } from '../../../db/client.ts';
+import { resultRows, type Database } from '../../../db/client.ts';
 import { ssoOtpCodes } from '../../../db/schema.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
@@ -73,12 +73,6 @@ interface CheckRow {
   password_hash: string | null;
   created_at: Date | string | null;
   updated_at: Date | string | null;
-}
-
-function resultRows<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) throw new Error('the database answered a query without rows');
-  return rows as T[];
 }
 
 /**
