@@ -119,6 +119,28 @@ describe('batcher', () => {
     await expect(Promise.all(rest)).resolves.toEqual([20, 30]);
   });
 
+  it("with maxWaitMs 'turn' gathers what this event-loop turn adds, without a timer", async () => {
+    const { batches, flush, release } = recorder();
+    const batcher = createBatcher({ flush, maxWaitMs: 'turn', maxConcurrentFlushes: 1 });
+    const first = [batcher.add(1), batcher.add(2)];
+    // Added from a promise callback of the same turn (as a request handler's continuation is).
+    const third = Promise.resolve().then(() => batcher.add(3));
+    expect(batches).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2, 3]]);
+    const later = batcher.add(4);
+    release();
+    await expect(Promise.all([...first, third])).resolves.toEqual([10, 20, 30]);
+    // 4 arrived while the slot was busy: it leaves as soon as the slot frees.
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+    release();
+    await expect(later).resolves.toBe(40);
+  });
+
+  it('refuses a negative gathering wait', () => {
+    expect(() => createBatcher({ flush: () => Promise.resolve([]), maxWaitMs: -1 })).toThrow('maxWaitMs');
+  });
+
   it('createWriteBatcher settles each write once its batch is written, and rejects a failing batch', async () => {
     const written: number[][] = [];
     let fail = false;
@@ -157,12 +179,13 @@ describe('batcher', () => {
         fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()), { minLength: 1, maxLength: 60 }),
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 1, max: 3 }),
-        async (plan, maxBatchSize, maxConcurrentFlushes) => {
+        fc.constantFrom(0, 1, 'turn' as const),
+        async (plan, maxBatchSize, maxConcurrentFlushes, maxWaitMs) => {
           const seen: number[] = [];
           const batcher = createBatcher<number, number>({
             maxBatchSize,
             maxConcurrentFlushes,
-            maxWaitMs: 1,
+            maxWaitMs,
             flush: async (items) => {
               await new Promise((resolve) => setTimeout(resolve, items.length % 3));
               seen.push(...items);

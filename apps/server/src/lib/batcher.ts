@@ -11,14 +11,19 @@
  *
  * With `maxWaitMs: 0` an item that finds a free slot leaves at once, alone: the group commit of the
  * sign-on inserts, which adds no wait when idle and batches only what arrives while writes are busy.
+ * With `maxWaitMs: 'turn'` it waits for the rest of the event-loop turn (setImmediate): every
+ * request already read from the sockets in this turn joins it, and no timer holds it back.
  * Used by the visit ingestion and the sign-on inserts (sessions, codes, access tokens, devices).
  */
 export interface BatcherOptions<T, R> {
   /** Writes one batch (a fresh array, the flush's own) and answers one result per item, in order. */
   flush(items: T[]): Promise<readonly R[]>;
   maxBatchSize?: number;
-  /** How long the first queued item waits for others; 0 sends it at once when a slot is free. */
-  maxWaitMs?: number;
+  /**
+   * How long the first queued item waits for others: milliseconds (0 sends it at once when a slot
+   * is free), or 'turn' for the rest of the current event-loop turn.
+   */
+  maxWaitMs?: number | 'turn';
   maxConcurrentFlushes?: number;
 }
 
@@ -47,9 +52,11 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
   const maxWaitMs = options.maxWaitMs ?? 2;
   const maxConcurrent = options.maxConcurrentFlushes ?? 1;
   if (maxBatchSize < 1 || maxConcurrent < 1) throw new Error('batch size and concurrency must be at least 1');
+  if (typeof maxWaitMs === 'number' && !(maxWaitMs >= 0)) throw new Error("maxWaitMs must be 0 or more, or 'turn'");
 
   let queue: Waiter<T, R>[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  /** Cancels the pending gathering wait (a timeout, or an immediate for 'turn'). */
+  let cancelWait: (() => void) | undefined;
   const inFlight = new Set<Promise<void>>();
   const stats: BatcherStats = { batches: 0, items: 0, largestBatch: 0, failedBatches: 0 };
 
@@ -80,15 +87,27 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       });
       inFlight.add(flight);
     }
-    if (queue.length === 0 && timer !== undefined) {
-      clearTimeout(timer);
-      timer = undefined;
-    }
+    if (queue.length === 0) stopWaiting();
   }
 
-  function onTimer(): void {
-    timer = undefined;
+  function stopWaiting(): void {
+    cancelWait?.();
+    cancelWait = undefined;
+  }
+
+  function onWaitOver(): void {
+    cancelWait = undefined;
     startFlushes();
+  }
+
+  function startWaiting(): void {
+    if (maxWaitMs === 'turn') {
+      const immediate = setImmediate(onWaitOver);
+      cancelWait = () => clearImmediate(immediate);
+    } else {
+      const timeout = setTimeout(onWaitOver, maxWaitMs);
+      cancelWait = () => clearTimeout(timeout);
+    }
   }
 
   return {
@@ -96,15 +115,12 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     add(item) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (queue.length >= maxBatchSize || maxWaitMs <= 0) startFlushes();
-        else if (timer === undefined && inFlight.size < maxConcurrent) timer = setTimeout(onTimer, maxWaitMs);
+        if (queue.length >= maxBatchSize || maxWaitMs === 0) startFlushes();
+        else if (cancelWait === undefined && inFlight.size < maxConcurrent) startWaiting();
       });
     },
     async drain() {
-      if (timer !== undefined) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
+      stopWaiting();
       while (queue.length > 0 || inFlight.size > 0) {
         startFlushes();
         await Promise.all(inFlight);
