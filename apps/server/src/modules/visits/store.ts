@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
-import { resultRows, type Database } from '../../db/client.ts';
+import { executePrepared, resultRows, type Database } from '../../db/client.ts';
 import { visits } from '../../db/schema.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
-import { createBatcher, type BatcherStats } from '../../lib/batcher.ts';
+import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
 
 export type VisitRow = typeof visits.$inferInsert & { visitId: string; visitorId: string };
 
@@ -15,7 +15,7 @@ export type InsertOutcome = 'created' | 'existing' | 'conflict';
 
 export interface VisitStoreOptions {
   maxBatchSize?: number;
-  maxWaitMs?: number;
+  maxWaitMs?: BatcherOptions<VisitRow, InsertOutcome>['maxWaitMs'];
   /** Batches in flight at once; PGlite runs one statement at a time, a pg pool several. */
   maxConcurrentFlushes?: number;
 }
@@ -48,9 +48,10 @@ const insertVisits = jsonRowsInsert(visits, [
 ]);
 
 /**
- * The whole batch as one JSON parameter (db/json-rows.ts). Every text field was checked for what
- * PostgreSQL cannot store (NUL, unpaired surrogates) before it got here, so one caller's row cannot
- * fail the batch of the others.
+ * The whole batch as one JSON parameter (db/json-rows.ts), so the statement's text is the same
+ * for every batch and runs prepared. Every text field was checked for what PostgreSQL cannot store
+ * (NUL, unpaired surrogates) before it got here, so one caller's row cannot fail the batch of the
+ * others.
  */
 function insertStatement(rows: readonly VisitRow[]) {
   return sql`${insertVisits(rows)} on conflict (visit_id) do nothing returning visit_id`;
@@ -65,7 +66,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
   async function insertBatch(rows: readonly VisitRow[]): Promise<InsertOutcome[]> {
     const firstById = new Map<string, VisitRow>();
     for (const row of rows) if (!firstById.has(row.visitId)) firstById.set(row.visitId, row);
-    const result: unknown = await db.execute(insertStatement([...firstById.values()]));
+    const result = await executePrepared(db, 'visits_insert_batch', insertStatement([...firstById.values()]));
     const insertedIds = new Set(resultRows<{ visit_id: string }>(result).map((row) => row.visit_id));
 
     const owners = new Map<string, Owner>();
