@@ -14,6 +14,14 @@ describe('visitor cookie XOR cipher', () => {
     expect(xorEncode({ visitorId: 'abc' }, 'k3y')).not.toContain('visitorId');
   });
 
+  it('writes and reads the bytes browsers already hold (a value sealed by the first version of the cipher)', () => {
+    const value = { visitorId: 'visitor-1', note: 'नमस्ते', n: 42 };
+    const sealed = 'EBEPAkAQH1wLIldbUREPAkAQH1wLRgJbRxEXBEccSQlbi5fRi5fXi5fBi5b0i5fdi5b-SR9bBRFDXwEEYA';
+    expect(xorEncode(value, 'k3y')).toBe(sealed);
+    expect(xorDecode(sealed, 'k3y')).toEqual(value);
+    expect(xorEncode('', 'k3y')).toBe('SRE5');
+  });
+
   it('answers undefined for garbage, a wrong key, or an edited value', () => {
     const encoded = xorEncode({ visitorId: 'abc-123' }, 'secret-key');
     expect(xorDecode(encoded, 'other-key')).toBeUndefined();

@@ -17,19 +17,23 @@ const decoder = new TextDecoder();
  * the visit call, without making the browser bundles carry it.
  */
 export interface CookieCodec {
+  /** The UTF-8 bytes of `text` followed by one zero byte: room for the check byte. */
   utf8(text: string): Uint8Array;
   toBase64Url(bytes: Uint8Array): string;
   /** Throws on anything but unpadded base64url. */
   fromBase64Url(text: string): Uint8Array;
 }
 
-export const WEB_CODEC: CookieCodec = { utf8: (text) => encoder.encode(text), toBase64Url, fromBase64Url };
-
-function checksum(bytes: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < bytes.length; i++) sum = (sum * 31 + bytes[i]!) & 0xff;
-  return sum;
-}
+export const WEB_CODEC: CookieCodec = {
+  utf8(text) {
+    const encoded = encoder.encode(text);
+    const bytes = new Uint8Array(encoded.length + 1);
+    bytes.set(encoded);
+    return bytes;
+  },
+  toBase64Url,
+  fromBase64Url,
+};
 
 /** The bytes of the last keys used: a server or page uses one or two keys for every cookie. */
 const keyBytes = new Map<string, Uint8Array>();
@@ -45,31 +49,40 @@ function bytesOf(key: string): Uint8Array {
   return bytes;
 }
 
-/** XORs `bytes` with the repeated key, in place. */
-function xorInPlace(bytes: Uint8Array, key: Uint8Array): void {
+/**
+ * XORs every byte but the last with the repeated key, in place, and answers the checksum of their
+ * plain values: the bytes as given when sealing, as XORed when opening. One pass over the record,
+ * which the visit call seals on every request.
+ */
+function xorAndSum(bytes: Uint8Array, key: Uint8Array, sealing: boolean): number {
   const keyLength = key.length;
-  for (let i = 0, k = 0; i < bytes.length; i++, k = k + 1 === keyLength ? 0 : k + 1) bytes[i]! ^= key[k]!;
+  let sum = 0;
+  for (let i = 0, k = 0; i < bytes.length - 1; i++, k = k + 1 === keyLength ? 0 : k + 1) {
+    const mixed = bytes[i]! ^ key[k]!;
+    sum = (sum * 31 + (sealing ? bytes[i]! : mixed)) & 0xff;
+    bytes[i] = mixed;
+  }
+  return sum;
 }
+
+/** The last byte holds the checksum, XORed with the key byte of its position like the others. */
+const keyedChecksum = (sum: number, bytes: Uint8Array, key: Uint8Array) => sum ^ key[(bytes.length - 1) % key.length]!;
 
 export function xorEncode(value: unknown, key: string, codec: CookieCodec = WEB_CODEC): string {
   const keyed = bytesOf(key);
-  const plain = codec.utf8(JSON.stringify(value));
-  const withCheck = new Uint8Array(plain.length + 1);
-  withCheck.set(plain);
-  withCheck[plain.length] = checksum(plain);
-  xorInPlace(withCheck, keyed);
-  return codec.toBase64Url(withCheck);
+  const sealed = codec.utf8(JSON.stringify(value));
+  sealed[sealed.length - 1] = keyedChecksum(xorAndSum(sealed, keyed, true), sealed, keyed);
+  return codec.toBase64Url(sealed);
 }
 
 /** Returns undefined for anything that was not produced by xorEncode with this key. */
 export function xorDecode(text: string, key: string, codec: CookieCodec = WEB_CODEC): unknown {
   try {
+    const keyed = bytesOf(key);
     const bytes = codec.fromBase64Url(text);
-    xorInPlace(bytes, bytesOf(key));
     if (bytes.length < 2) return undefined;
-    const plain = bytes.subarray(0, bytes.length - 1);
-    if (checksum(plain) !== bytes[bytes.length - 1]) return undefined;
-    return JSON.parse(decoder.decode(plain)) as unknown;
+    if (keyedChecksum(xorAndSum(bytes, keyed, false), bytes, keyed) !== bytes[bytes.length - 1]) return undefined;
+    return JSON.parse(decoder.decode(bytes.subarray(0, bytes.length - 1))) as unknown;
   } catch {
     return undefined;
   }

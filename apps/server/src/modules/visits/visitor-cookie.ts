@@ -31,7 +31,14 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
  * first.
  */
 export const NODE_CODEC: CookieCodec = {
-  utf8: (text) => Buffer.from(text, 'utf8'),
+  utf8(text) {
+    // From Node's buffer pool: a fresh Uint8Array's own backing store costs more than the cipher.
+    const length = Buffer.byteLength(text, 'utf8');
+    const bytes = Buffer.allocUnsafe(length + 1);
+    bytes.write(text, 0, 'utf8');
+    bytes[length] = 0;
+    return bytes;
+  },
   toBase64Url: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url'),
   fromBase64Url(text) {
     if (text.length % 4 === 1 || !BASE64URL.test(text)) throw new Error('not base64url');
