@@ -19,12 +19,13 @@ export function registerVisits(
 ): VisitStore {
   const store = createVisitStore(database.db, {
     // PGlite runs one statement at a time. On PostgreSQL two batches in flight keep the database
-    // busy while the next one gathers. A batch gathers what one event-loop turn has read from the
-    // sockets ('turn'): measured at 50 connections on 2 cores (bench/visit-ingestion.ts, interleaved
-    // rounds), 2 × turn beat 2 × 1 ms by 4–8 % and 3 × turn by 6 %, and equalled 1 × 1 ms on PGlite;
-    // earlier, 2 × 1 ms beat 4 × 2 ms, 1 × 1 ms, 2 × 0 ms and 8 × 0 ms by 5–25 %.
+    // busy while the next one gathers, and a batch gathers what one event-loop turn has read from
+    // the sockets ('turn'). Measured at 50 connections on 2 cores (bench/visit-ingestion.ts,
+    // interleaved rounds): on PostgreSQL 2 × turn beat 2 × 1 ms by 4–8 % and 3 × turn by 6 %
+    // (earlier, 2 × 1 ms beat 4 × 2 ms, 1 × 1 ms, 2 × 0 ms and 8 × 0 ms by 5–25 %); on PGlite
+    // 1 × turn gave the same visits/s as 1 × 1 ms but a worse p99 (23–117 ms against 20–36 ms).
     maxConcurrentFlushes: database.kind === 'postgres' ? 2 : 1,
-    maxWaitMs: 'turn',
+    maxWaitMs: database.kind === 'postgres' ? 'turn' : 1,
   });
   const cookie = createVisitorCookie({
     environment: config.environment,
