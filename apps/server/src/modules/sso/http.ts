@@ -1,34 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeProtectedHeader } from 'jose';
 import { PASS_TOKEN_HEADER, PASS_TOKEN_QUERY, PraveshError, sessionCookieNames, type Environment } from '@pravesh/core';
+import { cookieAttributes, readCookie, serializeCookie } from '../../lib/cookies.ts';
 import type { Keyring } from '../shield/keyring.ts';
-
-/** The value of one cookie in a Cookie header (RFC 6265 §5.4), undefined when absent. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
-    return pair.slice(separator + 1).trim();
-  }
-  return undefined;
-}
-
-interface CookieOptions {
-  maxAgeSeconds: number;
-  httpOnly: boolean;
-  secure: boolean;
-  domain: string | undefined;
-}
-
-function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${value}`, `Max-Age=${options.maxAgeSeconds}`, 'Path=/'];
-  if (options.domain) parts.push(`Domain=${options.domain}`);
-  parts.push('SameSite=Lax');
-  if (options.secure) parts.push('Secure');
-  if (options.httpOnly) parts.push('HttpOnly');
-  return parts.join('; ');
-}
 
 /**
  * The session cookies (spec 000 §9): PB_GLSS_TOKEN carries the session token and is HttpOnly;
@@ -44,9 +18,7 @@ export function createSessionCookies(options: {
   const secure = options.environment !== 'local';
   const base = { secure, domain: options.domain };
   // The usual pair's attributes do not change: serialised once (sign-ins set them on every answer).
-  const tokenSuffix = serializeCookie('', '', { ...base, maxAgeSeconds: options.maxAgeSeconds, httpOnly: true }).slice(
-    1,
-  );
+  const tokenSuffix = cookieAttributes({ ...base, maxAgeSeconds: options.maxAgeSeconds, httpOnly: true });
   const existsLine = serializeCookie(names.exists, '1', {
     ...base,
     maxAgeSeconds: options.maxAgeSeconds,

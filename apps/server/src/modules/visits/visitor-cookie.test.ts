@@ -13,7 +13,7 @@ import {
   type VisitorRecord,
 } from '@pravesh/core';
 import { getTestInstance } from '../../test/instance.ts';
-import { NODE_CODEC, createVisitorCookie, readCookie, serializeCookie } from './visitor-cookie.ts';
+import { NODE_CODEC, createVisitorCookie } from './visitor-cookie.ts';
 
 const record: VisitorRecord = {
   id: randomUUID(),
@@ -47,21 +47,6 @@ describe('visitor cookie', () => {
       expect(() => NODE_CODEC.fromBase64Url(bad)).toThrow();
       expect(() => WEB_CODEC.fromBase64Url(bad)).toThrow();
     }
-  });
-
-  it('reads one cookie out of a Cookie header', () => {
-    expect(readCookie('a=1; PBGUC_DEV=abc_-; b=2', 'PBGUC_DEV')).toBe('abc_-');
-    expect(readCookie('PBGUC_DEV="quoted"', 'PBGUC_DEV')).toBe('quoted');
-    expect(readCookie('XPBGUC_DEV=1; broken; =x', 'PBGUC_DEV')).toBeUndefined();
-    expect(readCookie(undefined, 'PBGUC_DEV')).toBeUndefined();
-  });
-
-  it('serialises Set-Cookie attributes and refuses unsafe names and values', () => {
-    expect(
-      serializeCookie('GUC', 'v', { maxAgeSeconds: 10, domain: '.example.in', secure: true, sameSite: 'Lax' }),
-    ).toBe('GUC=v; Max-Age=10; Path=/; Domain=.example.in; SameSite=Lax; Secure');
-    expect(() => serializeCookie('a b', 'v', { maxAgeSeconds: 1 })).toThrow();
-    expect(() => serializeCookie('a', 'v; Domain=evil', { maxAgeSeconds: 1 })).toThrow();
   });
 
   it('writes with the active key, naming its kid, and reads cookies written under any key of the ring', () => {

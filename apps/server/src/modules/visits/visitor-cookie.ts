@@ -10,6 +10,7 @@ import {
   type VisitorRecord,
 } from '@pravesh/core';
 import type { ShieldKey } from '../../config/index.ts';
+import { cookieAttributes, readCookie, serializeCookie } from '../../lib/cookies.ts';
 
 /**
  * The server-issued visitor cookie (spec 000 §3 "Visitor cookie record", §9: 3650 days).
@@ -56,41 +57,6 @@ export interface VisitorCookieOptions {
   domain?: string | undefined;
 }
 
-/** The value of one cookie in a Cookie header (RFC 6265 §5.4), undefined when absent. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator === -1) continue;
-    if (pair.slice(0, separator).trim() !== name) continue;
-    let value = pair.slice(separator + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    return value;
-  }
-  return undefined;
-}
-
-export interface SetCookieOptions {
-  maxAgeSeconds: number;
-  path?: string;
-  domain?: string | undefined;
-  sameSite?: 'Lax' | 'Strict' | 'None';
-  secure?: boolean;
-  httpOnly?: boolean;
-}
-
-/** A Set-Cookie header value; name and value must already be cookie-safe (RFC 6265 §4.1.1). */
-export function serializeCookie(name: string, value: string, options: SetCookieOptions): string {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`cookie name ${name} is not a token`);
-  if (!/^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/.test(value)) throw new Error('cookie value is not cookie-safe');
-  const parts = [`${name}=${value}`, `Max-Age=${options.maxAgeSeconds}`, `Path=${options.path ?? '/'}`];
-  if (options.domain) parts.push(`Domain=${options.domain}`);
-  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
-  if (options.secure) parts.push('Secure');
-  if (options.httpOnly) parts.push('HttpOnly');
-  return parts.join('; ');
-}
-
 export function createVisitorCookie(options: VisitorCookieOptions) {
   const name = visitorCookieName(options.environment);
   const found = options.keys.find((key) => key.kid === options.activeKid);
@@ -105,7 +71,17 @@ export function createVisitorCookie(options: VisitorCookieOptions) {
     const parsed = visitorRecordSchema.safeParse(value);
     return parsed.success ? parsed.data : undefined;
   };
-  const secure = options.environment !== 'local';
+  const attributes = cookieAttributes({
+    maxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
+    path: '/',
+    domain: options.domain,
+    sameSite: 'Lax',
+    secure: options.environment !== 'local',
+    httpOnly: false,
+  });
+  // The value is `<URI-encoded kid>.<base64url>`, cookie-safe by construction: the name and the
+  // kid are checked once here, not on every visit call.
+  serializeCookie(name, encodeVisitorCookie({}, active, NODE_CODEC), { maxAgeSeconds: 0 });
 
   return {
     name,
@@ -116,14 +92,7 @@ export function createVisitorCookie(options: VisitorCookieOptions) {
     },
     /** The Set-Cookie value for the record, or undefined when it would be too large to keep. */
     serialize(record: VisitorRecord): string | undefined {
-      const header = serializeCookie(name, encodeVisitorCookie(record, active, NODE_CODEC), {
-        maxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
-        path: '/',
-        domain: options.domain,
-        sameSite: 'Lax',
-        secure,
-        httpOnly: false,
-      });
+      const header = `${name}=${encodeVisitorCookie(record, active, NODE_CODEC)}${attributes}`;
       return header.length > MAX_COOKIE_BYTES ? undefined : header;
     },
   };
