@@ -145,6 +145,28 @@ describe.each(DATABASE_KINDS)('visits API on %s', (kind) => {
     expect(row).toMatchObject({ visitorId: body.visitorId, deviceId: body.deviceId });
   });
 
+  it('stores the new visits of a batch that also holds a retry and a stolen id', async () => {
+    const stored = fullVisit();
+    expect((await post(stored)).statusCode).toBe(200);
+    const before = await total();
+    const fresh = Array.from({ length: 20 }, () => fullVisit());
+    // Sent together, so they share batches: the stored id makes the plain insert fail whole.
+    const [retry, stolen, ...replies] = await Promise.all([
+      post(stored),
+      post({ ...stored, visitorId: randomUUID() }),
+      ...fresh.map((body) => post(body)),
+    ]);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<VisitReply>().response!.visitId).toBe(stored.visitId);
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toMatchObject({ statusMessage: 'Failed to create visitId' });
+    replies.forEach((reply, index) => {
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json<VisitReply>().response!.visitId).toBe(fresh[index]!.visitId);
+    });
+    expect(await total()).toBe(before + fresh.length);
+  });
+
   it('stores 200 concurrent visits, all answered, in batched inserts', async () => {
     const before = await total();
     const bodies = Array.from({ length: 200 }, () => fullVisit());
