@@ -25,7 +25,7 @@ import {
 } from '../crypto.ts';
 import type { GroupCommit } from '../group-commit.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
-import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
+import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../../../auth/access-tokens.ts';
 
 /**
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
@@ -93,7 +93,7 @@ interface Claimed {
   mobileNo: string;
 }
 
-export type { AccessTokenClaims } from '../access-tokens.ts';
+export type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 
 /** What one sign-in writes: its code, and its new session and device trust when it has them. */
 interface SignInRows {
