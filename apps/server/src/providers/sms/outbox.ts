@@ -1,35 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsMessage, SmsProvider } from './index.ts';
+import type { OutboxEntry, OutboxStore, SmsMessage, SmsOutbox, SmsProvider } from './types.ts';
+
+export type { OutboxEntry, OutboxStore, SmsOutbox } from './types.ts';
 
 /**
  * The local message simulators' outbox (SMS, and email for JOURNEY_EMAIL_OTP): messages are kept
  * in memory (the newest `capacity`) for the dev outbox page, and the server log records that one
  * was sent — to whom (masked) and which template, never the text, since it carries the code.
  */
-export interface OutboxEntry {
-  id: string;
-  /** Which simulator kept it. */
-  channel: 'sms' | 'email';
-  to: string;
-  /** Email only. */
-  subject?: string;
-  text: string;
-  /** The SMS template, or the email's kind. */
-  templateId: string;
-  sentAt: string;
-}
-
-export interface SmsOutbox {
-  /** Newest first. */
-  list(limit?: number): OutboxEntry[];
-}
-
-/** The store both simulators write to, so one page shows every code a local demo sent. */
-export interface OutboxStore extends SmsOutbox {
-  add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): void;
-}
-
 export function createOutboxStore(options: { now?: () => number; capacity?: number } = {}): OutboxStore {
   const now = options.now ?? Date.now;
   const capacity = options.capacity ?? 200;
