@@ -373,3 +373,6 @@ export const consentLedger = pgTable(
     check('consent_ledger_consent_state_check', sql`${table.consentState} in (1, 2)`),
   ],
 );
+
+/** Credit bureau pulls (issue 14): the table lives in its capability's own file. */
+export * from './schema/credit.ts';
