@@ -4,7 +4,8 @@ import { BUREAUS, bureauScoreRecordSchema, nextRefreshDate, type Bureau } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBureauSimulator, simulatedProfile, type BureauProvider } from '../../providers/bureau/index.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/instance.ts';
-import { createCreditStore, scoreRecordOf, type CreditStore, type NewCreditPull } from './store.ts';
+import { createCreditStore, type CreditStore, type NewCreditPull } from './store.ts';
+import { scoreRecordOf } from './views.ts';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-11-25T12:00:00+05:30');

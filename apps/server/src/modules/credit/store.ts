@@ -4,12 +4,9 @@ import {
   isValidScore,
   scoreBand,
   type Bureau,
-  type BureauScoreRecord,
   type CreditReport,
-  type ScoreBand,
   type ScoreHistoryPoint,
   type ScoreState,
-  type ScoreStateKind,
 } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
@@ -148,19 +145,3 @@ export function createCreditStore(db: Database) {
 }
 
 export type CreditStore = ReturnType<typeof createCreditStore>;
-
-/** spec 000 §3 bureau score record of a stored pull. */
-export function scoreRecordOf(row: CreditPullSummary): BureauScoreRecord {
-  return {
-    creditBureau: row.bureau as Bureau,
-    score: row.score,
-    previousScore: row.previousScore,
-    scoreBand: row.scoreBand as ScoreBand | null,
-    dateApplied: row.dateApplied.toISOString(),
-    nextRefreshDate: row.nextRefreshAt.toISOString(),
-    scoreState: row.scoreState as ScoreStateKind,
-    rawScore: row.rawScore,
-    riskIndex: row.riskIndex,
-    isValidScore: isValidScore(row.score),
-  };
-}
