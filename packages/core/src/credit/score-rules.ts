@@ -129,6 +129,8 @@ export interface BandDisplay {
 /**
  * spec 000 §4: EXCELLENT → Excellent (green); VERY_GOOD and GOOD → Good; FAIR → Fair; LOW → Low;
  * VERY_LOW → Low (red); empty defaults to FAIR. Takes any string: the record may come from storage.
+ * A record without a score (scoreState NO_HIT / NEW_TO_CREDIT) shows its no-score state instead:
+ * ask for a band display only for a valid score, or FAIR would stand in for "no score".
  */
 export function bandDisplay(scoreBandValue: string | null | undefined): BandDisplay {
   const band: ScoreBand = (SCORE_BANDS as readonly string[]).includes(scoreBandValue ?? '')
