@@ -261,7 +261,7 @@ export const CREDIT_ROUTE_METHODS: Readonly<Record<CreditRoute, 'GET' | 'POST'>>
 };
 
 /** spec 000 §7: the header that carries the signed-in customer's access token. */
-export const ACCESS_TOKEN_HEADER = 'pb-access-token';
+export const CREDIT_ACCESS_TOKEN_HEADER = 'pb-access-token';
 
 /** Query of every credit GET: which bureau; without it, the active bureau (score-rules.activeBureauRecord). */
 export const creditBureauQuerySchema = z.object({ creditBureau: bureauSchema.optional() });
