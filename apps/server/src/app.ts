@@ -27,7 +27,7 @@ import { createSiteRegistry } from './modules/shield/site-registry.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { ssoModule } from './modules/sso/index.ts';
 import { createAccessTokenVerifier } from './modules/sso/access-tokens.ts';
-import { CREDIT_ACCESS_TOKEN_HEADER, createCustomerAuth } from './modules/sso/customer-auth.ts';
+import { ACCESS_TOKEN_HEADER, createCustomerAuth } from './modules/sso/customer-auth.ts';
 
 export interface BuildOptions {
   /** An open database; when absent one is created from the config and migrated. */
@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       'site-id',
       'authorization-key',
       // spec 000 §7: customer services take the access token in pb-access-token.
-      CREDIT_ACCESS_TOKEN_HEADER,
+      ACCESS_TOKEN_HEADER,
       ...Object.keys(STRATEGY_HEADERS),
     ],
     maxAge: 600,

@@ -20,13 +20,13 @@ export interface CustomerAuth {
   requireCustomer(request: FastifyRequest, customerId: string): Promise<AccessTokenClaims>;
 }
 
-export const CREDIT_ACCESS_TOKEN_HEADER = 'pb-access-token';
+export const ACCESS_TOKEN_HEADER = 'pb-access-token';
 
 export function createCustomerAuth(verifyAccessToken: VerifyAccessToken): CustomerAuth {
   function tokenOf(request: FastifyRequest): string | undefined {
     const fromPass = request.pass?.authentication.sso;
     if (fromPass) return fromPass;
-    const header = request.headers[CREDIT_ACCESS_TOKEN_HEADER];
+    const header = request.headers[ACCESS_TOKEN_HEADER];
     return typeof header === 'string' && header.length > 0 ? header : undefined;
   }
   return {
