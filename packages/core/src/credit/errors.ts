@@ -1,8 +1,9 @@
 import { BUREAUS } from '../constants.ts';
+import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Credit entries for the error catalogue (issue 14 §1), in the shape of ERRORS in ../errors.ts
- * (code, HTTP status, message), to be spread into it: `...CREDIT_ERRORS`.
+ * Credit entries for the error catalogue (issue 14 §1), to be spread into ERRORS and listed in
+ * ERROR_GROUPS (../errors.ts) like every capability's `<capability>/errors.ts`.
  *
  * spec 000 §8 names one text for a failing bureau: "Offers or bureau fetch failure: error modal
  * ("Unable to fetch details")", so a bureau that fails or times out answers with that exact text.
@@ -10,40 +11,28 @@ import { BUREAUS } from '../constants.ts';
  * error: it is a state of the score record (score-rules.ts normaliseScore).
  */
 
-type Message = string | ((params: Record<string, string | number>) => string);
-
-interface CreditCatalogueEntry {
-  readonly code: string;
-  readonly status: number;
-  readonly message: Message;
-}
-
 export const CREDIT_ERRORS = {
   /** The bureau answered with an error (spec 000 §8 text). */
-  bureauUnavailable: { code: 'bureauUnavailable', status: 502, message: 'Unable to fetch details' },
+  bureauUnavailable: entry('bureauUnavailable', 502, 'Unable to fetch details'),
   /** The bureau did not answer in time (spec 000 §8 text). */
-  bureauTimeout: { code: 'bureauTimeout', status: 504, message: 'Unable to fetch details' },
+  bureauTimeout: entry('bureauTimeout', 504, 'Unable to fetch details'),
   /** A pull without the customer's recorded consent to fetch the report. */
-  bureauConsentRequired: {
-    code: 'bureauConsentRequired',
-    status: 403,
-    message: 'Please give your consent to fetch your credit report',
-  },
+  bureauConsentRequired: entry('bureauConsentRequired', 403, 'Please give your consent to fetch your credit report'),
   /** A pull before nextRefreshDate (issue 14 §1); `date` is the day it becomes possible. */
-  bureauRefreshTooEarly: {
-    code: 'bureauRefreshTooEarly',
-    status: 429,
-    message: ({ date }) => `Your credit report can be refreshed on or after ${date}`,
-  },
+  bureauRefreshTooEarly: entry(
+    'bureauRefreshTooEarly',
+    429,
+    ({ date }) => `Your credit report can be refreshed on or after ${date}`,
+  ),
   /** No report stored for the customer at that bureau (not pulled yet, or no file there). */
-  creditReportNotFound: { code: 'creditReportNotFound', status: 404, message: 'No credit report found' },
+  creditReportNotFound: entry('creditReportNotFound', 404, 'No credit report found'),
   /** A creditBureau outside the four; mirrors the spec's "{product} - is not allowed product." wording. */
-  invalidCreditBureau: {
-    code: 'invalidCreditBureau',
-    status: 400,
-    message: ({ bureau }) => `${bureau} - is not a valid credit bureau. Valid values are - ${BUREAUS.join(', ')}`,
-  },
-} as const satisfies Record<string, CreditCatalogueEntry>;
+  invalidCreditBureau: entry(
+    'invalidCreditBureau',
+    400,
+    ({ bureau }) => `${bureau} - is not a valid credit bureau. Valid values are - ${BUREAUS.join(', ')}`,
+  ),
+} as const satisfies Record<string, CatalogueEntry>;
 
 export type CreditErrorKey = keyof typeof CREDIT_ERRORS;
 
