@@ -121,6 +121,24 @@ describe('cross-storage client', () => {
     expect(hub.sent.every((sent) => sent.targetOrigin === HUB_ORIGIN)).toBe(true);
   });
 
+  it('sends nothing to the hub frame before its page has loaded (issue 13 §4), then polls', async () => {
+    const hub = fakeHub();
+    let markLoaded!: () => void;
+    const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
+    const client = createCrossStorageClient(
+      hub.options({ createFrame: () => ({ window: hub.frameWindow, loaded, remove: () => undefined }) }),
+    );
+    const done = client.set('a', '1');
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(hub.sent).toEqual([]);
+    expect(client.connected).toBe(false);
+    markLoaded();
+    await done;
+    expect(client.connected).toBe(true);
+    expect(hub.sent[0]).toEqual({ message: 'cross-storage:poll', targetOrigin: HUB_ORIGIN });
+    expect(hub.values.get('a')).toBe('1');
+  });
+
   it('polls every 1000 ms until ready, then stops polling', async () => {
     const hub = fakeHub({ ready: false });
     const client = createCrossStorageClient(hub.options());

@@ -39,6 +39,12 @@ export interface ClientWindowLike {
 export interface HubFrame {
   /** The hub frame's window (null until the frame exists). */
   readonly window: HubWindowLike | null;
+  /**
+   * Settles when the hub page has loaded. Until then the frame holds about:blank, whose origin is
+   * the embedding page's: a message addressed to the hub's origin is dropped, and Chromium logs
+   * an error in the page's console for each. Polling starts after it (at once when absent).
+   */
+  readonly loaded?: Promise<void>;
   remove(): void;
 }
 
@@ -71,12 +77,14 @@ function iframeFrame(url: string): HubFrame {
   const frame = document.createElement('iframe');
   // display:none keeps it out of layout and the accessibility tree; it still loads and runs.
   frame.style.display = 'none';
+  const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
   frame.src = url;
   document.body.appendChild(frame);
   return {
     get window() {
       return frame.contentWindow;
     },
+    loaded,
     remove: () => frame.remove(),
   };
 }
@@ -177,7 +185,9 @@ export function createCrossStorageClient(options: CrossStorageClientOptions): Cr
   }
 
   win.addEventListener('message', listener);
-  poll();
+  // The first poll waits for the hub page (see HubFrame.loaded); the hub also says ready on load.
+  if (frame.loaded) void frame.loaded.then(poll);
+  else poll();
 
   async function request(method: CrossStorageMethod, params: Record<string, unknown>): Promise<unknown> {
     if (closed) throw closedError;
