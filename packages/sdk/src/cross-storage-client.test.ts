@@ -70,12 +70,16 @@ function fakeHub(hub: FakeHubOptions = {}) {
   const options = (extra: Partial<CrossStorageClientOptions> = {}): CrossStorageClientOptions => ({
     hubUrl: HUB_URL,
     window: pageWindow,
-    createFrame: () => ({
-      window: frameWindow,
-      remove: () => {
-        removed = true;
-      },
-    }),
+    // The hub page "loads" at once, as a cached page would.
+    createFrame: (_url, onLoad) => {
+      queueMicrotask(onLoad);
+      return {
+        window: frameWindow,
+        remove: () => {
+          removed = true;
+        },
+      };
+    },
     ...extra,
   });
   return { options, values, sent, deliver, listeners, frameWindow, removed: () => removed };
@@ -124,9 +128,13 @@ describe('cross-storage client', () => {
   it('sends nothing to the hub frame before its page has loaded (issue 13 §4), then polls', async () => {
     const hub = fakeHub();
     let markLoaded!: () => void;
-    const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
     const client = createCrossStorageClient(
-      hub.options({ createFrame: () => ({ window: hub.frameWindow, loaded, remove: () => undefined }) }),
+      hub.options({
+        createFrame: (_url, onLoad) => {
+          markLoaded = onLoad;
+          return { window: hub.frameWindow, remove: () => undefined };
+        },
+      }),
     );
     const done = client.set('a', '1');
     await vi.advanceTimersByTimeAsync(2500);
@@ -143,6 +151,7 @@ describe('cross-storage client', () => {
     const hub = fakeHub({ ready: false });
     const client = createCrossStorageClient(hub.options());
     const polls = () => hub.sent.filter((sent) => sent.message === 'cross-storage:poll').length;
+    await Promise.resolve(); // the frame's load
     expect(polls()).toBe(1);
     await vi.advanceTimersByTimeAsync(999);
     expect(polls()).toBe(1);
