@@ -15,6 +15,7 @@ import {
   sessionCookie,
   signInWithOtp,
   ssoServer,
+  piiOf,
   type SsoTestServer,
 } from '../test-support.ts';
 
@@ -31,7 +32,8 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
     const at = new Date(server.clock.now());
     await server.database.db.insert(ssoCustomers).values({
       customerId: randomUUID(),
-      mobileNo,
+      mobileHash: piiOf(server).hash('mobile', mobileNo),
+      mobileEnc: piiOf(server).encrypt('mobile', mobileNo),
       passwordHash: await hashPassword(SHORT_PASSWORD),
       createdAt: at,
       updatedAt: at,
@@ -63,7 +65,10 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
       },
     });
     expect(body.response.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [customer] = await server.database.db.select().from(ssoCustomers).where(eq(ssoCustomers.mobileNo, mobileNo));
+    const [customer] = await server.database.db
+      .select()
+      .from(ssoCustomers)
+      .where(eq(ssoCustomers.mobileHash, piiOf(server).hash('mobile', mobileNo)));
     expect(body.response.customerId).toBe(customer!.customerId);
 
     const cookies = reply.headers['set-cookie'] as string[];
@@ -78,7 +83,13 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
   });
 
   it('marks the cookies Secure outside local and adds the configured Domain', async () => {
-    const staging = await ssoServer(kind, { env: { PRAVESH_ENV: 'staging', PRAVESH_COOKIE_DOMAIN: '.example.in' } });
+    const staging = await ssoServer(kind, {
+      env: {
+        PRAVESH_ENV: 'staging',
+        PRAVESH_COOKIE_DOMAIN: '.example.in',
+        PRAVESH_PII_KEYS: 'pii=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+      },
+    });
     try {
       const reply = await signInWithOtp(staging, nextMobile());
       const cookies = reply.headers['set-cookie'] as string[];
