@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import { sealForSite } from '@pravesh/core';
 import { DEV_SSO_SIGNATURE_KEY } from '../../../config/sso.ts';
-import { ssoCustomers, ssoDeviceTrust, ssoSessions } from '../../../db/schema.ts';
+import { ssoCustomers, ssoDeviceTrust, ssoSessions } from '../../../db/schema/sso.ts';
 import { sha256 } from '../crypto.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { hashPassword } from '../customers/passwords.ts';

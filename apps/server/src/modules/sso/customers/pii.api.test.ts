@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { ConfigError, loadConfig } from '../../../config/index.ts';
-import { ssoCustomers } from '../../../db/schema.ts';
+import { ssoCustomers } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { exchange, latestOtp, sendOtp, ssoServer, authorize, type SsoTestServer } from '../test-support.ts';
 import { createPiiCipher } from './pii.ts';

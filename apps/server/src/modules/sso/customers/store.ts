@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
-import { ssoCustomers } from '../../../db/schema.ts';
+import { ssoCustomers } from '../../../db/schema/sso.ts';
 import type { PiiCipher } from './pii.ts';
 
 /** A customer as the service works with it: the number and email decrypted (customers/pii.ts). */

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '@pravesh/core';
 import type { Database } from '../../../db/client.ts';
-import { ssoCustomers, ssoDeviceTrust } from '../../../db/schema.ts';
+import { ssoCustomers, ssoDeviceTrust } from '../../../db/schema/sso.ts';
 import { readCookie, serializeCookie } from '../../../lib/cookies.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 
