@@ -9,6 +9,7 @@ import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/co
 import type { AppConfig } from './config/index.ts';
 import { createDb, type DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { trustProxyOption } from './config/trusted-proxies.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { faviconRoutes } from './plugins/pages.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -48,7 +49,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream, config.environment),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
+    trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
