@@ -12,9 +12,11 @@ import type { AppConfig } from './config/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limit/index.ts';
 import { loggerOptions } from './logging.ts';
+import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { faviconRoutes } from './plugins/pages.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
 
@@ -38,9 +40,10 @@ export type { AppConfig };
 /** Builds the API without listening (tests use app.inject(), main.ts listens). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream, config.environment),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
+    trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,7 +62,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 
-  await app.register(errorsPlugin);
+  // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
+  await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {
     // API answers are JSON; the pages that need framing rules set their own CSP.
     contentSecurityPolicy: false,
@@ -101,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   }
 
+  faviconRoutes(app);
   // Every module has one shape (ARCHITECTURE.md "Where the next capabilities go"): a plugin given
   // the same dependencies, registered from one list (modules/index.ts).
   for (const serverModule of MODULES) await app.register(serverModule, deps);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SSO_DEV_ROUTES } from '@pravesh/core';
 import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
@@ -69,7 +70,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: config.sso.rateLimitPrefix, now });
 
   // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
-  const outboxStore = createOutboxStore({ now });
+  const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
   const sso = config.sso;
   const providers: Providers = {
     sms: options.providers?.sms ?? createSmsProvider(sso.sms, options.log, now, outboxStore),

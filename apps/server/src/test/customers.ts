@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { OPERATOR_DEVICE, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
 import { SSO_ROUTES, sealForSite, type DeviceComponents } from '@pravesh/core';
+import { createPiiCipher, type PiiCipher } from '../modules/sso/customers/pii.ts';
 import { getTestInstance, type DatabaseKind, type TestInstance, type TestInstanceOptions } from './instance.ts';
 
 /**
@@ -56,6 +57,11 @@ export async function ssoServer(
 }
 
 export const MOBILE = '9123456789';
+
+/** The server's personal-data cipher, for tests that write or read customer rows directly. */
+export function piiOf(server: TestInstance): PiiCipher {
+  return createPiiCipher(server.config.pii, server.config.piiHashKey);
+}
 
 export interface OtpCallOptions {
   siteId?: number;

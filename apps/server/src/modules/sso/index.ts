@@ -10,7 +10,9 @@ import { codeRoutes } from './codes/routes.ts';
 import { createCodeService } from './codes/service.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { seedDemoCustomer } from './customers/seed.ts';
+import { createPiiCipher } from './customers/pii.ts';
 import { createCustomerStore } from './customers/store.ts';
+import { createDeviceTrust } from './customers/trusted-devices.ts';
 import { groupCommitFor } from './group-commit.ts';
 import { createSessionCookies } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
@@ -38,7 +40,12 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const kids = config.shieldKeys.map((key) => key.kid);
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
-  const customers = createCustomerStore(db, now, { groupCommit });
+  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted, rows in clear moved at start.
+  const pii = createPiiCipher(config.pii, config.piiHashKey);
+  const customers = createCustomerStore(db, now, { groupCommit, pii });
+  await customers.encryptLegacyRows();
+  // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
+  const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
   const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
   const oneTimeKeys = createOneTimeKeys(db, now);
   const cookies = createSessionCookies({
@@ -51,6 +58,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     config: sso,
     mobileKeySecret: config.piiHashKey,
     limiter,
+    pii,
     sms,
     email,
     webOtpHost: new URL(config.publicUrl).hostname,
@@ -65,6 +73,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     issuer: config.publicUrl,
     now,
     log: app.log,
+    pii,
   });
   const callerId = createCallerIdService({ db, provider: callerIdProvider, now });
   const authorize = createAuthorizeService({
@@ -77,6 +86,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     oneTimeKeys,
     callerId,
     limiter,
+    deviceTrust,
     now,
   });
 
@@ -84,10 +94,18 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   otpRoutes(app, { otp, keyring, kids, now });
   emailOtpRoutes(app, { otp, keyring, kids, now });
-  authorizeRoutes(app, { authorize, cookies, keyring, kids });
+  authorizeRoutes(app, { authorize, cookies, deviceTrust, keyring, kids });
   codeRoutes(app, { codes, clients });
   sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, now });
-  customerRoutes(app, { customers, limiter });
+  customerRoutes(app, {
+    customers,
+    limiter,
+    pii,
+    deviceTrust,
+    sessions,
+    cookies,
+    maxPerIpPerHour: sso.otp.maxSendsPerIpPerHour,
+  });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
 };

@@ -39,4 +39,6 @@ export interface SmsOutbox {
 /** The store both simulators write to, so one page shows every code a local demo sent. */
 export interface OutboxStore extends SmsOutbox {
   add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): void;
+  /** Where a person reads the kept messages (GET /dev/outbox), when known. */
+  readonly pageUrl?: string | undefined;
 }
