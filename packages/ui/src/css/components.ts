@@ -750,7 +750,7 @@ export const TABS_CSS = `
 `;
 
 /** Every component's rules, in one text (what components.css holds). */
-export const COMPONENTS_CSS = [
+export const COMPONENTS_CSS = /* @__PURE__ */ [
   BASE_CSS,
   SPINNER_CSS,
   BUTTON_CSS,
