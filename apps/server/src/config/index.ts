@@ -3,6 +3,8 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { assertSsoProductionReady, loadSsoConfig, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
+import { assertPiiKeysConfigured, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -65,6 +67,10 @@ export interface AppConfig {
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
   readonly hub: HubConfig;
+  /** Proxies whose X-Forwarded-For is believed (PRAVESH_TRUSTED_PROXIES, config/trusted-proxies.ts); none by default. */
+  readonly trustedProxies: readonly string[];
+  /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
+  readonly pii: PiiConfig;
 }
 
 export class ConfigError extends Error {
@@ -218,8 +224,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sso: loadSsoConfig(env, environment, publicUrl),
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
+    trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
+    pii: loadPiiConfig(env),
   };
   if (environment === 'production') assertProductionReady(config);
+  assertPiiKeysConfigured(config.pii, environment);
   return config;
 }
 
