@@ -153,7 +153,9 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       },
     });
     const markup = Buffer.from(reply.body.response!.contractData.contractText.data).toString('utf8');
-    expect(markup).toContain('We have updated our <a href=');
+    // A first version says nothing was updated, and links the marketplace's own pages.
+    expect(markup).toContain('Please read our <a href="/terms"');
+    expect(markup).not.toMatch(/updated|example\.in/i);
     expect(markup).toContain('Terms of Use</a>');
     expect(markup).toContain('Privacy Policy</a>');
     expect(markup).toContain('Credit Report Terms');
