@@ -12,9 +12,7 @@ import { loggerOptions } from './logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { createAnalyticsStore } from './modules/analytics/store.ts';
-import { createMobileHasher } from './modules/analytics/mobile-hash.ts';
+import { registerAnalytics } from './modules/analytics/index.ts';
 import { registerActivity } from './modules/activity/index.ts';
 import { registerConsent } from './modules/consent/index.ts';
 import { registerVisits } from './modules/visits/index.ts';
@@ -106,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   healthRoutes(app, database);
   shieldRoutes(app, registry);
-  analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
+  registerAnalytics(app, database, config, options.now);
   registerVisits(app, database, config, options.now);
   // One rule decides which customer a request speaks for, shared by every customer-scoped module.
   const customerAuth = createCustomerAuth(
