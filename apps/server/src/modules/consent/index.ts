@@ -21,11 +21,10 @@ export async function registerConsent(app: FastifyInstance, db: Database, option
   const now = options.now ?? Date.now;
   const store = createConsentStore(db);
   if (config.consent.seedDemoContracts) await seedDemoContracts(store, now);
-  consentRoutes(app, {
-    service: createConsentService({ store, piiHashKey: config.piiHashKey, now }),
-    customerAuth: options.customerAuth,
-  });
+  const service = createConsentService({ store, piiHashKey: config.piiHashKey, now });
+  consentRoutes(app, { service, customerAuth: options.customerAuth });
   // A development aid for the embedded database on a laptop (see dev-routes.ts): only in the local
   // environment, since shared ones (staging, fte …) must not let anyone publish terms.
-  if (config.environment === 'local') consentDevRoutes(app, store, now);
+  if (config.environment === 'local')
+    consentDevRoutes(app, store, now, (contractId) => service.versionPublished(contractId));
 }

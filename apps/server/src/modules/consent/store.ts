@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, max, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { executePrepared, resultRows, type Database } from '../../db/client.ts';
 import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema.ts';
 
 export type LedgerRow = typeof consentLedger.$inferSelect;
@@ -87,6 +87,40 @@ export function createConsentStore(db: Database) {
         .orderBy(desc(consentContractVersions.version))
         .limit(1);
       return row ? { latest: row.version, answers: row.answers ?? [] } : undefined;
+    },
+
+    /**
+     * The answers of many (subject, contract) pairs in one round trip, newest first per pair, for
+     * puckar/check calls that arrive together (issue 13 §3). The pairs travel as one JSON parameter,
+     * so the statement's text never changes and runs prepared; each pair reads its newest 200
+     * entries through consent_ledger_subject_idx.
+     */
+    async answersOf(pairs: readonly { subject: string; contractId: string }[]): Promise<CheckAnswer[][]> {
+      if (pairs.length === 0) return [];
+      const items = pairs.map(({ subject, contractId }, i) => ({ i, s: subject, c: contractId }));
+      const result = await executePrepared(
+        db,
+        'consent_check_answers',
+        sql`select x.i, (
+            select json_agg(json_build_object('version', e.contract_version, 'action', e.action,
+                                              'userValue', e.user_value) order by e.seq desc)
+            from (
+              select l.contract_version, l.action, l.user_value, l.seq
+              from ${consentLedger} l
+              where l.subject = x.s and l.contract_id = x.c
+              order by l.seq desc
+              limit 200
+            ) e
+          ) as answers
+          from json_to_recordset(${JSON.stringify(items)}::json) as x(i integer, s text, c text)`,
+      );
+      const answers: CheckAnswer[][] = pairs.map(() => []);
+      for (const row of resultRows<{ i: number; answers: CheckAnswer[] | string | null }>(result)) {
+        // node-postgres and PGlite parse json; a driver that does not leaves the text.
+        const value = typeof row.answers === 'string' ? (JSON.parse(row.answers) as CheckAnswer[]) : row.answers;
+        answers[row.i] = value ?? [];
+      }
+      return answers;
     },
 
     /** Every entry of a subject, oldest first (the history export). */
