@@ -36,7 +36,8 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-const START_TIMEOUT_MS = 60_000;
+// Generous: on a shared 2-core box starting tsx, PGlite and the migrations has taken over a minute.
+const START_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

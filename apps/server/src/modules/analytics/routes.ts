@@ -18,7 +18,7 @@ export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): vo
       schema: {
         summary: 'Store one analytics event (spec 000 §3 "Analytics event"; body is a one-item list)',
         description:
-          'The body is spec 000\'s: a one-item list of event, category, action, label, pageType, userType, ' +
+          "The body is spec 000's: a one-item list of event, category, action, label, pageType, userType, " +
           'clientId, lob and the standard visitor data; optional fields may be null (a signed-out ' +
           "visitor's customerId). eventId is optional: when sent, a resend of the same id is stored once " +
           'and answered with the first receipt; when absent the server makes one (and the send is then ' +
