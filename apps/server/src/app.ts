@@ -4,11 +4,12 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
 import { createDb, type DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { openapiOptions } from './openapi.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
@@ -82,14 +83,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ],
     maxAge: 600,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Pravesh API', version: '0.1.0', description: 'Services of spec 000 §7 and spec 001 §7' },
-      components: { securitySchemes: { passToken: { type: 'apiKey', in: 'header', name: PASS_TOKEN_HEADER } } },
-      security: [{ passToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document's intro, security per route, error codes and limits: openapi.ts (issue 12 §2).
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(shieldPlugin, { verifier, registry });
 
