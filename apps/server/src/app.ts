@@ -11,6 +11,7 @@ import { createDb, type DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
 import { openapiOptions } from './openapi.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { faviconRoutes } from './plugins/pages.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
 import { registerAnalytics } from './modules/analytics/index.ts';
@@ -44,7 +45,7 @@ export type { AppConfig };
 /** Builds the API without listening (tests use app.inject(), main.ts listens). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream, config.environment),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { maxParamLength: 256 },
@@ -61,7 +62,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const registry = createSiteRegistry(config, keyring);
   const verifier = createPassVerifier({ keyring, registry, now: options.now });
 
-  await app.register(errorsPlugin);
+  // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
+  await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {
     // API answers are JSON; the pages that need framing rules set their own CSP.
     contentSecurityPolicy: false,
@@ -98,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   healthRoutes(app, database);
+  faviconRoutes(app);
   shieldRoutes(app, registry);
   registerAnalytics(app, database, config, options.now);
   registerVisits(app, database, config, options.now);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnalyticsEvent } from '@pravesh/core';
 import { inArray, sql } from 'drizzle-orm';
 import { executePrepared, resultRows, type Database } from '../../db/client.ts';
-import { analyticsEvents } from '../../db/schema.ts';
+import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
 
 export interface StoredEvent {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SSO_DEV_ROUTES } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit/index.ts';
@@ -69,7 +70,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: sso.rateLimitPrefix, now });
   if (!options.limiter) app.addHook('onClose', () => limiter.close());
   // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
-  const outboxStore = createOutboxStore({ now });
+  const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
   const sms = options.sms ?? createSmsProvider(sso.sms, app.log, now, outboxStore);
   const email =
     options.email ??
