@@ -18,7 +18,7 @@ export const ROUTES = {
   shielded: '/MSP/api/v1/bench/ping',
   /** The same route with `config: { shield: false }`. */
   open: '/MSP/api/v1/bench/open',
-  /** Shielded, one database insert per request (spec 000 §7). */
+  /** Shielded; events go in as batched multi-row inserts (spec 000 §7). */
   produce: '/MSP/api/v1/pbguc/event/produce',
   shieldConfig: `/MSP/api/v1/shield/config/${BENCH_SITE_ID}`,
 } as const;

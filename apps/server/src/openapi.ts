@@ -200,7 +200,7 @@ function catalogued(key: keyof typeof ERRORS): { status: number; code: string; m
   const message =
     typeof entry.message === 'string'
       ? entry.message
-      : entry.message(new Proxy({}, { get: (_target, name) => `{${String(name)}}` }) as Record<string, string>);
+      : entry.message(new Proxy({}, { get: (_target, name) => `{${String(name)}}` }));
   return { status: entry.status, code: entry.code, message };
 }
 
@@ -218,7 +218,12 @@ const CUSTOMER_ERRORS = ['tokenNotValidated'] as const;
 /** Route-specific catalogue codes, by "METHOD path" (Fastify's path syntax). */
 const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'POST /MSP/api/v1/visit': ['failedToCreateVisitId'],
-  'POST /MSP/api/v1/puckar/check': ['puckarContractIdRequired', 'puckarVisitIdRequired', 'contractNotFound', ...CUSTOMER_ERRORS],
+  'POST /MSP/api/v1/puckar/check': [
+    'puckarContractIdRequired',
+    'puckarVisitIdRequired',
+    'contractNotFound',
+    ...CUSTOMER_ERRORS,
+  ],
   'POST /MSP/api/v1/puckar/userconsent': [
     'puckarContractIdRequired',
     'puckarVisitIdRequired',
@@ -227,11 +232,26 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
     ...CUSTOMER_ERRORS,
   ],
   'POST /MSP/api/v1/puckar/islatestcontractversion': ['puckarContractIdRequired', 'contractNotFound'],
-  'POST /MSP/api/v1/puckar/withdraw': ['puckarContractIdRequired', 'contractNotFound', 'consentNotGiven', ...CUSTOMER_ERRORS],
+  'POST /MSP/api/v1/puckar/withdraw': [
+    'puckarContractIdRequired',
+    'contractNotFound',
+    'consentNotGiven',
+    ...CUSTOMER_ERRORS,
+  ],
   'POST /MSP/api/v1/puckar/history': CUSTOMER_ERRORS,
-  'POST /MSP/api/v1/pbguc/activity': ['invalidSiteId', 'dataSizeExceeded', 'notAuthorizedToSetCustomerData', ...CUSTOMER_ERRORS],
+  'POST /MSP/api/v1/pbguc/activity': [
+    'invalidSiteId',
+    'dataSizeExceeded',
+    'notAuthorizedToSetCustomerData',
+    ...CUSTOMER_ERRORS,
+  ],
   'POST /MSP/api/v1/pbguc/getApplicationData': CUSTOMER_ERRORS,
-  'POST /SSOSP/api/v1/customer/otp': ['invalidMobileNumber', 'invalidAuthorizationKey', 'siteIdMismatch', 'otpRateLimited'],
+  'POST /SSOSP/api/v1/customer/otp': [
+    'invalidMobileNumber',
+    'invalidAuthorizationKey',
+    'siteIdMismatch',
+    'otpRateLimited',
+  ],
   'POST /SSOSP/api/v1/customer/emailOtp': [
     'invalidEmail',
     'invalidAuthorizationKey',
@@ -319,7 +339,9 @@ const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; descriptio
     tags: ['sdk'],
   },
   'GET /hub': { summary: 'The cross-storage hub page (spec 000 §7), loaded in a hidden frame', tags: ['pages'] },
-  'GET /hub/*': { summary: "The hub page's script and assets", tags: ['pages'] },
+  'GET /hub-assets/*': { summary: "The hub page's script and assets", tags: ['pages'] },
+  'GET /accounts-assets/*': { summary: "The accounts pages' scripts, styles and fonts", tags: ['pages'] },
+  'GET /favicon.svg': { summary: "The API host's icon", tags: ['pages'] },
   'GET /listener': { summary: 'Accounts page: the sign-in widget frame (spec 000 §2)', tags: ['pages'] },
   'GET /authorize': {
     summary: 'Accounts page: the login link and the OAuth authorization_endpoint (spec 000 §2)',
@@ -331,9 +353,12 @@ const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; descriptio
 /** Development aids (local environment only): listed, so every route that answers is in the document. */
 const DEV_PREFIX = '/dev/';
 
-/** Never listed: the document itself, and CORS preflights. */
+/**
+ * Never listed: the document itself, CORS preflights, and HEAD (every HEAD route here is the twin
+ * of a listed GET).
+ */
 export function isUndocumented(method: string, url: string): boolean {
-  return method === 'OPTIONS' || url === '/docs' || url.startsWith('/docs/');
+  return method === 'OPTIONS' || method === 'HEAD' || url === '/docs' || url.startsWith('/docs/');
 }
 
 interface RouteLike {
@@ -443,9 +468,11 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
     },
     transform(input: TransformInput) {
       const route = input.route as unknown as RouteLike;
-      const method = ([route.method].flat()[0] ?? 'GET').toUpperCase();
+      // One route may carry several methods (@fastify/static: HEAD and GET): it is listed when any is.
+      const methods = [route.method].flat().map((name) => name.toUpperCase());
+      const method = methods.find((name) => !isUndocumented(name, input.url));
+      if (method === undefined) return { schema: { hide: true }, url: input.url };
       const key = `${method} ${input.url}`;
-      if (isUndocumented(method, input.url)) return { schema: { hide: true } as never, url: input.url };
 
       const plain = PLAIN_ROUTES[key];
       const dev = input.url.startsWith(DEV_PREFIX);
@@ -483,7 +510,7 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         out['x-rate-limit'] = limit;
         out.description = `${typeof out.description === 'string' ? `${out.description}\n\n` : ''}**Rate limit:** ${limit}`;
       }
-      return { schema: out as never, url };
+      return { schema: out, url };
     },
     transformObject: jsonSchemaTransformObject,
   };
