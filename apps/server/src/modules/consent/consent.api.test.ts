@@ -143,9 +143,14 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   });
 
   it('documents every consent route in the OpenAPI document, shielded', async () => {
-    const doc = (await server.app.inject('/docs/json')).json<{ paths: Record<string, unknown> }>();
-    for (const path of Object.values(CONSENT_ROUTES)) expect(doc.paths).toHaveProperty([path, 'post']);
-    expect(doc.paths).not.toHaveProperty([CONSENT_DEV_PUBLISH_PATH]);
+    type Operation = { security?: unknown[]; tags?: string[] };
+    const doc = (await server.app.inject('/docs/json')).json<{ paths: Record<string, { post: Operation }> }>();
+    for (const path of Object.values(CONSENT_ROUTES)) {
+      expect(doc.paths).toHaveProperty([path, 'post']);
+      expect(doc.paths[path]!.post.security).toEqual([{ passToken: [] }]);
+    }
+    // Every route that answers is listed (issue 12 §2): the local-only publishing aid too, as such.
+    expect(doc.paths[CONSENT_DEV_PUBLISH_PATH]!.post).toMatchObject({ tags: ['development'], security: [] });
   });
 
   it('answers the check of spec 000 §3 for a visitor with no answer yet, markup as a byte buffer', async () => {
