@@ -5,6 +5,7 @@ import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
 import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
 import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
+import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
 import { measureSpeedRatios, speedRatioRows } from './speed-ratios.ts';
 import { measureSso, ssoRows } from './sso.ts';
@@ -55,6 +56,7 @@ try {
     bundleSizeRows,
   );
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
+  await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
   const server = await startApiProcess();
   api = server;
   await section('server load', () => measureServerLoad(server), serverLoadRows);

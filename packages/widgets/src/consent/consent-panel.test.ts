@@ -174,17 +174,36 @@ describe('the consent panel (spec 000 §2 "Consent panel / overlay")', () => {
     const { shadow } = await open({ markup: '<p>See <a href="https://www.example.in/terms">terms</a>.</p>' });
     const dialog = q(shadow, '[role="dialog"]');
     const close = q(shadow, 'button.close');
-    const accept = q(shadow, 'button.accept');
+    const decline = q(shadow, 'button.decline');
     const tab = (shiftKey = false) =>
       act(() => {
         const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
         (shadow.activeElement ?? dialog).dispatchEvent(event);
       });
-    accept.focus();
+    decline.focus();
     tab();
     expect(shadow.activeElement).toBe(close);
     tab(true);
-    expect(shadow.activeElement).toBe(accept);
+    expect(shadow.activeElement).toBe(decline);
+  });
+
+  it('has a visible Decline beside Accept: a click declines (consentState 1, recorded as N by the client)', async () => {
+    const { shadow, result, accept } = await open();
+    const decline = q(shadow, 'button.decline');
+    expect(decline.textContent).toBe('Decline');
+    expect(decline.hidden).toBe(false);
+    expect(decline.closest('form')).toBe(q(shadow, 'button.accept').closest('form'));
+    act(() => decline.click());
+    await expect(result).resolves.toEqual({ action: 'declined', consentState: 1 });
+    expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('without markup does not tell a first-time customer that the terms were updated', async () => {
+    const { shadow } = await open({ markup: '' });
+    const terms = q(shadow, '[data-testid="consent-terms"]');
+    expect(terms.textContent).toBe(UPDATED_TERMS_FALLBACK);
+    expect(terms.textContent).not.toMatch(/updated/i);
+    expect(terms.getAttribute('aria-label')).toBe('Terms and conditions');
   });
 
   it('opening twice answers the open panel', async () => {
@@ -234,6 +253,42 @@ describe('the contract markup is sanitised (DOMPurify) before it is shown', () =
     box.append(sanitizeContract(markup, document));
     // (happy-dom's DOMPurify also loses the first node; Chromium keeps it — see the e2e.)
     expect(box.innerHTML).toContain('<b>Terms</b> of use<ul><li><i>One</i></li></ul><a href="#s2">jump</a>');
+  });
+});
+
+/** Issue 12 §1.10: no tracking pixels and no bidi controls in the contract shown. */
+describe('the contract sanitiser drops external images and bidi controls', () => {
+  const render = (markup: string) => {
+    const box = document.createElement('div');
+    box.append(sanitizeContract(`<p>lead</p>${markup}`, document));
+    return box;
+  };
+
+  it('drops images and media that load from another host, and CSS url()', () => {
+    const box = render(
+      '<p>Terms<img src="https://tracker.example/p.gif?u=1" alt="">' +
+        '<img src=" //tracker.example/p.gif" alt=""><img src="HTTP://tracker.example/x" alt=""></p>' +
+        '<svg><image href="https://tracker.example/s.svg"></image></svg>' +
+        '<video poster="https://tracker.example/v.jpg"></video>' +
+        '<table background="https://tracker.example/t.gif"><tr><td style="background:url(https://tracker.example/c.gif)">cell</td></tr></table>' +
+        '<div style="background-image: url(//tracker.example/d.gif)">div</div>',
+    );
+    expect(box.textContent).toContain('Terms');
+    expect(box.textContent).toContain('cell');
+    expect(box.innerHTML).not.toContain('tracker.example');
+    expect(box.querySelectorAll('img, image, video')).toHaveLength(0);
+  });
+
+  it('strips bidi embedding, override and isolate controls, typed or as character references', () => {
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const box = render(
+      `<p title="a\u202Eb">You agree to pay ${controls.join('')}INR 100</p><p>fee &#x202E;0001 RNI&#x202C; only</p>`,
+    );
+    const text = box.textContent ?? '';
+    expect(text).toContain('You agree to pay INR 100');
+    expect(text).toContain('fee 0001 RNI only');
+    expect(box.innerHTML).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(box.querySelector('p[title]')?.getAttribute('title')).toBe('ab');
   });
 });
 

@@ -17,7 +17,13 @@ import {
 import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
 import { buildApp } from '../../app.ts';
 import { DATABASE_KINDS, getTestInstance } from '../../test/instance.ts';
-import { exchange, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
+import {
+  nextMobile,
+  signInCustomer,
+  ssoServer,
+  type SignedInCustomer as Customer,
+  type SsoTestServer,
+} from '../../test/customers.ts';
 import { CONSENT_DEV_PUBLISH_PATH } from './dev-routes.ts';
 import { createConsentStore } from './store.ts';
 import { CONTRACT_VERSION_TTL_MS } from './version-cache.ts';
@@ -28,11 +34,6 @@ interface Envelope<T> {
   statusMessage?: string;
   response?: T;
   isLatestVersion?: boolean;
-}
-
-interface Customer {
-  customerId: string;
-  accessToken: string;
 }
 
 interface CallOptions {
@@ -50,8 +51,6 @@ const CLIENT_IP = '198.51.100.23';
 
 describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   let server: SsoTestServer;
-  let n = 0;
-  const nextMobile = () => `93${String(10_000_000 + n++).slice(-8)}`;
   const store = () => createConsentStore(server.database.db);
   const ledgerCount = () => server.database.db.$count(consentLedger);
   const ledgerRows = () => server.database.db.select().from(consentLedger).orderBy(asc(consentLedger.seq));
@@ -87,14 +86,7 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   const applicationData = (visitorId: string) => call<GetApplicationDataResponse>(APPLICATION_DATA_PATH, { visitorId });
 
   /** Signs in by OTP and exchanges the code, as a demo site does: a real access token. */
-  async function signIn(): Promise<Customer> {
-    const signedIn = await signInWithOtp(server, nextMobile());
-    expect(signedIn.statusCode).toBe(200);
-    const { code } = signedIn.json<{ response: { code: string } }>().response;
-    const exchanged = await exchange(server, { authorizationCode: code });
-    expect(exchanged.statusCode).toBe(200);
-    return exchanged.json<{ response: Customer }>().response;
-  }
+  const signIn = () => signInCustomer(server, nextMobile('93'));
 
   /** A contract of its own for a test that publishes versions, so other tests keep version 1. */
   async function freshContract(markup = '<p>Version one</p>'): Promise<string> {
@@ -168,7 +160,9 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       },
     });
     const markup = Buffer.from(reply.body.response!.contractData.contractText.data).toString('utf8');
-    expect(markup).toContain('We have updated our <a href=');
+    // A first version says nothing was updated, and links the marketplace's own pages.
+    expect(markup).toContain('Please read our <a href="/terms"');
+    expect(markup).not.toMatch(/updated|example\.in/i);
     expect(markup).toContain('Terms of Use</a>');
     expect(markup).toContain('Privacy Policy</a>');
     expect(markup).toContain('Credit Report Terms');
@@ -479,7 +473,13 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   });
 
   it('seeds nothing and offers no publishing route when configured so, outside the local environment', async () => {
-    const other = await getTestInstance(kind, { env: { PRAVESH_ENV: 'staging', PRAVESH_CONSENT_SEED_DEMO: '0' } });
+    const other = await getTestInstance(kind, {
+      env: {
+        PRAVESH_ENV: 'staging',
+        PRAVESH_CONSENT_SEED_DEMO: '0',
+        PRAVESH_PII_KEYS: 'pii=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+      },
+    });
     try {
       expect(await other.database.db.$count(consentContracts)).toBe(0);
       const published = await other.app.inject({

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PraveshError, contractIdSchema, envelopeSchema, errorEnvelopeSchema, ok } from '@pravesh/core';
 import type { ConsentStore } from './store.ts';
+import { forgetPublishedVersion } from './version-cache.ts';
 
 export const CONSENT_DEV_PUBLISH_PATH = '/dev/consent/publish';
 
@@ -16,7 +17,7 @@ export function consentDevRoutes(
   store: ConsentStore,
   now: () => number,
   /** Tells this instance's version cache at once (others see it within its TTL). */
-  onPublished: (contractId: string) => void = () => undefined,
+  onPublished: (contractId: string) => void = forgetPublishedVersion,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     CONSENT_DEV_PUBLISH_PATH,

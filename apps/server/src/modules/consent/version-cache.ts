@@ -18,6 +18,14 @@ export interface ContractVersionCache {
   invalidate(contractId: string): void;
 }
 
+/** Every cache of this process, so a publish here is seen at once by each app it runs. */
+const liveCaches = new Set<{ invalidate(contractId: string): void }>();
+
+/** A version was published from this process (the development route): forget it everywhere here. */
+export function forgetPublishedVersion(contractId: string): void {
+  for (const cache of liveCaches) cache.invalidate(contractId);
+}
+
 interface Entry {
   at: number;
   value: Promise<ContractVersionRow | undefined>;
@@ -34,7 +42,7 @@ export function createContractVersionCache(options: {
   const maxEntries = options.maxEntries ?? 1000;
   const entries = new Map<string, Entry>();
 
-  return {
+  const cache: ContractVersionCache = {
     latest(contractId) {
       const at = options.now();
       const hit = entries.get(contractId);
@@ -54,4 +62,6 @@ export function createContractVersionCache(options: {
       entries.delete(contractId);
     },
   };
+  liveCaches.add(cache);
+  return cache;
 }
