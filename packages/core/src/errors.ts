@@ -154,6 +154,7 @@ export const ERRORS = {
   payloadTooLarge: entry('payloadTooLarge', 413, 'Request body is too large'),
   rateLimited: entry('rateLimited', 429, 'Too many requests, please retry later'),
   originNotAllowed: entry('originNotAllowed', 403, 'Origin is not allowed'),
+  csrfTokenInvalid: entry('csrfTokenInvalid', 403, 'The request is missing its CSRF token'),
   internal: entry('internalError', 500, 'Something went wrong! Please try again later'),
 } as const satisfies Record<string, CatalogueEntry>;
 

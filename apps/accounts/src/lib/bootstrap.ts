@@ -21,6 +21,8 @@ export interface AccountsBootstrap {
   /** The single sign-on site whose shield config signs this page's calls (spec 000 §3: site 11). */
   readonly ssoSiteId: number;
   readonly frameOrigins: readonly FrameOrigin[];
+  /** /logout only: the page's CSRF token, and whether to sign out without asking (same-site arrival). */
+  readonly logout?: { readonly csrfToken: string; readonly autoLogout: boolean } | undefined;
 }
 
 export class BootstrapError extends Error {
@@ -46,6 +48,9 @@ export function parseBootstrap(raw: unknown): AccountsBootstrap {
         ? [{ origin: entry.origin, includeSubdomain: entry.includeSubdomain === true }]
         : [],
     ),
+    ...(isRecord(raw.logout) && typeof raw.logout.csrfToken === 'string'
+      ? { logout: { csrfToken: raw.logout.csrfToken, autoLogout: raw.logout.autoLogout === true } }
+      : {}),
   };
 }
 

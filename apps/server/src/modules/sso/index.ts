@@ -18,11 +18,12 @@ import { customerRoutes } from './customers/routes.ts';
 import { seedDemoCustomer } from './customers/seed.ts';
 import { createCustomerStore } from './customers/store.ts';
 import { groupCommitFor } from './group-commit.ts';
-import { createSessionCookies } from './http.ts';
+import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
 import { createOtpService } from './otp/service.ts';
 import { createOneTimeKeys } from './sessions/one-time-keys.ts';
+import { createSsidHandoffs } from './sessions/ssid-handoff.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { createSessionStore } from './sessions/store.ts';
 
@@ -81,6 +82,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   const customers = createCustomerStore(db, now, { groupCommit });
   const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
   const oneTimeKeys = createOneTimeKeys(db, now);
+  const handoffs = createSsidHandoffs(db, now);
   const cookies = createSessionCookies({
     environment: config.environment,
     domain: config.cookieDomain,
@@ -105,6 +107,9 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     issuer: config.publicUrl,
     now,
     log: app.log,
+    siteOfClient: (clientId) => clients.get(clientId)?.siteId,
+    isPublicClient: (clientId) => clients.get(clientId)?.clientSecret === undefined,
+    handoffs,
   });
   const callerId = createCallerIdService({ db, provider: callerIdProvider, now });
   const authorize = createAuthorizeService({
@@ -122,11 +127,14 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
 
   if (sso.seedDemoCustomer) await seedDemoCustomer(customers);
 
+  // Every origin check of this module treats `Origin: null` as hostile (http.ts refuseOpaqueOrigin).
+  app.addHook('onRequest', async (request) => refuseOpaqueOrigin(request));
+
   otpRoutes(app, { otp, keyring, kids, now });
   emailOtpRoutes(app, { otp, keyring, kids, now });
   authorizeRoutes(app, { authorize, cookies, keyring, kids });
   codeRoutes(app, { codes, clients });
-  sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, now });
+  sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, handoffs, config, now });
   customerRoutes(app, { customers, limiter });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
