@@ -128,7 +128,10 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   if (sso.seedDemoCustomer) await seedDemoCustomer(customers);
 
   // Every origin check of this module treats `Origin: null` as hostile (http.ts refuseOpaqueOrigin).
-  app.addHook('onRequest', async (request) => refuseOpaqueOrigin(request));
+  app.addHook('onRequest', (request, _reply, done) => {
+    refuseOpaqueOrigin(request);
+    done();
+  });
 
   otpRoutes(app, { otp, keyring, kids, now });
   emailOtpRoutes(app, { otp, keyring, kids, now });
