@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { ssoOneTimeKeys } from '../../../db/schema.ts';
+import { ssoOneTimeKeys } from '../../../db/schema/sso.ts';
 import { openWithSecret, randomToken, sealWithSecret, sha256 } from '../crypto.ts';
 
 /** A handoff's life: the hidden image loads right after the code exchange. */
