@@ -33,8 +33,8 @@ import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '.
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
  * A code is a 256-bit random stored as SHA-256; it lives 60 s, works once, and is bound to its
  * client, its exact redirect_uri and, when sent, a PKCE S256 challenge. A second use of a code is
- * refused and revokes what the first use issued (RFC 6749 §4.1.2): the access tokens and, since the
- * session token was handed out with them, the session.
+ * refused and revokes what the first use issued (RFC 6749 §4.1.2): the access tokens and, since a
+ * setSSID handoff of the session may have gone out with them, the session.
  * Access tokens are HS256 JWTs signed with the active kid of PRAVESH_SSO_TOKEN_KEYS; each jti is
  * recorded, so a token is only valid while its row and its session are unrevoked.
  */
