@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
+import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
+import { assertPiiKeysConfigured, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -10,10 +13,9 @@ import { loadHubConfig, type HubConfig } from './hub.ts';
  * start with the development defaults below.
  */
 
-export interface ShieldKey {
-  readonly kid: string;
-  readonly secret: string;
-}
+// What the config parts (sso.ts, consent.ts, hub.ts) share lives in shared.ts, so they do not
+// import this file, which imports them (no circle); re-exported here for everyone else.
+export { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey };
 
 export interface SiteSettings {
   readonly siteId: number;
@@ -65,10 +67,10 @@ export interface AppConfig {
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
   readonly hub: HubConfig;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+  /** Proxies whose X-Forwarded-For is believed (PRAVESH_TRUSTED_PROXIES, config/trusted-proxies.ts); none by default. */
+  readonly trustedProxies: readonly string[];
+  /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
+  readonly pii: PiiConfig;
 }
 
 /** Development-only secrets: fine on a laptop, refused in production. */
@@ -81,7 +83,6 @@ export const DEV_COOKIE_KEY: ShieldKey = { kid: 'dev-cookie-2026-11', secret: 'p
 export const DEV_PII_HASH_KEY = 'pravesh-development-pii-hash-key-not-for-production';
 
 export const DEFAULT_PORT = 4000;
-export const DEMO_ORIGINS = { siteA: 'http://localhost:4100', siteB: 'http://localhost:4101' } as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -154,14 +155,6 @@ function buildSites(environment: Environment, publicUrl: string, overridesRaw: u
   return sites;
 }
 
-export function normaliseOrigin(origin: string): string {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    throw new ConfigError(`"${origin}" is not an origin`);
-  }
-}
-
 function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
@@ -218,8 +211,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sso: loadSsoConfig(env, environment, publicUrl),
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
+    trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
+    pii: loadPiiConfig(env),
   };
   if (environment === 'production') assertProductionReady(config);
+  assertPiiKeysConfigured(config.pii, environment);
   return config;
 }
 

@@ -24,10 +24,11 @@ import {
   sealWithSecret,
   sha256,
 } from '../crypto.ts';
+import type { PiiCipher } from '../customers/pii.ts';
 import type { GroupCommit } from '../group-commit.ts';
 import type { SsidHandoffs } from '../sessions/ssid-handoff.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
-import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
+import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../../../auth/access-tokens.ts';
 
 /**
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
@@ -52,6 +53,8 @@ export interface CodeServiceOptions {
   handoffs: SsidHandoffs;
   /** Public clients (no client secret) must prove PKCE at every exchange (RFC 9700 §2.1.1). */
   isPublicClient: (clientId: string) => boolean;
+  /** Opens the customer's encrypted number (issue 12 §1.10). */
+  pii: Pick<PiiCipher, 'decrypt'>;
 }
 
 export interface IssueCodeInput {
@@ -105,10 +108,10 @@ interface Claimed {
   code: typeof ssoAuthorizationCodes.$inferSelect;
   sessionRevokedAt: Date | null;
   sessionExpiresAt: Date;
-  mobileNo: string;
+  mobileEnc: string | null;
 }
 
-export type { AccessTokenClaims } from '../access-tokens.ts';
+export type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 
 /** What one sign-in writes: its code, and its new session and device trust when it has them. */
 interface SignInRows {
@@ -197,7 +200,7 @@ export function createCodeService(options: CodeServiceOptions) {
           code: getTableColumns(ssoAuthorizationCodes),
           sessionRevokedAt: ssoSessions.revokedAt,
           sessionExpiresAt: ssoSessions.expiresAt,
-          mobileNo: ssoCustomers.mobileNo,
+          mobileEnc: ssoCustomers.mobileEnc,
         });
       const byHash = new Map(rows.map((row) => [row.code.codeHash, row]));
       return hashes.map((hash) => {
@@ -299,7 +302,7 @@ export function createCodeService(options: CodeServiceOptions) {
       }
       if (input.customerId && input.customerId !== row.customerId) throw new PraveshError('invalidGrant');
       if (found.sessionRevokedAt !== null || found.sessionExpiresAt <= at) throw new PraveshError('invalidGrant');
-      const customer = { mobileNo: found.mobileNo };
+      const customer = { mobileNo: options.pii.decrypt('mobile', found.mobileEnc!) };
 
       const jti = randomUUID();
       const iat = Math.floor(at.getTime() / 1000);
