@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -47,7 +48,14 @@ export interface SsoBenchResult {
   codeExchange: SsoRunResult;
 }
 
-const CLIENT = { client_id: 'pravesh-demo-site-a', redirect_uri: 'http://localhost:4100/' };
+// Public clients must use PKCE (issue 12 §1.4): one pair serves every sign-in of the run.
+const PKCE_VERIFIER = randomBytes(32).toString('base64url');
+const CLIENT = {
+  client_id: 'pravesh-demo-site-a',
+  redirect_uri: 'http://localhost:4100/',
+  code_challenge: createHash('sha256').update(PKCE_VERIFIER).digest('base64url'),
+  code_challenge_method: 'S256',
+};
 
 interface Backend {
   databaseUrl?: string | undefined;
@@ -218,7 +226,9 @@ async function measureOne(backend: Backend, options: SsoBenchOptions): Promise<S
     const codeExchange = await fire(
       exchangeUrl,
       headers,
-      codes.map((code) => JSON.stringify({ authorizationCode: code })),
+      codes.map((code) =>
+        JSON.stringify({ authorizationCode: code, code_verifier: PKCE_VERIFIER, redirect_uri: CLIENT.redirect_uri }),
+      ),
       options.connections,
       options.warmupRequests,
     );

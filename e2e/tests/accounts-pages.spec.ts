@@ -271,13 +271,50 @@ test('/authorize shows a redirect_uri that is not registered instead of followin
   expect(new URL(page.url()).origin).toBe(API_URL);
 });
 
-test('/logout hands over to the service, which returns to the allow-listed redirect_uri', async ({ page }) => {
+/** The accounts host's session cookies in this browser. */
+async function sessionCookies(page: Page): Promise<string[]> {
+  return (await page.context().cookies(API_URL))
+    .map((cookie) => cookie.name)
+    .filter((name) => name.startsWith('PB_GLSS'));
+}
+
+test('/logout opened from elsewhere asks first, then signs out and returns to the checked redirect_uri', async ({
+  page,
+}) => {
+  await enterMobileAndOtp(page, pageUrl('/authorize'));
+  const signedIn = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await signedIn;
+  expect(await sessionCookies(page)).toContain('PB_GLSS_TOKEN_DEV');
+
+  // A typed or foreign navigation (Sec-Fetch-Site: none / cross-site) does not sign out by itself.
+  await page.goto(`${API_URL}/logout?redirect_uri=${encodeURIComponent(`${DEMO_SITE_A}/`)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign out?');
+  expect(await sessionCookies(page)).toContain('PB_GLSS_TOKEN_DEV');
+  await expectNoAxeViolations(page);
   const returned = page.waitForRequest(
     (request) => request.url() === `${DEMO_SITE_A}/` && request.isNavigationRequest(),
   );
-  await page.goto(`${API_URL}/logout?redirect_uri=${encodeURIComponent(`${DEMO_SITE_A}/`)}`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await returned;
   await expect(page).toHaveURL(`${DEMO_SITE_A}/`);
+  expect(await sessionCookies(page)).toEqual([]);
+});
+
+test('the spec logout link, followed from a page of the same site, signs out at once', async ({ page }) => {
+  await page.goto(`${DEMO_SITE_A}/`);
+  const returned = page.waitForRequest(
+    (request) => request.url() === `${DEMO_SITE_A}/?logout=true` && request.isNavigationRequest(),
+  );
+  // GET oauth/logout (spec 000 §7) hands over to /logout, which POSTs and follows redirect_uri.
+  await page.evaluate(
+    (url) => {
+      window.location.href = url;
+    },
+    `${API_URL}/SSOSP/api/v1/oauth/logout?redirect_uri=${encodeURIComponent(`${DEMO_SITE_A}/?logout=true`)}`,
+  );
+  await returned;
+  await expect(page).toHaveURL(`${DEMO_SITE_A}/?logout=true`);
 });
 
 test('JOURNEY_EMAIL_OTP emails the code, adds the address to the signed-in customer and redirects', async ({

@@ -24,6 +24,8 @@ export interface AccountsBootstrap {
   /** The marketplace's terms and privacy pages, when the deployment names them (lib/legal.ts). */
   readonly termsUrl?: string | undefined;
   readonly privacyUrl?: string | undefined;
+  /** /logout only: the page's CSRF token, and whether to sign out without asking (same-site arrival). */
+  readonly logout?: { readonly csrfToken: string; readonly autoLogout: boolean } | undefined;
 }
 
 export class BootstrapError extends Error {
@@ -62,6 +64,9 @@ export function parseBootstrap(raw: unknown): AccountsBootstrap {
     ),
     termsUrl: webUrl(raw.termsUrl),
     privacyUrl: webUrl(raw.privacyUrl),
+    ...(isRecord(raw.logout) && typeof raw.logout.csrfToken === 'string'
+      ? { logout: { csrfToken: raw.logout.csrfToken, autoLogout: raw.logout.autoLogout === true } }
+      : {}),
   };
 }
 

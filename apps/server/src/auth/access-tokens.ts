@@ -14,6 +14,8 @@ export interface AccessTokenClaims {
   clientId: string;
   scope: string;
   sessionId: string;
+  /** The site of the client the token was issued to (its audience); null on tokens without one. */
+  siteId: number | null;
 }
 
 export interface AccessTokenVerifierOptions {
@@ -59,6 +61,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
         clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
         scope: typeof payload.scope === 'string' ? payload.scope : '',
         sessionId: typeof payload.sid === 'string' ? payload.sid : '',
+        siteId: typeof payload.site_id === 'number' ? payload.site_id : null,
       };
     } catch {
       throw new PraveshError('tokenNotValidated');

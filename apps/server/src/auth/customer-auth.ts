@@ -23,6 +23,16 @@ export interface CustomerAuth {
 export const ACCESS_TOKEN_HEADER = 'pb-access-token';
 
 export function createCustomerAuth(verifyAccessToken: VerifyAccessToken): CustomerAuth {
+  /**
+   * An access token is good only on the site it was issued to (its audience: aud is the client,
+   * site_id the client's site; RFC 9068 §4, RFC 9700 §2.3 and §4.10.2 "audience-restricted access tokens"). A token
+   * read by one site's script, presented under another site's pass token, is refused.
+   */
+  async function verifyFor(request: FastifyRequest, token: string): Promise<AccessTokenClaims> {
+    const claims = await verifyAccessToken(token);
+    if (claims.siteId === null || claims.siteId !== request.siteId) throw new PraveshError('tokenNotValidated');
+    return claims;
+  }
   function tokenOf(request: FastifyRequest): string | undefined {
     const fromPass = request.pass?.authentication.sso;
     if (fromPass) return fromPass;
@@ -33,12 +43,12 @@ export function createCustomerAuth(verifyAccessToken: VerifyAccessToken): Custom
     tokenOf,
     async customerOf(request) {
       const token = tokenOf(request);
-      return token === undefined ? null : verifyAccessToken(token);
+      return token === undefined ? null : verifyFor(request, token);
     },
     async requireCustomer(request, customerId) {
       const token = tokenOf(request);
       if (token === undefined) throw new PraveshError('tokenNotValidated');
-      const claims = await verifyAccessToken(token);
+      const claims = await verifyFor(request, token);
       if (claims.customerId.toLowerCase() !== customerId.toLowerCase()) throw new PraveshError('tokenNotValidated');
       return claims;
     },

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { OPERATOR_DEVICE, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
-import { SSO_ROUTES, sealForSite, type DeviceComponents } from '@pravesh/core';
+import {
+  LOGOUT_CSRF_HEADER,
+  SSO_ROUTES,
+  logoutCsrfCookieName,
+  sealForSite,
+  type DeviceComponents,
+} from '@pravesh/core';
 import { createPiiCipher, type PiiCipher } from '../modules/sso/customers/pii.ts';
 import { getTestInstance, type DatabaseKind, type TestInstance, type TestInstanceOptions } from './instance.ts';
 
@@ -132,6 +138,9 @@ export async function authorize(
       response_type: 'code',
       client_id: CLIENT_A.clientId,
       redirect_uri: CLIENT_A.redirectUri,
+      // Public clients must use PKCE (issue 12 §1.4); exchange() sends the matching verifier.
+      code_challenge: TEST_PKCE.challenge,
+      code_challenge_method: 'S256',
       state: 'state-123',
       visitorId: 'visitor-1',
       visitId: 'visit-1',
@@ -157,6 +166,9 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** The PKCE pair authorize() and exchange() use unless a test passes its own. */
+export const TEST_PKCE = pkcePair();
+
 /** Cookie header for the session token of a Set-Cookie list. */
 export function sessionCookie(reply: LightMyRequestResponse, name = 'PB_GLSS_TOKEN_DEV'): string {
   const cookie = reply.cookies.find((entry) => entry.name === name);
@@ -174,8 +186,54 @@ export async function exchange(
     method: 'POST',
     url: path,
     headers: { 'pb-pass-token': await server.pass(siteId) },
+    // What the authorize() helper's code was bound to; a test's own values (or null) win.
+    payload: { code_verifier: TEST_PKCE.verifier, redirect_uri: CLIENT_A.redirectUri, ...body },
+  });
+}
+
+/**
+ * The legitimate logout: what the accounts /logout page sends (POST oauth/logout, same-origin, its
+ * CSRF token in the header and in its SameSite=Strict cookie). `cookie` is the session cookie.
+ */
+export async function logOut(
+  server: SsoTestServer,
+  cookie: string | undefined,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  const csrf = randomBytes(32).toString('base64url');
+  return server.app.inject({
+    method: 'POST',
+    url: SSO_ROUTES.logout,
+    headers: {
+      cookie: [cookie, `${logoutCsrfCookieName(server.config.environment)}=${csrf}`].filter(Boolean).join('; '),
+      [LOGOUT_CSRF_HEADER]: csrf,
+      origin: server.config.publicUrl,
+      'sec-fetch-site': 'same-origin',
+    },
     payload: body,
   });
+}
+
+/** An access token for `client`'s site, from the browser's session cookie (glss_token method). */
+export async function accessTokenOn(
+  server: SsoTestServer,
+  cookie: string,
+  client: { clientId: string; redirectUri: string; siteId: number },
+): Promise<string> {
+  const authorized = await authorize(
+    server,
+    { client_id: client.clientId, redirect_uri: client.redirectUri },
+    { siteId: client.siteId, cookie },
+  );
+  if (authorized.statusCode !== 200) throw new Error(`authorize failed: ${authorized.body}`);
+  const { code } = authorized.json<{ response: { code: string } }>().response;
+  const exchanged = await exchange(
+    server,
+    { authorizationCode: code, redirect_uri: client.redirectUri },
+    client.siteId,
+  );
+  if (exchanged.statusCode !== 200) throw new Error(`exchange failed: ${exchanged.body}`);
+  return exchanged.json<{ response: { accessToken: string } }>().response.accessToken;
 }
 
 export interface SignedInCustomer {

@@ -15,7 +15,11 @@ export const SSO_ROUTES = {
    * sealing {siteId, timestamp, email}. Verified through authorize's otp method with `email`.
    */
   emailOtp: '/SSOSP/api/v1/customer/emailOtp',
-  /** GET ?redirect_uri=: ends the session, clears both session cookies, 302 to the allow-listed URI. */
+  /**
+   * GET ?redirect_uri= (spec 000 §7): checks redirect_uri and hands over (302) to the accounts
+   * host's /logout page; no state change. POST (ours), from that page only, with its CSRF token:
+   * ends the session, clears both session cookies, answers the checked redirect_uri.
+   */
   logout: '/SSOSP/api/v1/oauth/logout',
   /** GET ?mobileNo=: header site-id; is the number known, is a password set. */
   preference: '/SSOSP/api/v1/customer/preference',
@@ -48,6 +52,17 @@ export const ACCOUNTS_PAGES = {
   authorize: '/authorize',
   logout: '/logout',
 } as const;
+
+/**
+ * The logout page's CSRF token (OWASP CSRF Prevention Cheat Sheet, "Double Submit Cookie"): the
+ * /logout page sets it as a SameSite=Strict, HttpOnly cookie and writes the same value into the
+ * page; the page's POST oauth/logout sends it back in the header. `__Host-` outside local, where
+ * cookies are Secure (RFC 6265bis §4.1.3.2), so a sibling subdomain cannot plant one.
+ */
+export const LOGOUT_CSRF_HEADER = 'x-pravesh-csrf';
+export function logoutCsrfCookieName(environment: string): string {
+  return environment === 'local' ? 'PB_LOGOUT_CSRF' : '__Host-PB_LOGOUT_CSRF';
+}
 
 /** Development-only pages (absent in production). */
 export const SSO_DEV_ROUTES = {

@@ -42,4 +42,6 @@ export const SSO_ERRORS = {
   callerIdNotApproved: entry('callerIdNotApproved', 401, 'Caller identification is not approved'),
   callerIdRequestNotFound: entry('callerIdRequestNotFound', 404, 'Caller identification request not found'),
   callerIdNonceTaken: entry('callerIdNonceTaken', 409, 'requestNonce is already in use'),
+  /** POST oauth/logout without the /logout page's token (issue 12 §1.8). */
+  csrfTokenInvalid: entry('csrfTokenInvalid', 403, 'The request is missing its CSRF token'),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -182,6 +182,8 @@ export const ssoTokenBodySchema = z.object({
   redirect_uri: safeText(2048).nullish(),
   /** Required when the authorize request carried a code_challenge (RFC 7636). */
   code_verifier: z.string().max(128).nullish(),
+  /** Ask for a one-time setSSID handoff (response.ssidHandoff) for the calling site. */
+  ssidHandoff: z.boolean().nullish(),
 });
 export type SsoTokenBody = z.infer<typeof ssoTokenBodySchema>;
 
@@ -190,7 +192,10 @@ export const ssoUserSchema = z.object({
   mobileNo: z.string(),
   visitorId: z.string().nullable(),
   visitId: z.string().nullable(),
-  /** The session token (also in the PB_GLSS_TOKEN cookie); usable with the glss_token method. */
+  /**
+   * spec 001 §7 names this field. It is a reference to the sign-on session bound to the client and
+   * its site, never the PB_GLSS_TOKEN value, and it signs nobody in (issue 12 §1.4).
+   */
   glssToken: z.string(),
 });
 
@@ -205,6 +210,8 @@ export const ssoTokenResponseSchema = z.object({
   tokenType: z.literal('Bearer'),
   scope: z.string(),
   user: ssoUserSchema,
+  /** When asked for: the one-time, 60 s value for customer/setSSID?token= (spec 000 §7). */
+  ssidHandoff: z.string().optional(),
 });
 export type SsoTokenResponse = z.infer<typeof ssoTokenResponseSchema>;
 
@@ -212,7 +219,9 @@ export type SsoTokenResponse = z.infer<typeof ssoTokenResponseSchema>;
 // Sessions
 
 export const logoutQuerySchema = z.object({ redirect_uri: safeText(2048).nullish() });
-export const logoutResponseSchema = z.object({ loggedOut: z.boolean() });
+/** POST oauth/logout (the /logout page): where to go afterwards, checked like the GET's. */
+export const logoutBodySchema = z.object({ redirect_uri: safeText(2048).nullish() }).nullish();
+export const logoutResponseSchema = z.object({ loggedOut: z.boolean(), redirectUri: z.string().optional() });
 
 export const preferenceQuerySchema = z.object({ mobileNo: mobileNoSchema });
 export const preferenceHeadersSchema = z.object({ 'site-id': siteIdHeaderSchema });

@@ -648,8 +648,18 @@ describe('the sign-in widget journey', () => {
     await settle();
     const url = new URL(loadImage.mock.calls[0]![0]);
     expect(`${url.origin}${url.pathname}`).toBe(`${ACCOUNTS}${SSO_ROUTES.setSsid}`);
-    expect(url.searchParams.get('token')).toBe('g'.repeat(43));
+    // The one-time handoff the exchange was asked for, never user.glssToken (issue 12 §1.5).
+    expect(server.to(SSO_ROUTES.getSsoToken)[0]!.body).toMatchObject({ ssidHandoff: true });
+    expect(url.searchParams.get('token')).toBe('h'.repeat(43));
     expect(url.searchParams.get('pb-pass-token')).toMatch(/^ey/);
+  });
+
+  it('with the accounts host’s cookie visible, asks for no handoff and loads no setSSID image', async () => {
+    const { signOn, loadImage } = setup({ cookies: { [EXISTS]: '1' } });
+    await signOn.authorize({ mobileNo: MOBILE, otp: '123456' });
+    await settle();
+    expect(server.to(SSO_ROUTES.getSsoToken)[0]!.body).not.toHaveProperty('ssidHandoff');
+    expect(loadImage).not.toHaveBeenCalled();
   });
 });
 

@@ -228,6 +228,8 @@ interface SsoTokenReply {
   expiresIn?: unknown;
   scope?: unknown;
   user?: { glssToken?: unknown } | null;
+  /** The one-time setSSID value, when asked for. */
+  ssidHandoff?: unknown;
 }
 
 /** The sign-on script's own address: the widget script sits beside it. */
@@ -429,11 +431,16 @@ export function createSignOn(pravesh: unknown, config: unknown, options: SignOnO
     if (redirectUri) body.redirect_uri = redirectUri;
     if (exchange.codeVerifier) body.code_verifier = exchange.codeVerifier;
     if (exchange.customerId) body.customerId = exchange.customerId;
+    // The accounts host sets its session cookie itself when the customer signed in through its
+    // pages; after a direct authorize call it may not have, so this page asks for a one-time
+    // handoff and loads it in the hidden setSSID image (spec 000 §7). The session token itself
+    // never reaches this page (issue 12 §1.4, §1.5).
+    const wantsHandoff = !hasExistsCookie() && Boolean(settings.accountsUrl);
     // spec 001 §7: POST getSsoToken?guc=true with { authorizationCode }.
     const reply = await client.request<SsoTokenReply | undefined>(
       'POST',
       `${SSO_ROUTES.getSsoToken}?${GET_SSO_TOKEN_QUERY}`,
-      { body },
+      { body: wantsHandoff ? { ...body, ssidHandoff: true } : body },
     );
     const mobileNo = reply?.mobileNo ?? reply?.mobilePhone;
     if (!reply || !isText(reply.accessToken) || !isText(reply.customerId) || !isText(mobileNo)) {
@@ -448,13 +455,11 @@ export function createSignOn(pravesh: unknown, config: unknown, options: SignOnO
       expiresAt: now() + expiresIn * 1000,
       scope: isText(reply.scope) ? reply.scope : settings.scope,
     };
-    // The accounts host sets its session cookie itself when the customer signed in through its
-    // pages; after a direct authorize call it may not have (another site), so the hidden image
-    // sets it there (spec 000 §7 setSSID). Failures are ignored.
-    const glssToken = reply.user?.glssToken;
-    if (isText(glssToken) && !hasExistsCookie() && settings.accountsUrl) {
+    // Failures of the hidden image are ignored (spec 000 §7).
+    const handoff = reply.ssidHandoff;
+    if (wantsHandoff && isText(handoff) && !hasExistsCookie()) {
       accounts()
-        .imageUrl(SSO_ROUTES.setSsid, { token: glssToken })
+        .imageUrl(SSO_ROUTES.setSsid, { token: handoff })
         .then(loadImage, () => undefined);
     }
     await linkVisitor({ mobileNo, customerId: reply.customerId });

@@ -96,8 +96,9 @@ export async function fakeServer(environment: Environment = 'local'): Promise<Fa
         method: 'otp',
         expiresInSeconds: 60,
       }),
-    [SSO_ROUTES.getSsoToken]: () =>
+    [SSO_ROUTES.getSsoToken]: ({ body }) =>
       ok({
+        ...(body?.ssidHandoff === true ? { ssidHandoff: 'h'.repeat(43) } : {}),
         accessToken: `access-${++codes}`,
         customerId: CUSTOMER_ID,
         mobileNo: MOBILE,

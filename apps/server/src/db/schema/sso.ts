@@ -146,6 +146,9 @@ export const ssoOneTimeKeys = pgTable('sso_one_time_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** ssid_handoff (migration 0007): the client it was minted for, and the session token sealed under it. */
+  clientId: text('client_id'),
+  sealedSessionToken: text('sealed_session_token'),
 });
 
 /** Caller-identification requests (spec 000 §3, §4): a nonce, its status and, once approved, the number. */

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNTS_PAGES, SSO_SITE_ID, scriptJson } from '@pravesh/core';
+import { ACCOUNTS_PAGES, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
+import { serializeCookie } from '../../lib/cookies.ts';
 import {
   fileVersion,
   frameAncestorsDirective,
@@ -70,13 +72,19 @@ function assetVersions(distDir: string): Map<string, string> {
   return versions;
 }
 
-function renderPage(page: PageName, config: AppConfig, versions: Map<string, string>): string {
+function renderPage(
+  page: PageName,
+  config: AppConfig,
+  versions: Map<string, string>,
+  extra: Record<string, unknown> = {},
+): string {
   const asset = (file: string) => `${ASSET_PREFIX}${file}?v=${versions.get(file) ?? 'missing'}`;
   const bootstrap = {
     apiBaseUrl: config.publicUrl,
     environment: config.environment,
     ssoSiteId: SSO_SITE_ID,
     frameOrigins: frameOrigins(config),
+    ...extra,
   };
   return `<!doctype html>
 <html lang="en-IN">
@@ -98,6 +106,38 @@ function renderPage(page: PageName, config: AppConfig, versions: Map<string, str
 `;
 }
 
+/**
+ * /logout (spec 000 §2: the logout link carries redirect_uri). Rendered per request because it
+ * carries its CSRF token: a fresh 256-bit value, set as a SameSite=Strict, HttpOnly cookie and
+ * written into the page, which sends it back with POST oauth/logout ("Double Submit Cookie", OWASP
+ * CSRF Prevention Cheat Sheet). `autoLogout` is true only when the browser says the navigation came
+ * from this origin or this site (Sec-Fetch-Site, W3C Fetch Metadata): a link on another site, or a
+ * hostile page, gets a "Log out" button instead, so no cross-site navigation can sign a customer
+ * out without their click (issue 12 §1.8).
+ */
+function logoutPage(app: FastifyInstance, config: AppConfig, versions: Map<string, string>, csp: string): void {
+  const cookieName = logoutCsrfCookieName(config.environment);
+  const secure = config.environment !== 'local';
+  app.get(ACCOUNTS_PAGES.logout, { schema: { hide: true } }, (request, reply) => {
+    const csrfToken = randomBytes(32).toString('base64url');
+    const fetchSite = request.headers['sec-fetch-site'];
+    const html = renderPage('logout', config, versions, {
+      logout: { csrfToken, autoLogout: fetchSite === 'same-origin' || fetchSite === 'same-site' },
+    });
+    return reply
+      .removeHeader('x-frame-options')
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'set-cookie',
+        serializeCookie(cookieName, csrfToken, { maxAgeSeconds: 600, sameSite: 'Strict', secure, httpOnly: true }),
+      )
+      .send(html);
+  });
+}
+
 /** Serves /listener, /authorize and /logout, and the bundles they load. */
 export async function accountsPagesRoutes(app: FastifyInstance, options: AccountsPagesOptions): Promise<void> {
   const { config } = options;
@@ -109,6 +149,10 @@ export async function accountsPagesRoutes(app: FastifyInstance, options: Account
   }
   const csp = contentSecurityPolicy(config);
   for (const page of Object.keys(ACCOUNTS_PAGES) as PageName[]) {
+    if (page === 'logout') {
+      logoutPage(app, config, versions, csp);
+      continue;
+    }
     const html = renderPage(page, config, versions);
     // The query carries the journey (state, client_id); nothing here may be cached or shared.
     serveFramedPage(app, ACCOUNTS_PAGES[page], { html, csp, cacheControl: 'no-store' });

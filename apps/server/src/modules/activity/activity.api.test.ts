@@ -6,6 +6,9 @@ import { consentReceived } from '../../db/schema/consent.ts';
 import { siteActivity } from '../../db/schema/activity.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
+  CLIENT_B,
+  accessTokenOn,
+  logOut,
   nextMobile,
   signInCustomer,
   ssoServer,
@@ -149,14 +152,18 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
   });
 
   it("merges a customer's entries from other visitors (devices) and sites after sign-in", async () => {
-    const { customerId, accessToken } = await signIn();
+    const { customerId, accessToken, cookie } = await signIn();
     const other = await signIn();
     const proof = { sso: accessToken };
+    // An access token is good on its own site only (issue 12 §1.4): site 7 gets its own, same session.
+    const onSite7 = await accessTokenOn(server, cookie, CLIENT_B);
     const phone = randomUUID();
     const laptop = randomUUID();
     const wrote = [
       await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('pl', { updatedAt: 100 })] }, 2, proof),
-      await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('cc', { product: 'CC' })] }, 7, proof),
+      await post(ACTIVITY_PATH, { visitorId: phone, customerId, data: [leadItem('cc', { product: 'CC' })] }, 7, {
+        sso: onSite7,
+      }),
       await post(ACTIVITY_PATH, { visitorId: laptop, data: [leadItem('pl', { updatedAt: 200, title: 'Newer' })] }),
       await post(
         ACTIVITY_PATH,
@@ -174,8 +181,11 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
     expect(merged.sites['2']!.data).toEqual([expect.objectContaining({ id: 'pl', title: 'Newer', updatedAt: 200 })]);
     expect(merged.sites['7']!.data).toEqual([expect.objectContaining({ id: 'cc', product: 'CC' })]);
     // The pb-access-token header proves the customer as well as the pass token's sso strategy.
-    const byHeader = await read({ visitorId: laptop, customerId }, 7, { header: accessToken });
+    const byHeader = await read({ visitorId: laptop, customerId }, 7, { header: onSite7 });
     expect(Object.keys(byHeader.body.response!.sites).sort()).toEqual(['2', '7']);
+    // Site 2's token is refused under site 7's pass token, in either place.
+    expect((await read({ visitorId: laptop, customerId }, 7, { header: accessToken })).status).toBe(401);
+    expect((await read({ visitorId: laptop, customerId }, 7, proof)).status).toBe(401);
   });
 
   describe('a customerId without that customer’s valid access token', () => {
@@ -220,7 +230,7 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
       const visitorId = randomUUID();
       const body = { visitorId, customerId };
       expect((await read(body, 2, { sso: accessToken })).status).toBe(200);
-      const logout = await server.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie } });
+      const logout = await logOut(server, cookie);
       expect(logout.statusCode).toBeLessThan(400);
       await expectRefused(customerId, { sso: accessToken });
     });

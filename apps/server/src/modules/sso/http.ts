@@ -100,3 +100,39 @@ export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAA
 export function clientIp(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
+
+/**
+ * `Origin: null` is what a browser sends when it will not say where a request comes from: sandboxed
+ * frames, data: and file: documents, cross-origin redirect chains (RFC 6454 §7.3, Fetch §3.2.5
+ * "serializing a request origin"). It is an opaque, unknown origin, so every origin check of the
+ * sign-on module treats it as hostile — never as "no Origin" (a header a non-browser client simply
+ * leaves out). Registered as an onRequest hook of the sso plugin.
+ */
+export function refuseOpaqueOrigin(request: FastifyRequest): void {
+  if (request.headers.origin?.trim().toLowerCase() === 'null') throw new PraveshError('originNotAllowed');
+}
+
+/** Values of Sec-Fetch-Site (W3C Fetch Metadata Request Headers §2.4). */
+export type FetchSite = 'same-origin' | 'same-site' | 'cross-site' | 'none';
+
+/**
+ * Fetch Metadata and Origin check for a state change a browser must not be led into by another site
+ * (OWASP CSRF Prevention Cheat Sheet "Fetch Metadata headers" and "Verifying Origin with standard
+ * headers"; ASVS 5.0 V3.5.1): a Sec-Fetch-Site outside `fetchSites` is refused, and so is an Origin
+ * that is `null` or not in `origins`. Browsers that send neither header are old or not browsers;
+ * those cannot carry a victim's cookies across sites in the first place, so they pass here and
+ * meet the route's own token checks.
+ */
+export function assertFetchedFrom(
+  request: FastifyRequest,
+  allowed: { fetchSites: readonly FetchSite[]; origins: ReadonlySet<string> },
+): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && (origin.trim().toLowerCase() === 'null' || !allowed.origins.has(origin))) {
+    throw new PraveshError('originNotAllowed');
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && !(allowed.fetchSites as readonly string[]).includes(site)) {
+    throw new PraveshError('originNotAllowed');
+  }
+}

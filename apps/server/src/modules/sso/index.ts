@@ -14,11 +14,12 @@ import { createPiiCipher } from './customers/pii.ts';
 import { createCustomerStore } from './customers/store.ts';
 import { createDeviceTrust } from './customers/trusted-devices.ts';
 import { groupCommitFor } from './group-commit.ts';
-import { createSessionCookies } from './http.ts';
+import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
 import { createOtpService } from './otp/service.ts';
 import { createOneTimeKeys } from './sessions/one-time-keys.ts';
+import { createSsidHandoffs } from './sessions/ssid-handoff.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { createSessionStore } from './sessions/store.ts';
 
@@ -48,6 +49,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
   const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
   const oneTimeKeys = createOneTimeKeys(db, now);
+  const handoffs = createSsidHandoffs(db, now);
   const cookies = createSessionCookies({
     environment: config.environment,
     domain: config.cookieDomain,
@@ -73,6 +75,9 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     issuer: config.publicUrl,
     now,
     log: app.log,
+    siteOfClient: (clientId) => clients.get(clientId)?.siteId,
+    isPublicClient: (clientId) => clients.get(clientId)?.clientSecret === undefined,
+    handoffs,
     pii,
   });
   const callerId = createCallerIdService({ db, provider: callerIdProvider, now });
@@ -92,11 +97,17 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   if (sso.seedDemoCustomer) await seedDemoCustomer(customers);
 
+  // Every origin check of this module treats `Origin: null` as hostile (http.ts refuseOpaqueOrigin).
+  app.addHook('onRequest', (request, _reply, done) => {
+    refuseOpaqueOrigin(request);
+    done();
+  });
+
   otpRoutes(app, { otp, keyring, kids, now });
   emailOtpRoutes(app, { otp, keyring, kids, now });
   authorizeRoutes(app, { authorize, cookies, deviceTrust, keyring, kids });
   codeRoutes(app, { codes, clients });
-  sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, now });
+  sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, handoffs, config, now });
   customerRoutes(app, {
     customers,
     limiter,

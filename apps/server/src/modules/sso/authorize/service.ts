@@ -244,6 +244,12 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
       if (body.code_challenge_method && !challenge) {
         throw new PraveshError('badRequest', { detail: 'code_challenge_method without code_challenge' });
       }
+      // A public client (no client secret: every page and app) must use PKCE (RFC 9700 §2.1.1,
+      // OAuth 2.1 §4.1.1, ASVS 5.0 V10.4): refused here, before anyone signs in, rather than at an
+      // exchange that could never succeed.
+      if (!challenge && client.clientSecret === undefined) {
+        throw new PraveshError('badRequest', { detail: 'code_challenge is required (PKCE S256, RFC 7636)' });
+      }
 
       // force_redirect (spec 000 §4 "mfaRequired leads to the OTP step with force_redirect=1, then
       // the retry") is read by the accounts pages and the SDK, not here: it makes the page skip the

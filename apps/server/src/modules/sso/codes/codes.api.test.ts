@@ -5,7 +5,12 @@ import { loadConfig } from '../../../config/index.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import {
   CLIENT_A,
+  CLIENT_B,
+  TEST_PKCE,
+  accessTokenOn,
+  authorize,
   exchange,
+  logOut,
   pkcePair,
   sessionCookie,
   signInWithOtp,
@@ -63,9 +68,17 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
           expiresIn: 900,
           tokenType: 'Bearer',
           scope: expect.stringContaining('myaccount') as string,
-          user: { customerId, mobileNo, visitorId: 'visitor-1', visitId: 'visit-1', glssToken: cookie.split('=')[1] },
+          user: {
+            customerId,
+            mobileNo,
+            visitorId: 'visitor-1',
+            visitId: 'visit-1',
+            glssToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string,
+          },
         },
       });
+      // issue 12 §1.4: the spec's glssToken is no longer the HttpOnly session cookie's value.
+      expect(body.response.user.glssToken).not.toBe(cookie.split('=')[1]);
       const header = decodeProtectedHeader(body.response.accessToken);
       expect(header).toMatchObject({ alg: 'HS256', kid: 'sso-old', typ: 'at+jwt' });
       expect(decodeJwt(body.response.accessToken)).toMatchObject({
@@ -107,7 +120,7 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ error: 'invalid_token' });
     // The session token went out with the first exchange, so it is revoked too.
-    const logout = await server.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie } });
+    const logout = await logOut(server, cookie);
     expect(logout.json()).toMatchObject({ response: { loggedOut: false } });
   });
 
@@ -117,7 +130,7 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     expect((await exchange(server, { authorizationCode: code })).json()).toMatchObject({ statusCode: 'invalidGrant' });
     expect((await exchange(server, { authorizationCode: code })).json()).toMatchObject({ statusCode: 'invalidGrant' });
     // Nothing was issued from the expired code, so the session lives on.
-    const logout = await server.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie } });
+    const logout = await logOut(server, cookie);
     expect(logout.json()).toMatchObject({ response: { loggedOut: true } });
   });
 
@@ -155,10 +168,98 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     });
   });
 
-  it('refuses a verifier for a code issued without a challenge (downgrade)', async () => {
+  it('refuses, at authorize, a public client that sends no code_challenge (RFC 9700 §2.1.1)', async () => {
+    const reply = await signInWithOtp(server, nextMobile(), { code_challenge: null, code_challenge_method: null });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({
+      status: false,
+      statusCode: 'badRequest',
+      statusMessage: 'Invalid request: code_challenge is required (PKCE S256, RFC 7636)',
+    });
+    expect(reply.headers['set-cookie']).toBeUndefined();
+  });
+
+  it.each([['/MSP/api/v1/myAccount/getSsoToken?guc=true'], ['/BSP/api/v1/myAccount/ssoLogin']])(
+    'refuses on %s a code without its PKCE verifier or its redirect_uri, then a replay of it',
+    async (path) => {
+      for (const missing of [{ code_verifier: null }, { redirect_uri: null }]) {
+        const { code } = await signIn();
+        const refused = await exchange(server, { authorizationCode: code, ...missing }, 2, path);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ statusCode: 'invalidGrant' });
+        // The failed try used the code up: the right verifier cannot redeem it afterwards.
+        expect((await exchange(server, { authorizationCode: code }, 2, path)).statusCode).toBe(400);
+      }
+    },
+  );
+
+  it('answers a glssToken that signs nobody in and differs per client and site', async () => {
+    const first = await signIn();
+    const a = (await exchange(server, { authorizationCode: first.code })).json<{
+      response: { user: { glssToken: string } };
+    }>().response.user.glssToken;
+    // The same session seen by site 7's client gets another value.
+    const onB = await authorize(
+      server,
+      { client_id: CLIENT_B.clientId, redirect_uri: CLIENT_B.redirectUri },
+      { siteId: 7, cookie: first.cookie },
+    );
+    const b = (
+      await exchange(
+        server,
+        {
+          authorizationCode: onB.json<{ response: { code: string } }>().response.code,
+          redirect_uri: CLIENT_B.redirectUri,
+        },
+        7,
+      )
+    ).json<{ response: { user: { glssToken: string } } }>().response.user.glssToken;
+    expect(b).not.toBe(a);
+    // glss_token method with it: no session; as the session cookie: no session either.
+    const asToken = await authorize(server, { glss_token: a });
+    expect(asToken.json()).toMatchObject({ statusCode: 'sessionInvalid' });
+    const asCookie = await authorize(server, {}, { cookie: `PB_GLSS_TOKEN_DEV=${a}` });
+    expect(asCookie.json()).toMatchObject({ statusCode: 'sessionInvalid' });
+  });
+
+  it("binds the access token to its client's site: refused under another site's pass token", async () => {
+    const { code, customerId, cookie } = await signIn();
+    const { accessToken } = (await exchange(server, { authorizationCode: code })).json<{
+      response: { accessToken: string };
+    }>().response;
+    expect(decodeJwt(accessToken)).toMatchObject({ aud: CLIENT_A.clientId, site_id: 2 });
+    const applicationData = async (siteId: number, token: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/MSP/api/v1/pbguc/getApplicationData',
+        headers: { 'pb-pass-token': await server.pass(siteId), 'pb-access-token': token },
+        payload: { visitorId: 'visitor-1', customerId },
+      });
+    expect((await applicationData(2, accessToken)).statusCode).toBe(200);
+    const foreign = await applicationData(7, accessToken);
+    expect(foreign.statusCode).toBe(401);
+    expect(foreign.json()).toMatchObject({ statusCode: 'tokenNotValidated' });
+    expect((await applicationData(7, await accessTokenOn(server, cookie, CLIENT_B))).statusCode).toBe(200);
+  });
+
+  it('refuses Origin: null on authorize and the exchange (an opaque origin is not "no Origin")', async () => {
     const { code } = await signIn();
-    const reply = await exchange(server, { authorizationCode: code, code_verifier: pkcePair().verifier });
-    expect(reply.json()).toMatchObject({ statusCode: 'invalidGrant' });
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: '/MSP/api/v1/myAccount/getSsoToken?guc=true',
+      headers: { 'pb-pass-token': await server.pass(2), origin: 'null' },
+      payload: { authorizationCode: code, code_verifier: TEST_PKCE.verifier, redirect_uri: CLIENT_A.redirectUri },
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toMatchObject({ statusCode: 'originNotAllowed' });
+    const signedIn = await server.app.inject({
+      method: 'POST',
+      url: '/SSOSP/api/v1/oauth/authorize',
+      headers: { 'pb-pass-token': await server.pass(2), origin: 'null' },
+      payload: { client_id: CLIENT_A.clientId, redirect_uri: CLIENT_A.redirectUri, glss_token: 'x'.repeat(43) },
+    });
+    expect(signedIn.statusCode).toBe(403);
+    expect(signedIn.json()).toMatchObject({ statusCode: 'originNotAllowed' });
   });
 
   it("refuses another site's code and another customer's id", async () => {
@@ -176,7 +277,7 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
 
   it('refuses a code whose session ended before the exchange', async () => {
     const { code, cookie } = await signIn();
-    await server.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie } });
+    await logOut(server, cookie);
     expect((await exchange(server, { authorizationCode: code })).json()).toMatchObject({ statusCode: 'invalidGrant' });
   });
 
@@ -194,7 +295,7 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     const fresh = (await exchange(server, { authorizationCode: again.code })).json<{
       response: { accessToken: string };
     }>().response.accessToken;
-    await server.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie: again.cookie } });
+    await logOut(server, again.cookie);
     expect((await userinfo(fresh)).statusCode).toBe(401);
     expect(cookie).toBeDefined();
   });

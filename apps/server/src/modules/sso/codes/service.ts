@@ -15,6 +15,7 @@ import {
   ssoTrustedDevices,
 } from '../../../db/schema/sso.ts';
 import {
+  hmacSha256,
   isValidCodeVerifier,
   openWithSecret,
   pkceS256,
@@ -25,6 +26,7 @@ import {
 } from '../crypto.ts';
 import type { PiiCipher } from '../customers/pii.ts';
 import type { GroupCommit } from '../group-commit.ts';
+import type { SsidHandoffs } from '../sessions/ssid-handoff.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
 import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../../../auth/access-tokens.ts';
 
@@ -32,8 +34,8 @@ import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '.
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
  * A code is a 256-bit random stored as SHA-256; it lives 60 s, works once, and is bound to its
  * client, its exact redirect_uri and, when sent, a PKCE S256 challenge. A second use of a code is
- * refused and revokes what the first use issued (RFC 6749 §4.1.2): the access tokens and, since the
- * session token was handed out with them, the session.
+ * refused and revokes what the first use issued (RFC 6749 §4.1.2): the access tokens and, since a
+ * setSSID handoff of the session may have gone out with them, the session.
  * Access tokens are HS256 JWTs signed with the active kid of PRAVESH_SSO_TOKEN_KEYS; each jti is
  * recorded, so a token is only valid while its row and its session are unrevoked.
  */
@@ -46,6 +48,11 @@ export interface CodeServiceOptions {
   issuer: string;
   now: () => number;
   log: FastifyBaseLogger;
+  /** The site of a client (config/sso.ts): the audience an access token is good for. */
+  siteOfClient: (clientId: string) => number | undefined;
+  handoffs: SsidHandoffs;
+  /** Public clients (no client secret) must prove PKCE at every exchange (RFC 9700 §2.1.1). */
+  isPublicClient: (clientId: string) => boolean;
   /** Opens the customer's encrypted number (issue 12 §1.10). */
   pii: Pick<PiiCipher, 'decrypt'>;
 }
@@ -72,9 +79,14 @@ export interface ExchangeInput {
   /** RFC 6749 §4.1.3: required when the authorize request had one (always, for OAuth clients). */
   redirectUriRequired?: boolean;
   codeVerifier?: string | null | undefined;
-  /** Public OAuth clients must have used PKCE. */
+  /** PKCE is required whatever the client (the token endpoint's public clients). */
   pkceRequired?: boolean;
   customerId?: string | null | undefined;
+  /**
+   * Also mint a setSSID handoff (sessions/ssid-handoff.ts) for the calling site: the one value that
+   * lets the accounts host set its session cookie, once, within a minute.
+   */
+  ssidHandoffFor?: number | undefined;
 }
 
 export interface Exchanged {
@@ -86,7 +98,10 @@ export interface Exchanged {
   mobileNo: string;
   visitorId: string | null;
   visitId: string | null;
-  sessionToken: string;
+  /** spec 001 §7 user.glssToken: a client- and audience-bound session reference (glssTokenFor). */
+  glssToken: string;
+  /** The setSSID handoff, when asked for (ssidHandoffFor). */
+  ssidHandoff?: string | undefined;
 }
 
 interface Claimed {
@@ -116,6 +131,19 @@ export function createCodeService(options: CodeServiceOptions) {
   const { db, config, sessions, now } = options;
   const keys = accessTokenKeys(config);
   const verifyAccessToken = createAccessTokenVerifier({ db, config, issuer: options.issuer, now });
+  const glssKey = config.tokenKeys.find((key) => key.kid === config.activeTokenKid)!.secret;
+  /**
+   * spec 001 §7 names user.glssToken and spec 001 §3 keeps it in the page's local storage. Handing
+   * out the PB_GLSS_TOKEN value there made any script on any site a thief of the 30-day sign-on
+   * session (the HttpOnly cookie's whole point, ASVS 5.0 V7.2/V3.3). The field stays, but it is now
+   * an HMAC of (client, site, session) under the token key: stable for one client's view of one
+   * session, different for every client and site (audience-bound, RFC 9700 §4.10.2), and accepted
+   * nowhere as a session (not by glss_token, not by setSSID, not as the cookie). The cookie itself
+   * is carried to the accounts host only by a one-time handoff (ssidHandoff, sessions/ssid-handoff.ts).
+   */
+  function glssTokenFor(clientId: string, siteId: number | null, sessionId: string): string {
+    return hmacSha256(glssKey, `glssToken\u0000${clientId}\u0000${siteId ?? ''}\u0000${sessionId}`);
+  }
   // Group commit (group-commit.ts): rows queued while a write runs leave together.
   const writes = options.groupCommit;
   /**
@@ -266,7 +294,9 @@ export function createCodeService(options: CodeServiceOptions) {
         ) {
           throw new PraveshError('invalidGrant');
         }
-      } else if (verifier !== undefined || input.pkceRequired === true) {
+      } else if (verifier !== undefined || input.pkceRequired === true || options.isPublicClient(row.clientId)) {
+        // A public client's code without a challenge (issued before /authorize required one) is
+        // refused too: PKCE is what binds a public client's code to the browser that asked for it.
         // A verifier for a code issued without a challenge is a downgrade attempt (RFC 9700 §2.1.1).
         throw new PraveshError('invalidGrant');
       }
@@ -288,7 +318,14 @@ export function createCodeService(options: CodeServiceOptions) {
         createdAt: at,
         expiresAt: new Date(exp * 1000),
       });
-      const accessToken = await new SignJWT({ client_id: row.clientId, scope: row.scope, sid: row.sessionId })
+      // aud is the client and site_id its site: customer-auth.ts refuses the token on any other site.
+      const siteId = options.siteOfClient(row.clientId) ?? null;
+      const accessToken = await new SignJWT({
+        client_id: row.clientId,
+        scope: row.scope,
+        sid: row.sessionId,
+        site_id: siteId,
+      })
         .setProtectedHeader({ alg: 'HS256', kid, typ: ACCESS_TOKEN_TYPE })
         .setIssuer(options.issuer)
         .setSubject(row.customerId)
@@ -306,7 +343,17 @@ export function createCodeService(options: CodeServiceOptions) {
         mobileNo: customer.mobileNo,
         visitorId: row.visitorId,
         visitId: row.visitId,
-        sessionToken: openWithSecret(input.code, row.sealedSessionToken),
+        glssToken: glssTokenFor(row.clientId, siteId, row.sessionId),
+        ssidHandoff:
+          input.ssidHandoffFor === undefined
+            ? undefined
+            : await options.handoffs.mint({
+                sessionToken: openWithSecret(input.code, row.sealedSessionToken),
+                customerId: row.customerId,
+                sessionId: row.sessionId,
+                siteId: input.ssidHandoffFor,
+                clientId: row.clientId,
+              }),
       };
     },
 

@@ -46,7 +46,14 @@ describe.each(DATABASE_KINDS)('OAuth 2.0 authorization server on %s', (kind) => 
     await sendOtp(server, mobileNo);
     const reply = await authorize(
       server,
-      { ...params, mobileNo, otp: await latestOtp(server, mobileNo) },
+      // PKCE only when the test's params carry it (a confidential client may go without).
+      {
+        code_challenge: null,
+        code_challenge_method: null,
+        ...params,
+        mobileNo,
+        otp: await latestOtp(server, mobileNo),
+      },
       { siteId: 11 },
     );
     expect(reply.statusCode).toBe(200);
@@ -262,14 +269,23 @@ describe.each(DATABASE_KINDS)('OAuth 2.0 authorization server on %s', (kind) => 
     });
     expect(mismatch.json()).toMatchObject({ error: 'invalid_grant' });
 
-    const withoutPkce = await accountsPage({ client_id: PUBLIC.clientId, redirect_uri: PUBLIC.redirectUri });
-    const refused = await token({
-      grant_type: 'authorization_code',
-      code: withoutPkce.searchParams.get('code')!,
-      redirect_uri: PUBLIC.redirectUri,
-      client_id: PUBLIC.clientId,
-    });
-    expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+    // A public client without PKCE gets no code at all now (issue 12 §1.4): refused at authorize.
+    const mobileNo = nextMobile();
+    await sendOtp(server, mobileNo);
+    const withoutPkce = await authorize(
+      server,
+      {
+        client_id: PUBLIC.clientId,
+        redirect_uri: PUBLIC.redirectUri,
+        code_challenge: null,
+        code_challenge_method: null,
+        mobileNo,
+        otp: await latestOtp(server, mobileNo),
+      },
+      { siteId: 11 },
+    );
+    expect(withoutPkce.statusCode).toBe(400);
+    expect(withoutPkce.json()).toMatchObject({ statusCode: 'badRequest' });
   });
 
   it('needs no pass token on the OAuth endpoints', async () => {

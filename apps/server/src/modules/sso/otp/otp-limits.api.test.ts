@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config/index.ts';
 import { DATABASE_KINDS, type DatabaseKind } from '../../../test/instance.ts';
-import { createClock, sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
+import { TEST_PKCE, createClock, sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -81,6 +81,8 @@ describe.each(SETUPS)('OTP send limits across two instances $name', (setup) => {
     const body = {
       client_id: 'pravesh-demo-site-a',
       redirect_uri: 'http://localhost:4100/',
+      // Public clients must send PKCE (issue 12 §1.4).
+      code_challenge: TEST_PKCE.challenge,
       mobileNo,
       otp,
     };
