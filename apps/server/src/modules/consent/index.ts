@@ -9,7 +9,7 @@ import { createConsentService } from './service.ts';
 import { createConsentStore } from './store.ts';
 
 export interface ConsentOptions {
-  config: Pick<AppConfig, 'piiHashKey' | 'consent' | 'environment'>;
+  config: Pick<AppConfig, 'piiHashKey' | 'consent' | 'environment' | 'devRoutes'>;
   now?: (() => number) | undefined;
   /** Who a request speaks for (apps/server/src/modules/sso/customer-auth.ts). */
   customerAuth: CustomerAuth;
@@ -26,6 +26,6 @@ export async function registerConsent(app: FastifyInstance, db: Database, option
     customerAuth: options.customerAuth,
   });
   // A development aid for the embedded database on a laptop (see dev-routes.ts): only in the local
-  // environment, since shared ones (staging, fte …) must not let anyone publish terms.
-  if (config.environment === 'local') consentDevRoutes(app, store, now);
+  // environment (config.devRoutes), since shared ones (staging, fte …) must not let anyone publish terms.
+  if (config.devRoutes) consentDevRoutes(app, store, now);
 }

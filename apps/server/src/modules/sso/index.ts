@@ -130,8 +130,9 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   customerRoutes(app, { customers, limiter });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
-  // Development aids, never in production (production refuses the outbox provider).
-  if (config.environment !== 'production') {
+  // Development aids: the outbox shows every OTP and the simulator page approves any caller-id
+  // request, so they answer in the `local` environment only (issue 12 §1.2), never on a shared one.
+  if (config.devRoutes) {
     const outbox = sms.outbox ?? email?.outbox;
     if (outbox) outboxRoutes(app, outbox);
     if (callerIdProvider.name === 'simulator') callerIdSimulatorRoutes(app, { callerId });

@@ -78,7 +78,11 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
   });
 
   it('marks the cookies Secure outside local and adds the configured Domain', async () => {
-    const staging = await ssoServer(kind, { env: { PRAVESH_ENV: 'staging', PRAVESH_COOKIE_DOMAIN: '.example.in' } });
+    // devRoutes: the sign-in reads its code from the outbox, which only tests may open outside local.
+    const staging = await ssoServer(kind, {
+      env: { PRAVESH_ENV: 'staging', PRAVESH_COOKIE_DOMAIN: '.example.in' },
+      config: { devRoutes: true },
+    });
     try {
       const reply = await signInWithOtp(staging, nextMobile());
       const cookies = reply.headers['set-cookie'] as string[];
