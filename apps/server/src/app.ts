@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   healthRoutes(app, database);
-  shieldRoutes(app, registry);
+  shieldRoutes(app, registry, options.now);
   analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
   registerVisits(app, database, config, options.now);
   // One rule decides which customer a request speaks for, shared by every customer-scoped module.
