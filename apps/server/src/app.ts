@@ -53,7 +53,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ??
+    createDb({
+      databaseUrl: config.databaseUrl,
+      migrationDatabaseUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    });
   if (!options.database) {
     await database.migrate();
     app.addHook('onClose', () => database.close());
