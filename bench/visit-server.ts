@@ -1,7 +1,7 @@
 import { buildApp } from '@pravesh/server';
 import { loadConfig } from '@pravesh/server/config';
 import { createDb } from '../apps/server/src/db/client.ts';
-import { visits } from '../apps/server/src/db/schema.ts';
+import { visits } from '../apps/server/src/db/schema/visits.ts';
 import { visitRoutes } from '../apps/server/src/modules/visits/routes.ts';
 import { createVisitService } from '../apps/server/src/modules/visits/service.ts';
 import { createVisitStore } from '../apps/server/src/modules/visits/store.ts';

@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // and applied at start-up (src/db/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './apps/server/src/db/schema.ts',
+  schema: './apps/server/src/db/schema/index.ts',
   out: './apps/server/src/db/migrations',
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents } from './db/schema.ts';
+import { analyticsEvents } from './db/schema/analytics.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from './test/instance.ts';
 
 const SITE_A = 'http://localhost:4100';

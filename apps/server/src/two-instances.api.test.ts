@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_PATH } from '@pravesh/core';
-import { analyticsEvents, visits } from './db/schema.ts';
+import { analyticsEvents, visits } from './db/schema/index.ts';
 import {
   authorize,
   exchange,

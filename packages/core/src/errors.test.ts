@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERRORS, PraveshError, isPraveshError, type ErrorKey } from './errors.ts';
+import { ERRORS, ERROR_GROUPS, PraveshError, isPraveshError, type ErrorKey } from './errors.ts';
 
 function message(key: ErrorKey, params: Record<string, string | number> = {}): string {
   return new PraveshError(key, params).message;
@@ -43,6 +43,18 @@ describe('error catalogue', () => {
     });
     expect(isPraveshError(foreign)).toBe(true);
     expect(isPraveshError(Object.assign(new Error('x'), { name: 'PraveshError' }))).toBe(false);
+  });
+
+  // Each capability keeps its entries in its own file; a key written in two of them would make the
+  // later spread silently replace the earlier entry, and a group left out of ERRORS would be lost.
+  it('holds every capability group once, with no key defined twice', () => {
+    const keys = Object.values(ERROR_GROUPS).flatMap((group) => Object.keys(group));
+    const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
+    expect(repeated).toEqual([]);
+    expect(new Set(Object.keys(ERRORS))).toEqual(new Set(keys));
+    for (const group of Object.values(ERROR_GROUPS)) {
+      for (const [key, entry] of Object.entries(group)) expect(ERRORS[key as ErrorKey], key).toBe(entry);
+    }
   });
 
   it('uses the shield codes of spec 000 §8 with client-error statuses', () => {

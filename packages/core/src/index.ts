@@ -1,3 +1,6 @@
+// The barrel every package imports today. A capability's files can also be imported by subpath
+// (`@pravesh/core/consent/schemas.ts`, `@pravesh/core/sso/errors.ts`): a new capability adds its
+// files under src/<capability>/ and one line here.
 export * from './constants.ts';
 export * from './sites.ts';
 export * from './errors.ts';

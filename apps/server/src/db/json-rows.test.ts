@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DatabaseHandle } from './client.ts';
 import { jsonRowsInsert } from './json-rows.ts';
-import { analyticsEvents, ssoSessions } from './schema.ts';
+import { analyticsEvents } from './schema/analytics.ts';
+import { ssoSessions } from './schema/sso.ts';
 
 describe('JSON record set inserts', () => {
   let dir: string;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_PATH, APPLICATION_DATA_PATH, type GetApplicationDataResponse } from '@pravesh/core';
-import { consentReceived, siteActivity } from '../../db/schema.ts';
+import { consentReceived } from '../../db/schema/consent.ts';
+import { siteActivity } from '../../db/schema/activity.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { exchange, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
 

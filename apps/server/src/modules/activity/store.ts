@@ -1,6 +1,7 @@
 import { and, eq, max, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { consentReceived, siteActivity } from '../../db/schema.ts';
+import { consentReceived } from '../../db/schema/consent.ts';
+import { siteActivity } from '../../db/schema/activity.ts';
 
 export type ActivityRow = typeof siteActivity.$inferSelect;
 export type ActivityChange = Pick<ActivityRow, 'data' | 'leads' | 'sharedData' | 'customerId' | 'visitId'>;

@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from '@pravesh/core';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { analyticsEvents } from '../../db/schema.ts';
+import { analyticsEvents } from '../../db/schema/analytics.ts';
 
 export interface StoredEvent {
   eventId: string;

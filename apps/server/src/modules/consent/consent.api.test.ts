@@ -14,7 +14,7 @@ import {
   type IsLatestContractVersionResponse,
   type UserConsentResponse,
 } from '@pravesh/core';
-import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema.ts';
+import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
 import { DATABASE_KINDS, getTestInstance } from '../../test/instance.ts';
 import { exchange, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
 import { CONSENT_DEV_PUBLISH_PATH } from './dev-routes.ts';

@@ -9,7 +9,7 @@ import { buildApp } from '../../app.ts';
 import { main, type CliIo } from '../../cli/contract.ts';
 import { loadConfig } from '../../config/index.ts';
 import { createDb, type Database } from '../../db/client.ts';
-import { consentLedger, consentLedgerChainHead } from '../../db/schema.ts';
+import { consentLedger, consentLedgerChainHead } from '../../db/schema/consent.ts';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../../test/instance.ts';
 import { POSTGRES_URL, createEmptyPostgresDatabase } from '../../test/postgres.ts';
 import { createKeyring } from '../shield/keyring.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema.ts';
+import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
 
 export type LedgerRow = typeof consentLedger.$inferSelect;
 export type NewLedgerEntry = Omit<typeof consentLedger.$inferInsert, 'seq'>;

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
 import { executePrepared, resultRows, type Database } from '../../db/client.ts';
-import { visits } from '../../db/schema.ts';
+import { visits } from '../../db/schema/visits.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
 

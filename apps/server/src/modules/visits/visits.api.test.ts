@@ -9,7 +9,7 @@ import { DEV_COOKIE_KEY } from '../../config/index.ts';
 const DEV_KEY = { kid: DEV_COOKIE_KEY.kid, key: DEV_COOKIE_KEY.secret };
 /** A visitor cookie value decoded the way the SDK does it (the kid in the value picks the key). */
 const decode = (value: string): unknown => decodeVisitorCookie(value, [DEV_KEY], (decoded) => decoded);
-import { visits } from '../../db/schema.ts';
+import { visits } from '../../db/schema/visits.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openForSite, sealForSite } from '@pravesh/core';
 import { DEV_SSO_SIGNATURE_KEY } from '../../../config/sso.ts';
-import { ssoCustomers, ssoSessions } from '../../../db/schema.ts';
+import { ssoCustomers, ssoSessions } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { hashPassword } from '../customers/passwords.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';

@@ -7,7 +7,7 @@ import {
   type CallerIdStatus,
 } from '@pravesh/core';
 import type { Database } from '../../../db/client.ts';
-import { ssoCallerIdRequests } from '../../../db/schema.ts';
+import { ssoCallerIdRequests } from '../../../db/schema/sso.ts';
 import type { CallerIdProvider } from '../../../providers/caller-id/index.ts';
 import { randomToken } from '../crypto.ts';
 

@@ -13,7 +13,7 @@ import {
   ssoCustomers,
   ssoSessions,
   ssoTrustedDevices,
-} from '../../../db/schema.ts';
+} from '../../../db/schema/sso.ts';
 import {
   isValidCodeVerifier,
   openWithSecret,

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
-import { ssoCustomers } from '../../../db/schema.ts';
+import { ssoCustomers } from '../../../db/schema/sso.ts';
 
 export type Customer = typeof ssoCustomers.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealForSite, SSO_ROUTES } from '@pravesh/core';
-import { ssoCustomers, ssoOtpCodes } from '../../../db/schema.ts';
+import { ssoCustomers, ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';
 import { authorize, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../test-support.ts';

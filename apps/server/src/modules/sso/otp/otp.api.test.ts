@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealForSite } from '@pravesh/core';
-import { ssoOtpCodes } from '../../../db/schema.ts';
+import { ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { authorize, latestOtp, sendOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
 

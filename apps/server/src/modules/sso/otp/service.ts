@@ -4,7 +4,7 @@ import { OTP_LENGTH, PraveshError } from '@pravesh/core';
 import type { ShieldKey } from '../../../config/index.ts';
 import type { SsoConfig } from '../../../config/sso.ts';
 import { resultRows, type Database } from '../../../db/client.ts';
-import { ssoOtpCodes } from '../../../db/schema.ts';
+import { ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import type { EmailProvider } from '../../../providers/email/index.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthMethod } from '@pravesh/core';
 import type { Database } from '../../../db/client.ts';
-import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema.ts';
+import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema/sso.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 
 export type Session = typeof ssoSessions.$inferSelect;

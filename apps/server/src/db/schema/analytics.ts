@@ -1,0 +1,38 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Analytics events (spec 000 §3 "Analytics event"), written by pbguc/event/produce. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    /** Client-generated, so a retried send is stored once. */
+    eventId: uuid('event_id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    event: text('event').notNull(),
+    category: text('category'),
+    action: text('action'),
+    label: text('label'),
+    pageType: text('page_type'),
+    userType: text('user_type'),
+    clientId: text('client_id'),
+    lob: text('lob'),
+    visitorId: text('visitor_id'),
+    visitId: text('visit_id'),
+    pageUrl: text('page_url'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    /** Device fingerprint hash from the verified pass token. */
+    deviceHash: text('device_hash'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    // The rest of the tracking data (spec 000 §3 "Tracking data").
+    deviceId: text('device_id'),
+    parentVisitId: text('parent_visit_id'),
+    absoluteParentVisitId: text('absolute_parent_visit_id'),
+    customerId: text('customer_id'),
+    /** HMAC-SHA256 of the normalised mobile number; the number itself is never stored. */
+    mobileHash: text('mobile_hash'),
+    /** The siteId the event names; site_id above is the verified caller's. */
+    reportedSiteId: integer('reported_site_id'),
+    userState: text('user_state'),
+  },
+  (table) => [index('analytics_events_site_received_idx').on(table.siteId, table.receivedAt)],
+);

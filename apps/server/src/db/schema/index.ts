@@ -1,0 +1,11 @@
+/**
+ * The one pg-core schema; PGlite and PostgreSQL share it. Each capability keeps its tables in its
+ * own file here (schema/<capability>.ts) and adds one line below, so new modules do not all edit
+ * one file; then `npm run db:generate` (or a hand-written migration) brings the SQL in step.
+ */
+export * from './analytics.ts';
+export * from './visits.ts';
+export * from './activity.ts';
+export * from './consent.ts';
+export * from './sso.ts';
+export * from './rate-limit.ts';

@@ -1,0 +1,131 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Single sign-on (issue 4). Secrets are kept only as hashes: OTP codes as an HMAC under a kid'd
+// pepper, session tokens, authorization codes and one-time keys as SHA-256 of 256-bit randoms.
+
+/** Customers of the accounts service (spec 000 §3 "Customer data": mobileNo and customerId). */
+export const ssoCustomers = pgTable('sso_customers', {
+  customerId: uuid('customer_id').primaryKey(),
+  /** 10 digits, starting 6–9. */
+  mobileNo: text('mobile_no').notNull().unique(),
+  /** Lower-cased; the user_credential method accepts it as username. */
+  email: text('email').unique(),
+  /** scrypt$N$r$p$salt$hash (node:crypto scrypt, per-hash salt); null when no password is set. */
+  passwordHash: text('password_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** The one live OTP per mobile number; a resend replaces it. */
+export const ssoOtpCodes = pgTable('sso_otp_codes', {
+  /** HMAC of the mobile number: the number itself is not kept here. */
+  mobileKey: text('mobile_key').primaryKey(),
+  /** HMAC-SHA256(pepper[pepperKid], mobileKey ":" code). */
+  codeHash: text('code_hash').notNull(),
+  pepperKid: text('pepper_kid').notNull(),
+  /** Verification attempts on this code; the code is dead at the limit (5). */
+  attempts: integer('attempts').notNull().default(0),
+  /** Sends of the current series (1 = first send, more = resent). */
+  sends: integer('sends').notNull().default(1),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+/** Sessions behind the PB_GLSS_TOKEN cookie (spec 000 §9); revocable. */
+export const ssoSessions = pgTable(
+  'sso_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    customerId: uuid('customer_id').notNull(),
+    siteId: integer('site_id'),
+    deviceHash: text('device_hash'),
+    method: text('method').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sso_sessions_customer_idx').on(table.customerId)],
+);
+
+/** Authorization codes (RFC 6749 §4.1.2): single use, 60 s, bound to client and redirect_uri. */
+export const ssoAuthorizationCodes = pgTable(
+  'sso_authorization_codes',
+  {
+    codeId: uuid('code_id').primaryKey(),
+    codeHash: text('code_hash').notNull().unique(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    scope: text('scope').notNull(),
+    /** PKCE S256 challenge (RFC 7636), when the authorize request carried one. */
+    codeChallenge: text('code_challenge'),
+    customerId: uuid('customer_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    visitorId: text('visitor_id'),
+    visitId: text('visit_id'),
+    /** The session token sealed under a key derived from the code: only the code's holder opens it. */
+    sealedSessionToken: text('sealed_session_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('sso_authorization_codes_expires_idx').on(table.expiresAt)],
+);
+
+/** Access tokens issued (JWTs carry the jti); revocation is checked on every verification. */
+export const ssoAccessTokens = pgTable(
+  'sso_access_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    codeId: uuid('code_id'),
+    sessionId: uuid('session_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    clientId: text('client_id').notNull(),
+    scope: text('scope').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sso_access_tokens_code_idx').on(table.codeId),
+    index('sso_access_tokens_session_idx').on(table.sessionId),
+  ],
+);
+
+/** Devices (pass-token device hash) that completed an OTP sign-in: password sign-ins need no MFA there. */
+export const ssoTrustedDevices = pgTable(
+  'sso_trusted_devices',
+  {
+    customerId: uuid('customer_id').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.deviceHash] })],
+);
+
+/** Single-use keys: glss_key handoffs and the jti of redeemed auth_token signatures. */
+export const ssoOneTimeKeys = pgTable('sso_one_time_keys', {
+  keyHash: text('key_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  customerId: uuid('customer_id'),
+  sessionId: uuid('session_id'),
+  siteId: integer('site_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Caller-identification requests (spec 000 §3, §4): a nonce, its status and, once approved, the number. */
+export const ssoCallerIdRequests = pgTable('sso_caller_id_requests', {
+  requestNonce: text('request_nonce').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  status: text('status').notNull(),
+  provider: text('provider').notNull(),
+  mobileNo: text('mobile_no'),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
