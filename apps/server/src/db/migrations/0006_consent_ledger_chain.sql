@@ -96,21 +96,31 @@ ALTER TABLE "consent_ledger" ALTER COLUMN "prev_hash" SET NOT NULL;--> statement
 ALTER TABLE "consent_ledger" ALTER COLUMN "entry_hash" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "consent_ledger" ADD CONSTRAINT "consent_ledger_chain_position_unique" UNIQUE("chain_position");--> statement-breakpoint
 CREATE TRIGGER "consent_ledger_chain" BEFORE INSERT ON "consent_ledger" FOR EACH ROW EXECUTE FUNCTION "consent_ledger_chain"();--> statement-breakpoint
--- Roles belong to the cluster, not the database: another database may have created it already.
+-- Roles belong to the cluster, not the database: another database may have created it already. An
+-- owner without CREATEROLE (some managed services) skips it: an operator creates pravesh_app and runs
+-- the grants below by hand (README "Configuration"); the app then keeps running as the owner.
 DO $$
 BEGIN
 	CREATE ROLE pravesh_app NOLOGIN;
-EXCEPTION WHEN duplicate_object OR unique_violation THEN
-	NULL;
+EXCEPTION
+	WHEN duplicate_object OR unique_violation THEN NULL;
+	WHEN insufficient_privilege THEN RAISE NOTICE 'no CREATEROLE: create the role pravesh_app and grant it by hand';
 END;
 $$;--> statement-breakpoint
-GRANT USAGE ON SCHEMA public TO pravesh_app;--> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO pravesh_app;--> statement-breakpoint
-GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO pravesh_app;--> statement-breakpoint
--- Tables later migrations create (as the same owner) get the same rights.
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO pravesh_app;--> statement-breakpoint
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO pravesh_app;--> statement-breakpoint
--- The proof: append and read only. The head row is the trigger's alone.
-REVOKE UPDATE, DELETE, TRUNCATE ON "consent_ledger", "consent_contract_versions" FROM pravesh_app;--> statement-breakpoint
-REVOKE ALL ON "consent_ledger_chain_head" FROM pravesh_app;--> statement-breakpoint
-GRANT SELECT ON "consent_ledger_chain_head" TO pravesh_app;
+DO $$
+BEGIN
+	IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'pravesh_app') THEN
+		RETURN;
+	END IF;
+	GRANT USAGE ON SCHEMA public TO pravesh_app;
+	GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO pravesh_app;
+	GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO pravesh_app;
+	-- Tables later migrations create (as the same owner) get the same rights.
+	ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO pravesh_app;
+	ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO pravesh_app;
+	-- The proof: append and read only. The head row is the trigger's alone.
+	REVOKE UPDATE, DELETE, TRUNCATE ON consent_ledger, consent_contract_versions FROM pravesh_app;
+	REVOKE ALL ON consent_ledger_chain_head FROM pravesh_app;
+	GRANT SELECT ON consent_ledger_chain_head TO pravesh_app;
+END;
+$$;

@@ -286,4 +286,31 @@ describe.skipIf(!POSTGRES_URL)('the app on PostgreSQL as the pravesh_app role', 
       await database.dispose();
     }
   }, 120_000);
+
+  it('migrates as an owner without CREATEROLE, as on a managed service', async () => {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    const owner = `pravesh_owner_${Math.random().toString(36).slice(2, 10)}`;
+    const name = `pravesh_test_${owner}`;
+    await admin.connect();
+    try {
+      await admin.query(`create role ${owner} nologin nocreaterole`);
+      await admin.query(`create database ${name} owner ${owner}`);
+      const url = new URL(POSTGRES_URL!);
+      url.pathname = `/${name}`;
+      url.searchParams.set('options', `-c role=${owner}`);
+      const handle = createDb({ databaseUrl: url.toString(), dataDir: '' });
+      try {
+        await handle.migrate();
+        await appendDecisions(handle.db);
+        expect(await verifyLedgerChain(handle.db)).toMatchObject({ ok: true, entries: 5 });
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop owned by ${owner}`).catch(() => undefined);
+      await admin.query(`drop role if exists ${owner}`);
+      await admin.end();
+    }
+  }, 120_000);
 });
