@@ -11,10 +11,13 @@ import { createDemoServer, type DemoServer } from '@pravesh/demo';
 import { buildApp } from '@pravesh/server';
 import { ConfigError, DEMO_ORIGINS, loadConfig } from '@pravesh/server/config';
 
-/** The demo sites stand in for the homepage (2) and credit card (7) sites; see DEMO_ORIGINS. */
+/**
+ * The demo sites stand in for the homepage (2) and credit card (7) sites of "Kosh", the demo
+ * marketplace; see DEMO_ORIGINS.
+ */
 const DEMO_SITES = [
-  { siteId: 2, origin: DEMO_ORIGINS.siteA },
-  { siteId: 7, origin: DEMO_ORIGINS.siteB },
+  { siteId: 2, origin: DEMO_ORIGINS.siteA, label: 'Kosh, the marketplace homepage' },
+  { siteId: 7, origin: DEMO_ORIGINS.siteB, label: 'Kosh Cards, the credit-card site' },
 ] as const;
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
         apiUrl: config.publicUrl,
         environment: config.environment,
         publicOrigin: origin,
+        links: { homepage: DEMO_ORIGINS.siteA, cards: DEMO_ORIGINS.siteB },
       });
       demos.push(demo);
       await demo.listen();
@@ -79,26 +83,36 @@ async function main(): Promise<void> {
   }
 
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  // The outbox exists only where the SMS simulator is the provider (never in production).
+  const outbox = config.sso.sms.kind === 'outbox' ? `${config.publicUrl}/dev/outbox` : undefined;
   const rows: [string, string][] = [
+    ...demos.map((demo, index): [string, string] => {
+      const { siteId, label } = DEMO_SITES[index]!;
+      return [`Demo site ${index === 0 ? 'A' : 'B'}`, `${demo.url}  ${label} (site ${siteId})`];
+    }),
+    ...(outbox ? [['OTP outbox', `${outbox}  codes the demo would have sent by SMS`] as [string, string]] : []),
     ['API', config.publicUrl],
     ['API docs', `${config.publicUrl}/docs`],
-    ['Health', `${config.publicUrl}/healthz`],
-    ['Readiness', `${config.publicUrl}/readyz`],
+    ['Health', `${config.publicUrl}/healthz  and /readyz`],
     ['SDK script', `${config.publicUrl}/sdk/pravesh.js`],
-    ...demos.map((demo, index): [string, string] => {
-      const { siteId } = DEMO_SITES[index]!;
-      return [`Demo site ${index === 0 ? 'A' : 'B'}`, `${demo.url}  (site ${siteId}, ${findSite(siteId)?.name ?? ''})`];
-    }),
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
+  const bold = (text: string) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[0m` : text);
   console.log(
     [
       '',
-      `Pravesh is running (${config.environment}, ${database}).`,
+      bold(`Pravesh is running (${config.environment}, ${database}).`),
       '',
       ...rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`),
       '',
-      'Press Ctrl+C to stop.',
+      ...(outbox
+        ? [
+            'Sign in on a demo site with any mobile number starting 6-9; the OTP shows up in the outbox above.',
+            'Each demo page has a Developer panel (footer) with the demo customer and the request shield.',
+            '',
+          ]
+        : []),
+      `Logs follow: ${config.environment === 'local' ? 'warnings, errors and refused requests' : 'JSON lines'} (PRAVESH_LOG_LEVEL=${config.logLevel}). Press Ctrl+C to stop.`,
       '',
     ].join('\n'),
   );

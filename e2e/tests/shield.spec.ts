@@ -19,9 +19,13 @@ const isProduce = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === PRODUCE_EVENT_PATH;
 const isProduceResponse = (response: Response) => isProduce(response.request());
 
-/** Opens a demo site and waits until the SDK has its shield config. */
+/**
+ * Opens a demo site with its developer panel (where the shield demo lives, behind the footer's
+ * Developer button; #developer opens it) and waits until the SDK has its shield config.
+ */
 async function openDemo(page: Page, origin = DEMO_SITE_A): Promise<void> {
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/#developer`);
+  await expect(page.getByRole('region', { name: 'Developer panel' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Shield ready');
 }
 
@@ -107,7 +111,7 @@ test.describe('demo site A (site 2, homepage)', () => {
     // Tab until the button has focus, as a keyboard user would.
     for (
       let presses = 0;
-      presses < 30 && !(await send.evaluate((node) => node === document.activeElement));
+      presses < 80 && !(await send.evaluate((node) => node === document.activeElement));
       presses++
     ) {
       await page.keyboard.press('Tab');
@@ -142,8 +146,8 @@ test.describe('demo site B (site 7, credit card)', () => {
   test('its own origin gets its own shield config and its events are stored', async ({ page }) => {
     const produced = page.waitForRequest(isProduce);
     await openDemo(page, DEMO_SITE_B);
-    await expect(page).toHaveTitle('Demo Finance Marketplace · Credit card');
-    await expect(page.locator('.site-badge')).toHaveText(/Site 7\s*· Credit card/);
+    await expect(page).toHaveTitle('Kosh Cards · Compare credit cards and check eligibility');
+    await expect(page.getByRole('region', { name: 'Developer panel' })).toContainText(/7 · Credit card/i);
     await page.getByRole('button', { name: 'Send a shielded event' }).click();
     await expect(page.getByRole('status')).toContainText('Event stored');
     const token = (await (await produced).allHeaders())['pb-pass-token']!;

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The demo page's only script. It uses the SDK exactly as an embedding site would: the global
- * `Pravesh` from the script tag, one client per page, `track()` for analytics events, the visitor
- * layer, and the sign-on client with its sign-in widget (Pravesh.loadSignOn).
+ * The script both demo sites share. It uses the SDK exactly as an embedding site would: the
+ * global `Pravesh` from the script tag, one client per page, `track()` for analytics events, the
+ * visitor layer, and the sign-on client with its sign-in widget (Pravesh.loadSignOn). Customers
+ * see plain words only; catalogue codes and ids appear in the developer panel alone.
  */
 
 /** @typedef {import('@pravesh/sdk').Pravesh} PraveshClient */
@@ -89,6 +90,17 @@ function describeError(error) {
     return { statusCode: error.statusCode, statusMessage: message };
   }
   return { statusCode: 'error', statusMessage: error instanceof Error ? error.message : String(error) };
+}
+
+/** What a customer is told when the API cannot be reached or refuses: no codes, no ids. */
+const TRY_AGAIN = 'We couldn’t reach Kosh just now. Please try again in a moment.';
+
+/** The marketplace's sites by id, as customers know them. */
+const SITE_LABELS = /** @type {Record<number, string>} */ ({ 2: 'Kosh', 7: 'Kosh Cards' });
+
+/** @param {number} siteId */
+function siteLabel(siteId) {
+  return SITE_LABELS[siteId] ?? 'Kosh';
 }
 
 /** @param {unknown} error */
@@ -204,31 +216,39 @@ async function sendTamperedEvent() {
   }
 }
 
-/** @param {HTMLButtonElement} button */
+/**
+ * A product button records the visitor's interest as an analytics event and thanks them in the
+ * words of its data-done attribute; the event's id stays between the page and the API.
+ * @param {HTMLButtonElement} button
+ */
 async function sendProductInterest(button) {
-  const note = /** @type {HTMLElement | null} */ (button.nextElementSibling);
+  const note = /** @type {HTMLElement | null} */ (
+    button.closest('.product-card, .offer-card, .hero-copy')?.querySelector('.card-note') ?? null
+  );
   const product = button.dataset.product ?? 'unknown';
-  if (note) note.textContent = 'Saving…';
+  if (note) {
+    delete note.dataset.state;
+    note.textContent = 'One moment…';
+  }
   try {
     const client = await getClient();
-    const receipt = await client.track({
+    await client.track({
       event: 'productInterest',
       category: 'product',
       action: 'click',
       label: product,
-      pageType: 'homepage',
+      pageType: config.siteId === 7 ? 'creditCard' : 'homepage',
       lob: product,
       pageUrl: location.href,
     });
     if (note) {
       note.dataset.state = 'success';
-      note.textContent = `Interest recorded — event ${receipt.eventId.slice(0, 8)}…`;
+      note.textContent = button.dataset.done ?? 'Thanks — we’ve saved your interest.';
     }
-  } catch (error) {
+  } catch {
     if (note) {
-      const { statusCode, statusMessage } = describeError(error);
       note.dataset.state = 'error';
-      note.textContent = `Not recorded: ${statusCode}${statusMessage ? ` — ${statusMessage}` : ''}`;
+      note.textContent = TRY_AGAIN;
     }
   }
 }
@@ -282,6 +302,7 @@ function getSignOn() {
 }
 
 const account = /** @type {HTMLElement} */ (document.getElementById('account'));
+const pageNotice = /** @type {HTMLElement | null} */ (document.getElementById('page-notice'));
 const accountText = /** @type {HTMLElement} */ (document.getElementById('account-text'));
 const signInButton = /** @type {HTMLButtonElement} */ (document.getElementById('sign-in'));
 const signOutButton = /** @type {HTMLButtonElement} */ (document.getElementById('sign-out'));
@@ -292,22 +313,31 @@ export function maskMobile(/** @type {string} */ mobileNo) {
 }
 
 /**
+ * The header's account area. Every state keeps the same small footprint (a skeleton while the
+ * session is checked, a button, or an avatar with the masked number), and a message hangs below
+ * the header as a bubble, so the header never overflows (issue 13 §4).
  * @param {SignOnSession | undefined} session
- * @param {string} [note] shown instead of "Not signed in" (a sign-in that did not finish)
+ * @param {string} [note] a message about sign-in (a sign-in that did not finish)
  */
 function showAccount(session, note) {
   account.dataset.state = session ? 'signed-in' : note ? 'notice' : 'signed-out';
   if (session) {
     accountText.replaceChildren(
-      el('span', 'account-label', ['Signed in as ']),
+      el('span', 'visually-hidden', ['Signed in as ']),
       el('strong', undefined, [maskMobile(session.mobileNo)]),
     );
+  } else if (note) {
+    accountText.replaceChildren(note);
   } else {
-    accountText.replaceChildren(note ?? 'Not signed in');
+    accountText.replaceChildren(el('span', 'visually-hidden', ['Not signed in']));
   }
   signInButton.hidden = Boolean(session);
   signOutButton.hidden = !session;
 }
+
+/** Sign-in results a customer may meet, in their words (the SDK's error codes stay in the console). */
+const SIGN_IN_FAILED = 'Sign-in didn’t finish. Please try again.';
+const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a few minutes.';
 
 async function signIn() {
   try {
@@ -317,10 +347,10 @@ async function signIn() {
       showAccount(result.session);
       signOutButton.focus();
     } else if (result.status === 'failed') {
-      showAccount(undefined, `Sign-in didn’t finish (${result.error}). Please try again.`);
+      showAccount(undefined, SIGN_IN_FAILED);
     }
   } catch {
-    showAccount(undefined, 'Sign-in is unavailable right now. Please try again.');
+    showAccount(undefined, SIGN_IN_UNAVAILABLE);
   }
 }
 
@@ -330,32 +360,34 @@ async function signOut() {
 }
 
 /**
- * The recent-activity rows of the demo sites: the homepage (site 2) stands in for a credit-card
- * journey, so it gets the credit-card title; the product site list (core) does not include it.
+ * The recent-activity rows of the demo sites: both stand in for a credit-card journey, so they
+ * get the credit-card title; the product site list (core) does not include them.
  */
 const DEMO_ACTIVITY_SITES = [
   { siteId: 2, title: 'Credit Card', subtitle: 'Continue your credit card application', icon: 'credit-card' },
   { siteId: 7, title: 'Credit Card', subtitle: 'Continue your credit card application', icon: 'credit-card' },
 ];
-const recentList = /** @type {HTMLUListElement} */ (document.getElementById('recent-activity-list'));
-const recentNote = /** @type {HTMLElement} */ (document.getElementById('recent-activity-note'));
-const startApplication = /** @type {HTMLButtonElement} */ (document.getElementById('start-cc-application'));
+const recentList = /** @type {HTMLUListElement | null} */ (document.getElementById('recent-activity-list'));
+const recentNote = /** @type {HTMLElement | null} */ (document.getElementById('recent-activity-note'));
+const startApplication = /** @type {HTMLButtonElement | null} */ (document.getElementById('start-cc-application'));
 
 async function showRecentActivity() {
+  if (!recentList || !recentNote) return;
   const layer = await getVisitor();
   const rows = await layer.recentActivity({ sites: DEMO_ACTIVITY_SITES });
   recentList.replaceChildren(
     ...rows.map((row) => {
       const link = el('a', undefined, [row.itemTitle ?? row.title]);
       link.setAttribute('href', row.continueUrl);
-      return el('li', undefined, [link, ' ', el('span', 'card-note', [`${row.subtitle} · site ${row.siteId}`])]);
+      return el('li', undefined, [link, el('span', 'card-note', [`${row.subtitle} · on ${siteLabel(row.siteId)}`])]);
     }),
   );
-  if (rows.length === 0) recentNote.textContent = 'No recent activity yet.';
-  else recentNote.textContent = '';
+  delete recentNote.dataset.state;
+  recentNote.textContent = rows.length === 0 ? 'No recent activity yet.' : '';
 }
 
 async function startCreditCardApplication() {
+  if (!recentNote) return;
   recentNote.textContent = 'Saving…';
   try {
     const layer = await getVisitor();
@@ -363,18 +395,23 @@ async function startCreditCardApplication() {
       id: `cc-${Date.now().toString(36)}`,
       type: 'lead',
       product: 'CC',
-      title: `Credit card application from ${config.siteName}`,
+      title: `Credit card application from ${siteLabel(config.siteId)}`,
       continueUrl: `${location.origin}/?continue=cc`,
     });
     await showRecentActivity();
-  } catch (error) {
-    recentNote.textContent = `Not saved: ${describeError(error).statusMessage}`;
+  } catch {
+    recentNote.dataset.state = 'error';
+    recentNote.textContent = TRY_AGAIN;
   }
 }
 
-startApplication.addEventListener('click', () => void withBusy(startApplication, startCreditCardApplication));
-showRecentActivity().catch((/** @type {unknown} */ error) => {
-  recentNote.textContent = `Recent activity is unavailable: ${describeError(error).statusMessage}`;
+if (startApplication) {
+  startApplication.addEventListener('click', () => void withBusy(startApplication, startCreditCardApplication));
+}
+showRecentActivity().catch(() => {
+  if (!recentNote) return;
+  recentNote.dataset.state = 'error';
+  recentNote.textContent = 'We couldn’t load your recent activity just now.';
 });
 sendButton.addEventListener('click', () => void withBusy(sendButton, sendShieldedEvent));
 signInButton.addEventListener('click', () => void withBusy(signInButton, signIn));
@@ -393,7 +430,8 @@ getSignOn()
     showAccount(session);
     signOn.subscribe((snapshot) => showAccount(snapshot.session));
   })
-  .catch(() => showAccount(undefined, 'Sign-in is unavailable right now'));
+  // Signed out as far as the page can tell: the Sign in button says the rest when pressed.
+  .catch(() => showAccount(undefined));
 
 getClient().then(
   (client) =>
@@ -402,8 +440,35 @@ getClient().then(
         `Site ${client.siteId} (${config.siteName}) has its shield config. Press “Send a shielded event” to try it.`,
       ]),
     ]),
-  (error) => showRefusal(error),
+  (error) => {
+    showRefusal(error);
+    // The API is out of reach: say so once, in plain words, above the page.
+    if (pageNotice) {
+      pageNotice.textContent =
+        'Some features are unavailable right now. You can keep browsing; please try again in a few minutes.';
+      pageNotice.hidden = false;
+    }
+  },
 );
+
+// --- The developer panel: behind the footer's "Developer" button, out of customers' way ---------
+const developerToggle = /** @type {HTMLButtonElement | null} */ (document.getElementById('developer-toggle'));
+const developerPanel = document.getElementById('developer');
+
+/** @param {boolean} open */
+function showDeveloperPanel(open) {
+  if (!developerToggle || !developerPanel) return;
+  developerPanel.hidden = !open;
+  developerToggle.setAttribute('aria-expanded', String(open));
+}
+
+developerToggle?.addEventListener('click', () => {
+  const open = developerToggle.getAttribute('aria-expanded') !== 'true';
+  showDeveloperPanel(open);
+  if (open) developerPanel?.scrollIntoView({ block: 'start' });
+});
+// A link to #developer (the README's) opens it.
+if (location.hash === '#developer') showDeveloperPanel(true);
 
 // The consent demo (consent.js) uses this page's one client, sign-on client and visitor layer.
 export { getClient, getSignOn, getVisitor };

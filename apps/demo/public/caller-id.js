@@ -30,12 +30,32 @@ if (signInButton && accountText) {
   const button = document.createElement('button');
   button.type = 'button';
   button.id = 'sign-in-caller-id';
-  button.className = 'button button-quiet button-small';
-  button.textContent = 'Sign in with caller ID';
+  button.className = 'button button-quiet button-small caller-id-button';
+  // A phone icon and the words; on a phone the words are read out but not shown, so the header fits.
+  const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('aria-hidden', 'true');
+  icon.setAttribute('focusable', 'false');
+  icon.setAttribute('class', 'button-icon');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute(
+    'd',
+    'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
+  );
+  path.setAttribute('fill', 'currentColor');
+  icon.append(path);
+  const label = document.createElement('span');
+  label.className = 'button-label';
+  label.textContent = 'Sign in with caller ID';
+  button.append(icon, label);
   signInButton.after(button);
 
-  /** @param {string} text */
-  const say = (text) => accountText.replaceChildren(text);
+  /** @param {string} text shown as the account area's message (a bubble below the header) */
+  const say = (text) => {
+    const account = document.getElementById('account');
+    if (account) account.dataset.state = 'notice';
+    accountText.replaceChildren(text);
+  };
 
   // The caller-ID button follows the page's own Sign in button (hidden while signed in).
   const follow = () => {
@@ -59,7 +79,7 @@ if (signInButton && accountText) {
       )
       .then((result) => {
         // Signed in: app.js shows the customer (it follows the sign-on client's snapshots).
-        if (result.status === 'failed') say(`Caller ID sign-in didn’t finish (${result.error}). Please try again.`);
+        if (result.status === 'failed') say('Caller ID sign-in didn’t finish. Please try again.');
       })
       .catch(() => say('Caller ID sign-in is unavailable right now. Please try again.'))
       .finally(() => {

@@ -34,14 +34,9 @@ function showConsentStatus(text, state) {
   statusText.textContent = text;
 }
 
-/** @param {unknown} error */
-function errorText(error) {
-  if (typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'string') {
-    const message = 'statusMessage' in error && typeof error.statusMessage === 'string' ? error.statusMessage : '';
-    return message && message !== error.statusCode ? `${error.statusCode} — ${message}` : error.statusCode;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
+/** What a customer is told when consent cannot be reached: plain words, no catalogue codes. */
+const UNAVAILABLE = 'We couldn’t load your consents just now. Please try again in a few minutes.';
+const ACTION_FAILED = 'That didn’t work just now. Please try again in a moment.';
 
 /** @type {Promise<Consent> | undefined} */
 let consentPromise;
@@ -51,7 +46,8 @@ function getConsent() {
   consentPromise ??= (async () => {
     const sdk = window.Pravesh;
     if (!sdk) throw new Error('The SDK did not load');
-    if (!consentContractId) throw new Error('This demo site has no consent contract');
+    // A site without a contract shows no consent section (serve.ts); this guards a stray call.
+    if (!consentContractId) throw new Error('no consent contract is configured for this site');
     const [client, signOn, visitor] = await Promise.all([getClient(), getSignOn(), getVisitor()]);
     return sdk.loadConsent(
       client,
@@ -59,8 +55,7 @@ function getConsent() {
       {
         signOn,
         visitor,
-        onPanelOpen: (contract) =>
-          showConsentStatus(`Updated terms (version ${contract.contractVersionId}) are waiting for your answer.`),
+        onPanelOpen: () => showConsentStatus('Updated terms are waiting for your answer.'),
       },
     );
   })().catch((/** @type {unknown} */ error) => {
@@ -81,26 +76,29 @@ const OUTCOME_TEXT = /** @type {Record<ConsentOutcome['status'], string>} */ ({
   accepted: 'Thank you — your acceptance of the updated terms is recorded.',
   declined: 'You declined the updated terms; we will ask again another day.',
   dismissed: 'The updated terms are still waiting for your acceptance.',
-  failed: 'Your consent could not be checked right now.',
+  failed: UNAVAILABLE,
 });
+
+/** Outcomes after which the customer has consent to withdraw (never to one who did not accept). */
+const CONSENTED = new Set(['accepted', 'alreadyVerified']);
 
 /** @param {ConsentOutcome} outcome */
 function showOutcome(outcome) {
   if (section) section.dataset.consent = outcome.status;
-  const version = 'contractVersionId' in outcome ? ` (version ${outcome.contractVersionId})` : '';
+  if (withdrawButton) withdrawButton.hidden = !CONSENTED.has(outcome.status);
   if (outcome.status === 'failed') {
-    showConsentStatus(`${OUTCOME_TEXT.failed} ${outcome.statusCode}`, 'error');
+    // The catalogue code is for developers (spec 000 §8 passes it to the caller): the console has it.
+    console.info('consent check failed:', outcome.statusCode);
+    showConsentStatus(OUTCOME_TEXT.failed, 'error');
   } else {
-    showConsentStatus(
-      `${OUTCOME_TEXT[outcome.status]}${version}`,
-      outcome.status === 'accepted' ? 'success' : undefined,
-    );
+    showConsentStatus(OUTCOME_TEXT[outcome.status], outcome.status === 'accepted' ? 'success' : undefined);
   }
 }
 
 /** @param {boolean} signedIn */
 function showControls(signedIn) {
-  if (withdrawButton) withdrawButton.hidden = !signedIn;
+  // Withdraw appears once an outcome shows consent to withdraw (showOutcome).
+  if (withdrawButton && !signedIn) withdrawButton.hidden = true;
   if (historyButton) historyButton.hidden = !signedIn;
   if (!signedIn) {
     if (section) section.dataset.consent = 'signed-out';
@@ -118,9 +116,9 @@ async function runConsent() {
     const consent = await getConsent();
     showConsentStatus('Checking your consents…');
     showOutcome(await consent.run());
-  } catch (error) {
+  } catch {
     if (section) section.dataset.consent = 'error';
-    showConsentStatus(`Consent is unavailable right now: ${errorText(error)}`, 'error');
+    showConsentStatus(UNAVAILABLE, 'error');
   } finally {
     running = false;
   }
@@ -135,8 +133,8 @@ async function busy(button, action) {
   button.setAttribute('aria-busy', 'true');
   try {
     await action();
-  } catch (error) {
-    showConsentStatus(`That did not work: ${errorText(error)}`, 'error');
+  } catch {
+    showConsentStatus(ACTION_FAILED, 'error');
   } finally {
     button.removeAttribute('aria-busy');
   }
@@ -149,6 +147,7 @@ withdrawButton?.addEventListener(
       const consent = await getConsent();
       await consent.withdraw('Withdrawn on the demo page');
       if (section) section.dataset.consent = 'withdrawn';
+      withdrawButton.hidden = true;
       showConsentStatus('Your consent is withdrawn. We will ask for it again on your next visit.', 'success');
     }),
 );
@@ -180,5 +179,8 @@ if (section) {
         if (now) showConsentStatus('Signed in: your consents are checked on the next page you open.');
       });
     })
-    .catch(() => showControls(false));
+    .catch(() => {
+      showControls(false);
+      showConsentStatus(UNAVAILABLE);
+    });
 }

@@ -46,7 +46,7 @@ describe('createDemoServer', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy('http://localhost:4000'));
       expect(response.body).toContain('<script src="http://localhost:4000/sdk/pravesh.js" defer></script>');
-      expect(response.body).toContain('Demo Finance Marketplace');
+      expect(response.body).toContain('<title>Kosh · Free credit score, loans, credit cards and mutual funds</title>');
       expect(response.body).not.toMatch(/%[A-Z_]+%/);
       const config = /<script type="application\/json" id="pravesh-demo-config">([\s\S]*?)<\/script>/.exec(
         response.body,
@@ -80,6 +80,57 @@ describe('createDemoServer', () => {
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
     expect(url).not.toBe('http://localhost:0');
     const page = await fetch(`http://127.0.0.1:${new URL(url).port}/`);
-    expect(await page.text()).toContain('<title>Demo Finance Marketplace · Credit card</title>');
+    expect(await page.text()).toContain('<title>Kosh Cards · Compare credit cards and check eligibility</title>');
+  });
+
+  it('serves two different sites: the marketplace homepage (site 2) and the credit-card site (site 7)', async () => {
+    const pageOf = async (siteId: number, environment?: string) => {
+      const demo = await createDemoServer({
+        port: 0,
+        host: '127.0.0.1',
+        siteId,
+        siteName: `Site ${siteId}`,
+        apiUrl: 'http://localhost:4000',
+        logger: false,
+        ...(environment ? { environment } : {}),
+      });
+      try {
+        return (await demo.app.inject('/')).body;
+      } finally {
+        await demo.close();
+      }
+    };
+    const home = await pageOf(2);
+    const cards = await pageOf(7);
+    expect(home).toContain('<h1 id="hero-title">Know your credit score. Get offers that fit it.</h1>');
+    expect(home).toContain('id="mutual-funds"');
+    expect(home).toContain('<script type="module" src="/consent.js"></script>');
+    expect(home).toContain('href="http://localhost:4101/"');
+    expect(cards).toContain('<h1 id="hero-title">Credit cards that pay you back</h1>');
+    expect(cards).not.toContain('consent.js');
+    expect(cards).toContain('href="http://localhost:4100/"');
+    for (const page of [home, cards]) {
+      expect(page).not.toMatch(/%[A-Z_]+%/);
+      // Money in rupees, and nothing technical shown before the developer panel is opened.
+      expect(page).toContain('₹');
+      expect(page).toMatch(/<section id="developer" class="developer" aria-labelledby="developer-title" hidden>/);
+      expect(page).toMatch(/id="developer-toggle"\s+aria-expanded="false"\s+aria-controls="developer"/);
+      const customerPart = page.slice(page.indexOf('<body'), page.indexOf('<section id="developer"'));
+      expect(customerPart).not.toMatch(/site \d|localhost:4000|pass token|outbox/i);
+    }
+    // The developer panel says how to sign in locally (the outbox, the demo customer's password) …
+    expect(home).toContain('<a href="http://localhost:4000/dev/outbox" target="_blank" rel="noopener">');
+    expect(home).toContain('<code>pravesh-demo-password</code>');
+    // … and never in production, where neither exists.
+    const production = await pageOf(2, 'production');
+    expect(production).not.toContain('/dev/outbox');
+    expect(production).not.toContain('pravesh-demo-password');
+  });
+
+  it('lets the SDK start its blob worker and nothing else from blob:', () => {
+    const csp = contentSecurityPolicy('http://localhost:4000');
+    expect(csp.split('; ')).toContain('worker-src blob:');
+    expect(csp).toMatch(/script-src 'self' http:\/\/localhost:4000;/);
+    expect(csp.match(/blob:/g)).toHaveLength(1);
   });
 });

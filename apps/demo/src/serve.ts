@@ -5,9 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { scriptJson } from '@pravesh/core';
 
 /**
- * A demo embedding site: one marketplace landing page that loads the SDK with a script tag from
- * the API, the way a real site of the marketplace would. Each demo site runs on its own origin
- * (spec 000 §9 lists one origin per site), so the shield's origin checks are exercised for real.
+ * A demo embedding site: a page of "Kosh", a made-up consumer-finance marketplace, that loads the
+ * SDK with a script tag from the API the way a real site of the marketplace would. Site 2 is the
+ * marketplace homepage (credit score, loans, cards, mutual funds), site 7 its credit-card site;
+ * each runs on its own origin (spec 000 §9 lists one origin per site), so the shield's origin
+ * checks are exercised for real. What developers need (site, API, demo sign-in, the request
+ * shield) sits in a panel behind the footer's "Developer" button, out of customers' way.
  */
 
 export interface DemoServerOptions {
@@ -28,7 +31,22 @@ export interface DemoServerOptions {
   consentContractId?: string;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where the marketplace's two demo sites are, for links between them; the local demo origins by default. */
+  links?: DemoLinks;
 }
+
+export interface DemoLinks {
+  /** The marketplace homepage (site 2). */
+  homepage: string;
+  /** The credit-card site (site 7). */
+  cards: string;
+}
+
+/** The demo sites' local origins (DEMO_ORIGINS of the server's config). */
+export const DEMO_LINKS: DemoLinks = { homepage: 'http://localhost:4100', cards: 'http://localhost:4101' };
+
+/** Site 7 is the credit-card site; every other site id gets the marketplace homepage. */
+export const CARDS_SITE_ID = 7;
 
 /** The API's default sign-on clients of the demo sites outside production (PRAVESH_SSO_CLIENTS). */
 export const DEMO_SSO_CLIENTS: Readonly<Record<number, string>> = {
@@ -67,6 +85,7 @@ export interface DemoServer {
 }
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+const templateDir = fileURLToPath(new URL('../templates', import.meta.url));
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -83,15 +102,74 @@ export interface PageValues {
   consentContractId?: string | undefined;
 }
 
-/** Fills the %PLACEHOLDER% slots of public/index.html. */
-export function renderPage(template: string, values: PageValues): string {
+/**
+ * Fills the %PLACEHOLDER% slots of a template: `partials` (trusted markup of templates/) first,
+ * then the values, escaped as text. Unknown slots stay as they are.
+ */
+export function renderPage(
+  template: string,
+  values: PageValues,
+  partials: Readonly<Record<string, string>> = {},
+  links: DemoLinks = DEMO_LINKS,
+): string {
+  let page = template;
+  // Partials may hold slots of their own (the footer holds the developer panel): fill them in turn.
+  for (let depth = 0; depth < 3; depth++) {
+    page = page.replace(/%([A-Z_]+)%/g, (whole, name: string) => partials[name] ?? whole);
+  }
   const slots: Record<string, string> = {
     API_URL: escapeHtml(values.apiUrl),
     SITE_ID: escapeHtml(String(values.siteId)),
     SITE_NAME: escapeHtml(values.siteName),
+    ENVIRONMENT: escapeHtml(values.environment),
+    HOMEPAGE_URL: escapeHtml(links.homepage.replace(/\/+$/, '')),
+    CARDS_URL: escapeHtml(links.cards.replace(/\/+$/, '')),
     CONFIG_JSON: scriptJson(values),
   };
-  return template.replace(/%([A-Z_]+)%/g, (whole, name: string) => slots[name] ?? whole);
+  return page.replace(/%([A-Z_]+)%/g, (whole, name: string) => slots[name] ?? whole);
+}
+
+/**
+ * The developer panel's sign-in help, outside production only: the local outbox holds the codes
+ * (no SMS is sent), and the seeded demo customer also has a password (apps/server sso seed).
+ */
+export function signInHelp(environment: string): string {
+  if (environment === 'production') return '';
+  return `          <div class="developer-help">
+            <h3>Demo sign-in</h3>
+            <p>
+              Sign in with any 10-digit mobile number that starts with 6, 7, 8 or 9. No SMS is sent here: read the
+              one-time code in the <a href="%API_URL%/dev/outbox" target="_blank" rel="noopener">local message outbox</a>.
+            </p>
+            <p>
+              The seeded demo customer <code>9876543210</code> has a password too:
+              <code>pravesh-demo-password</code> (or choose to get an OTP instead).
+            </p>
+          </div>`;
+}
+
+/** The page of a site with its partials (templates/*.html). */
+export async function loadPage(
+  siteId: number,
+  environment: string,
+): Promise<{ template: string; partials: Record<string, string> }> {
+  const read = (name: string) => readFile(`${templateDir}/${name}.html`, 'utf8');
+  const [template, account, footer, developer] = await Promise.all([
+    read(siteId === CARDS_SITE_ID ? 'cards' : 'homepage'),
+    read('account'),
+    read('footer'),
+    read('developer'),
+  ]);
+  const trim = (markup: string) => markup.replace(/\n$/, '');
+  return {
+    template,
+    partials: {
+      ACCOUNT: trim(account),
+      FOOTER: trim(footer),
+      DEVELOPER_PANEL: trim(developer),
+      SIGN_IN_HELP: signInHelp(environment),
+    },
+  };
 }
 
 /**
@@ -112,6 +190,10 @@ export function contentSecurityPolicy(apiOrigin: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
+    // The SDK runs its fingerprint and signing work in a worker; served from the API's origin it
+    // starts as a same-origin blob worker that imports the script (packages/sdk workers/run-task.ts).
+    // Only blob: is added: worker-src would otherwise fall back to script-src, which has no blob:.
+    'worker-src blob:',
   ].join('; ');
 }
 
@@ -122,15 +204,21 @@ function normaliseApiUrl(apiUrl: string): { base: string; origin: string } {
 
 export async function createDemoServer(options: DemoServerOptions): Promise<DemoServer> {
   const api = normaliseApiUrl(options.apiUrl);
-  const template = await readFile(`${publicDir}/index.html`, 'utf8');
-  const page = renderPage(template, {
-    apiUrl: api.base,
-    siteId: options.siteId,
-    siteName: options.siteName,
-    environment: options.environment ?? 'local',
-    ssoClientId: options.ssoClientId ?? DEMO_SSO_CLIENTS[options.siteId],
-    consentContractId: options.consentContractId ?? DEMO_CONSENT_CONTRACTS[options.siteId],
-  });
+  const environment = options.environment ?? 'local';
+  const { template, partials } = await loadPage(options.siteId, environment);
+  const page = renderPage(
+    template,
+    {
+      apiUrl: api.base,
+      siteId: options.siteId,
+      siteName: options.siteName,
+      environment,
+      ssoClientId: options.ssoClientId ?? DEMO_SSO_CLIENTS[options.siteId],
+      consentContractId: options.consentContractId ?? DEMO_CONSENT_CONTRACTS[options.siteId],
+    },
+    partials,
+    options.links ?? DEMO_LINKS,
+  );
   const csp = contentSecurityPolicy(api.origin);
   const servedPage = DEMO_CALLER_ID_SITES.has(options.siteId) ? withCallerIdDemo(page) : page;
 

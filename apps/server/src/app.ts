@@ -9,7 +9,9 @@ import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/co
 import type { AppConfig } from './config/index.ts';
 import { createDb, type DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { trustProxyOption } from './config/trusted-proxies.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { faviconRoutes } from './plugins/pages.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -45,9 +47,10 @@ export type { AppConfig };
 /** Builds the API without listening (tests use app.inject(), main.ts listens). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream, config.environment),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
+    trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -68,7 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const registry = createSiteRegistry(config, keyring);
   const verifier = createPassVerifier({ keyring, registry, now: options.now });
 
-  await app.register(errorsPlugin);
+  // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
+  await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {
     // API answers are JSON; the pages that need framing rules set their own CSP.
     contentSecurityPolicy: false,
@@ -111,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   healthRoutes(app, database);
+  faviconRoutes(app);
   shieldRoutes(app, registry, options.now);
   analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
   registerVisits(app, database, config, options.now);

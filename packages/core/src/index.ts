@@ -31,3 +31,6 @@ export * from './sso/frame-messages.ts';
 export * from './consent/constants.ts';
 export * from './consent/schemas.ts';
 export * from './consent/csv.ts';
+export * from './credit/score-rules.ts';
+export * from './credit/schemas.ts';
+export * from './credit/errors.ts';

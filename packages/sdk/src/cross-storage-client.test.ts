@@ -70,12 +70,16 @@ function fakeHub(hub: FakeHubOptions = {}) {
   const options = (extra: Partial<CrossStorageClientOptions> = {}): CrossStorageClientOptions => ({
     hubUrl: HUB_URL,
     window: pageWindow,
-    createFrame: () => ({
-      window: frameWindow,
-      remove: () => {
-        removed = true;
-      },
-    }),
+    // The hub page "loads" at once, as a cached page would.
+    createFrame: (_url, onLoad) => {
+      queueMicrotask(onLoad);
+      return {
+        window: frameWindow,
+        remove: () => {
+          removed = true;
+        },
+      };
+    },
     ...extra,
   });
   return { options, values, sent, deliver, listeners, frameWindow, removed: () => removed };
@@ -121,10 +125,33 @@ describe('cross-storage client', () => {
     expect(hub.sent.every((sent) => sent.targetOrigin === HUB_ORIGIN)).toBe(true);
   });
 
+  it('sends nothing to the hub frame before its page has loaded (issue 13 §4), then polls', async () => {
+    const hub = fakeHub();
+    let markLoaded!: () => void;
+    const client = createCrossStorageClient(
+      hub.options({
+        createFrame: (_url, onLoad) => {
+          markLoaded = onLoad;
+          return { window: hub.frameWindow, remove: () => undefined };
+        },
+      }),
+    );
+    const done = client.set('a', '1');
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(hub.sent).toEqual([]);
+    expect(client.connected).toBe(false);
+    markLoaded();
+    await done;
+    expect(client.connected).toBe(true);
+    expect(hub.sent[0]).toEqual({ message: 'cross-storage:poll', targetOrigin: HUB_ORIGIN });
+    expect(hub.values.get('a')).toBe('1');
+  });
+
   it('polls every 1000 ms until ready, then stops polling', async () => {
     const hub = fakeHub({ ready: false });
     const client = createCrossStorageClient(hub.options());
     const polls = () => hub.sent.filter((sent) => sent.message === 'cross-storage:poll').length;
+    await Promise.resolve(); // the frame's load
     expect(polls()).toBe(1);
     await vi.advanceTimersByTimeAsync(999);
     expect(polls()).toBe(1);

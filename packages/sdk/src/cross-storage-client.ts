@@ -47,8 +47,13 @@ export interface CrossStorageClientOptions {
   timeoutMs?: number;
   pollMs?: number;
   window?: ClientWindowLike;
-  /** Makes the hidden frame; default a hidden iframe appended to document.body. */
-  createFrame?: (url: string) => HubFrame;
+  /**
+   * Makes the hidden frame (default a hidden iframe appended to document.body) and calls `onLoad`
+   * when the hub page has loaded. Polling starts then: until it, the frame holds about:blank, whose
+   * origin is the embedding page's, so a message addressed to the hub's origin would be dropped
+   * and Chromium would log an error in the page's console for each (issue 13 §4).
+   */
+  createFrame?: (url: string, onLoad: () => void) => HubFrame;
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
 }
@@ -67,10 +72,11 @@ interface Pending {
   timer: unknown;
 }
 
-function iframeFrame(url: string): HubFrame {
+function iframeFrame(url: string, onLoad: () => void): HubFrame {
   const frame = document.createElement('iframe');
   // display:none keeps it out of layout and the accessibility tree; it still loads and runs.
   frame.style.display = 'none';
+  frame.onload = onLoad;
   frame.src = url;
   document.body.appendChild(frame);
   return {
@@ -95,7 +101,6 @@ export function createCrossStorageClient(options: CrossStorageClientOptions): Cr
   const win: ClientWindowLike = options.window ?? window;
   const later = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
   const cancel = options.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
-  const frame = (options.createFrame ?? iframeFrame)(options.hubUrl);
   const prefix = Math.random().toString(36).slice(2, 8);
 
   let connected = false;
@@ -104,6 +109,9 @@ export function createCrossStorageClient(options: CrossStorageClientOptions): Cr
   let nextId = 0;
   let pollTimer: unknown;
   const pending = new Map<string, Pending>();
+
+  // The first poll waits for the hub page's load (see createFrame); the hub also says ready on load.
+  const frame = (options.createFrame ?? iframeFrame)(options.hubUrl, poll);
 
   let settleConnect!: (error?: Error) => void;
   const connecting = new Promise<void>((resolve, reject) => {
@@ -166,7 +174,8 @@ export function createCrossStorageClient(options: CrossStorageClientOptions): Cr
     } catch {
       return;
     }
-    if (typeof reply !== 'object' || reply === null || typeof reply.id !== 'string') return;
+    // Any JSON value parses; only an object with a string id is a reply (null?.id is undefined).
+    if (typeof reply?.id !== 'string') return;
     const request = pending.get(reply.id);
     if (!request) return;
     pending.delete(reply.id);
@@ -177,7 +186,6 @@ export function createCrossStorageClient(options: CrossStorageClientOptions): Cr
   }
 
   win.addEventListener('message', listener);
-  poll();
 
   async function request(method: CrossStorageMethod, params: Record<string, unknown>): Promise<unknown> {
     if (closed) throw closedError;

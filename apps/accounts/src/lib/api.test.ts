@@ -205,7 +205,10 @@ describe('createAccountsApi', () => {
       ok({ registered: true, passwordSet: true, preferredMethod: 'mobile_credential' }),
     );
     expect(await api.preference('9876543210')).toEqual({ passwordSet: true, preferredMethod: 'mobile_credential' });
-    expect(sent[0]!.url).toBe(`${API}${SSO_ROUTES.preference}?mobileNo=9876543210`);
+    // The number travels in the body, never in the URL (issue 12 §1.10: URLs reach logs and history).
+    expect(sent[0]!.url).toBe(`${API}${SSO_ROUTES.preference}`);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.body).toEqual({ mobileNo: '9876543210' });
     expect(sent[0]!.headers['site-id']).toBe('11');
   });
 

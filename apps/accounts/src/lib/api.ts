@@ -172,9 +172,11 @@ export function createAccountsApi(options: AccountsApiOptions): AccountsApi {
 
     preference: (mobileNo) =>
       call(async () => {
-        const reply = await pravesh.request<Partial<PreferenceResponse> | undefined>('GET', SSO_ROUTES.preference, {
+        // POST with the number in the body (the server's form beside spec 000 §7's GET ?mobileNo):
+        // a number in a URL reaches access logs, proxies and history (issue 12 §1.10).
+        const reply = await pravesh.request<Partial<PreferenceResponse> | undefined>('POST', SSO_ROUTES.preference, {
           headers: siteHeader,
-          query: { mobileNo },
+          body: { mobileNo },
         });
         const passwordSet = reply?.passwordSet === true;
         return {

@@ -9,6 +9,7 @@ const PRODUCTION_SITES = JSON.stringify({ '2': { origins: ['https://www.example.
 const PRODUCTION_COOKIE = {
   PRAVESH_COOKIE_KEYS: 'cookie-2026-11=live-cookie-key-0123456789',
   PRAVESH_PII_HASH_KEY: 'live-pii-hash-key-0123456789abcdef0123',
+  PRAVESH_PII_KEYS: 'pii-2026-11=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   // Single sign-on (issue 4): production refuses the development SSO keys and the SMS outbox.
   PRAVESH_SSO_TOKEN_KEYS: 'sso-2026-11=live-sso-token-key-0123456789abcdef',
   PRAVESH_OTP_PEPPERS: 'otp-2026-11=live-otp-pepper-0123456789abcdef012',
@@ -34,6 +35,7 @@ describe('configuration', () => {
       PORT: '5000',
       HOST: '0.0.0.0',
       PRAVESH_ENV: 'staging',
+      PRAVESH_PII_KEYS: 'pii-2026-11=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
       PRAVESH_DATA_DIR: '/var/lib/pravesh',
       DATABASE_URL: 'postgres://db/pravesh',
       REDIS_URL: 'redis://cache:6379',
@@ -139,6 +141,7 @@ describe('configuration', () => {
       'PRAVESH_SHIELD_KEYS',
       'PRAVESH_COOKIE_KEYS',
       'PRAVESH_PII_HASH_KEY',
+      'PRAVESH_PII_KEYS',
       'PRAVESH_SSO_TOKEN_KEYS',
       'PRAVESH_OTP_PEPPERS',
     ];

@@ -3,6 +3,8 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
+import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -77,6 +79,10 @@ export interface AppConfig {
    * INSERT and SELECT on the consent ledger (issue 12 §1.9). Unset: migrations use DATABASE_URL.
    */
   readonly migrationDatabaseUrl: string | undefined;
+  /** Proxies whose X-Forwarded-For is believed (PRAVESH_TRUSTED_PROXIES, config/trusted-proxies.ts); none by default. */
+  readonly trustedProxies: readonly string[];
+  /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
+  readonly pii: PiiConfig;
 }
 
 export class ConfigError extends Error {
@@ -232,12 +238,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     hub: loadHubConfig(env),
     devRoutes: environment === 'local',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
+    trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
+    pii: loadPiiConfig(env),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');
   }
   if (environment !== 'local') assertOwnSecrets(config);
   if (environment === 'production') assertProductionReady(config);
+  assertPiiKeysConfigured(config.pii, environment);
   return config;
 }
 
@@ -251,6 +260,7 @@ function builtInSecrets(config: AppConfig): [variable: string, builtIn: boolean]
     ['PRAVESH_SHIELD_KEYS', config.shieldKeys.some((key) => DEV_SECRETS.has(key.secret))],
     ['PRAVESH_COOKIE_KEYS', config.cookieKeys.some((key) => key.secret === DEV_COOKIE_KEY.secret)],
     ['PRAVESH_PII_HASH_KEY', config.piiHashKey === DEV_PII_HASH_KEY],
+    ['PRAVESH_PII_KEYS', config.pii.keys.some((key) => key.kid === DEV_PII_KEY.kid)],
     ...ssoBuiltInSecrets(config.sso),
   ];
 }

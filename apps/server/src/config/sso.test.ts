@@ -8,6 +8,7 @@ const PRODUCTION = {
   PRAVESH_SITE_CONFIG: JSON.stringify({ '2': { origins: ['https://www.example.in'] } }),
   PRAVESH_COOKIE_KEYS: 'c=live-cookie-key-0123456789',
   PRAVESH_PII_HASH_KEY: 'live-pii-hash-key-0123456789abcdef0123',
+  PRAVESH_PII_KEYS: 'pii-2026-11=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   PRAVESH_SSO_TOKEN_KEYS: 'sso=live-sso-token-key-0123456789abcdef',
   PRAVESH_OTP_PEPPERS: 'otp=live-otp-pepper-0123456789abcdef012',
   PRAVESH_SMS_PROVIDER: 'http',
@@ -30,6 +31,9 @@ describe('single sign-on configuration', () => {
       maxAttempts: 5,
       maxSendsPerHour: 5,
       maxSendsPerIpPerHour: 30,
+      smsBudgetPerHour: 2000,
+      smsPrefixBudgetPerHour: 30,
+      smsPrefixDigits: 5,
     });
     expect(sso.activeTokenKid).toBe(DEV_SSO_TOKEN_KEY.kid);
     expect(sso.activeOtpPepperKid).toBe(DEV_OTP_PEPPER.kid);

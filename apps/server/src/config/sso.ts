@@ -11,6 +11,9 @@ import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './in
  * - PRAVESH_SSO_SESSION_TTL_SECONDS   session (PB_GLSS_TOKEN) life, default 30 days
  * - PRAVESH_SSO_ACCESS_TOKEN_TTL_SECONDS  access token life, default 900
  * - PRAVESH_OTP_IP_LIMIT_PER_HOUR  OTP sends per client IP per hour, default 30
+ * - PRAVESH_SMS_BUDGET_PER_HOUR    SMS OTP sends per hour across every number and instance, default 2000
+ * - PRAVESH_SMS_PREFIX_BUDGET_PER_HOUR  SMS OTP sends per hour to numbers sharing their first
+ *                                  PRAVESH_SMS_PREFIX_DIGITS digits (default 5), default 30
  * - PRAVESH_SMS_PROVIDER           outbox (local simulator, refused in production) | http (a gateway webhook)
  * - PRAVESH_SMS_HTTP_URL, PRAVESH_SMS_HTTP_TOKEN   the http provider's endpoint and bearer token
  * - PRAVESH_SMS_OTP_TEMPLATE_ID    the registered (DLT) template id of the OTP message
@@ -61,6 +64,10 @@ export interface SsoConfig {
     readonly maxAttempts: number;
     readonly maxSendsPerHour: number;
     readonly maxSendsPerIpPerHour: number;
+    /** SMS pumping guards (issue 12 §1.1): a global and a per-number-prefix hourly budget. */
+    readonly smsBudgetPerHour: number;
+    readonly smsPrefixBudgetPerHour: number;
+    readonly smsPrefixDigits: number;
   };
   readonly sms: SmsProviderConfig;
   readonly smsOtpTemplateId: string;
@@ -259,6 +266,13 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
       maxAttempts: 5,
       maxSendsPerHour: 5,
       maxSendsPerIpPerHour: positiveInt('PRAVESH_OTP_IP_LIMIT_PER_HOUR', env.PRAVESH_OTP_IP_LIMIT_PER_HOUR, 30),
+      smsBudgetPerHour: positiveInt('PRAVESH_SMS_BUDGET_PER_HOUR', env.PRAVESH_SMS_BUDGET_PER_HOUR, 2000),
+      smsPrefixBudgetPerHour: positiveInt(
+        'PRAVESH_SMS_PREFIX_BUDGET_PER_HOUR',
+        env.PRAVESH_SMS_PREFIX_BUDGET_PER_HOUR,
+        30,
+      ),
+      smsPrefixDigits: Math.min(9, positiveInt('PRAVESH_SMS_PREFIX_DIGITS', env.PRAVESH_SMS_PREFIX_DIGITS, 5)),
     },
     sms: parseSms(env),
     smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',

@@ -74,7 +74,7 @@ export function serveFramedPage(
 /** Serves a build folder's files under `prefix` (no index pages, no reply decorators). */
 export async function registerPageAssets(
   app: FastifyInstance,
-  options: { root: string; prefix: string } & Pick<FastifyStaticOptions, 'maxAge' | 'setHeaders'>,
+  options: { root: string; prefix: string } & Pick<FastifyStaticOptions, 'maxAge' | 'setHeaders' | 'cacheControl'>,
 ): Promise<void> {
   await app.register(fastifyStatic, { ...options, decorateReply: false, index: false });
 }

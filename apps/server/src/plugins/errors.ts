@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PraveshError, failure, isPraveshError } from '@pravesh/core';
+import { sendNotFoundPage, wantsPage } from './pages.ts';
 
 /**
  * Every failure leaves in the spec's envelope with a catalogue code: 4xx for bad input, never a
@@ -46,8 +47,13 @@ function toPraveshError(error: FastifyError): PraveshError | undefined {
   return undefined;
 }
 
-export const errorsPlugin = fp(
-  (app: FastifyInstance) => {
+export interface ErrorsOptions {
+  /** Where the HTML 404 page sends a person (the marketplace homepage); none when unset. */
+  homeUrl?: string | undefined;
+}
+
+export const errorsPlugin = fp<ErrorsOptions>(
+  (app: FastifyInstance, options) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const known = toPraveshError(error);
       if (known) {
@@ -58,7 +64,9 @@ export const errorsPlugin = fp(
       const internal = new PraveshError('internal');
       return reply.status(internal.status).send(failure(internal.code, internal.message));
     });
-    app.setNotFoundHandler((_request, reply) => {
+    app.setNotFoundHandler((request, reply) => {
+      // A person who opens an unknown address gets a page; API clients keep the envelope.
+      if (wantsPage(request)) return sendNotFoundPage(reply, options.homeUrl);
       const notFound = new PraveshError('notFound');
       return reply.status(notFound.status).send(failure(notFound.code, notFound.message));
     });

@@ -237,6 +237,42 @@ describe('the contract markup is sanitised (DOMPurify) before it is shown', () =
   });
 });
 
+/** Issue 12 §1.10: no tracking pixels and no bidi controls in the contract shown. */
+describe('the contract sanitiser drops external images and bidi controls', () => {
+  const render = (markup: string) => {
+    const box = document.createElement('div');
+    box.append(sanitizeContract(`<p>lead</p>${markup}`, document));
+    return box;
+  };
+
+  it('drops images and media that load from another host, and CSS url()', () => {
+    const box = render(
+      '<p>Terms<img src="https://tracker.example/p.gif?u=1" alt="">' +
+        '<img src=" //tracker.example/p.gif" alt=""><img src="HTTP://tracker.example/x" alt=""></p>' +
+        '<svg><image href="https://tracker.example/s.svg"></image></svg>' +
+        '<video poster="https://tracker.example/v.jpg"></video>' +
+        '<table background="https://tracker.example/t.gif"><tr><td style="background:url(https://tracker.example/c.gif)">cell</td></tr></table>' +
+        '<div style="background-image: url(//tracker.example/d.gif)">div</div>',
+    );
+    expect(box.textContent).toContain('Terms');
+    expect(box.textContent).toContain('cell');
+    expect(box.innerHTML).not.toContain('tracker.example');
+    expect(box.querySelectorAll('img, image, video')).toHaveLength(0);
+  });
+
+  it('strips bidi embedding, override and isolate controls, typed or as character references', () => {
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const box = render(
+      `<p title="a\u202Eb">You agree to pay ${controls.join('')}INR 100</p><p>fee &#x202E;0001 RNI&#x202C; only</p>`,
+    );
+    const text = box.textContent ?? '';
+    expect(text).toContain('You agree to pay INR 100');
+    expect(text).toContain('fee 0001 RNI only');
+    expect(box.innerHTML).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(box.querySelector('p[title]')?.getAttribute('title')).toBe('ab');
+  });
+});
+
 describe('the stylesheet (spec 000 §2, §9)', () => {
   it('wide: fixed bottom right, 400px, slides in from the right in 0.5 s at 1008; ≤767px: a bottom sheet', () => {
     const panelRule = /\.panel \{([^}]*)\}/.exec(CONSENT_CSS)?.[1] ?? '';

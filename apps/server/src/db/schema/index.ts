@@ -9,3 +9,4 @@ export * from './activity.ts';
 export * from './consent.ts';
 export * from './sso.ts';
 export * from './rate-limit.ts';
+export * from './credit.ts';

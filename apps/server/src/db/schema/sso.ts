@@ -3,13 +3,25 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 // Single sign-on (issue 4). Secrets are kept only as hashes: OTP codes as an HMAC under a kid'd
 // pepper, session tokens, authorization codes and one-time keys as SHA-256 of 256-bit randoms.
 
-/** Customers of the accounts service (spec 000 §3 "Customer data": mobileNo and customerId). */
+/**
+ * Customers of the accounts service (spec 000 §3 "Customer data": mobileNo and customerId). The
+ * number and the email are kept encrypted with a keyed hash for look-ups (issue 12 §1.10,
+ * modules/sso/customers/pii.ts); migration 0005 added those columns and the server moves rows
+ * still in clear into them at start (customers/store.ts encryptLegacyRows), emptying the old ones.
+ */
 export const ssoCustomers = pgTable('sso_customers', {
   customerId: uuid('customer_id').primaryKey(),
-  /** 10 digits, starting 6–9. */
-  mobileNo: text('mobile_no').notNull().unique(),
-  /** Lower-cased; the user_credential method accepts it as username. */
-  email: text('email').unique(),
+  /** Before migration 0005 only: the number in clear; emptied at start once encrypted. */
+  legacyMobileNo: text('mobile_no').unique(),
+  /** Before migration 0005 only: the email in clear; emptied at start once encrypted. */
+  legacyEmail: text('email').unique(),
+  /** HMAC-SHA256 of the number (10 digits, starting 6–9) under PRAVESH_PII_HASH_KEY. */
+  mobileHash: text('mobile_hash').unique(),
+  /** The number, AES-256-GCM under a kid'd PRAVESH_PII_KEYS key ("v1.kid.iv.ciphertext"). */
+  mobileEnc: text('mobile_enc'),
+  /** HMAC of the lower-cased email; the user_credential method accepts the email as username. */
+  emailHash: text('email_hash').unique(),
+  emailEnc: text('email_enc'),
   /** scrypt$N$r$p$salt$hash (node:crypto scrypt, per-hash salt); null when no password is set. */
   passwordHash: text('password_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -103,6 +115,25 @@ export const ssoTrustedDevices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.deviceHash] })],
+);
+
+/**
+ * Browsers that completed an OTP sign-in for a customer (issue 12 §1.6): the server-issued,
+ * HttpOnly device cookie's value is random and kept here only as SHA-256; one browser's value may
+ * stand for several customers. A password sign-in needs no second factor from such a browser.
+ */
+export const ssoDeviceTrust = pgTable(
+  'sso_device_trust',
+  {
+    tokenHash: text('token_hash').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tokenHash, table.customerId] }),
+    index('sso_device_trust_customer_idx').on(table.customerId),
+  ],
 );
 
 /** Single-use keys: glss_key handoffs and the jti of redeemed auth_token signatures. */

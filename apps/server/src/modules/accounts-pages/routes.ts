@@ -116,10 +116,12 @@ export async function accountsPagesRoutes(app: FastifyInstance, options: Account
     await registerPageAssets(app, {
       root: distDir,
       prefix: ASSET_PREFIX,
+      // setHeaders decides; @fastify/static 9 would otherwise overwrite it with max-age=0.
+      cacheControl: false,
       setHeaders(reply, filePath) {
         // Chunks are content-hashed by name and entries are linked with ?v=<hash>.
         const immutable = filePath.includes(`${path.sep}chunks${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
+        reply.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
       },
     });
   }

@@ -384,7 +384,13 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   });
 
   it('seeds nothing and offers no publishing route when configured so, outside the local environment', async () => {
-    const other = await getTestInstance(kind, { env: { PRAVESH_ENV: 'staging', PRAVESH_CONSENT_SEED_DEMO: '0' } });
+    const other = await getTestInstance(kind, {
+      env: {
+        PRAVESH_ENV: 'staging',
+        PRAVESH_CONSENT_SEED_DEMO: '0',
+        PRAVESH_PII_KEYS: 'pii=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+      },
+    });
     try {
       expect(await other.database.db.$count(consentContracts)).toBe(0);
       const published = await other.app.inject({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SSO_DEV_ROUTES } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit/index.ts';
@@ -16,7 +17,9 @@ import { codeRoutes } from './codes/routes.ts';
 import { createCodeService } from './codes/service.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { seedDemoCustomer } from './customers/seed.ts';
+import { createPiiCipher } from './customers/pii.ts';
 import { createCustomerStore } from './customers/store.ts';
+import { createDeviceTrust } from './customers/trusted-devices.ts';
 import { groupCommitFor } from './group-commit.ts';
 import { createSessionCookies } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
@@ -69,7 +72,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: sso.rateLimitPrefix, now });
   if (!options.limiter) app.addHook('onClose', () => limiter.close());
   // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
-  const outboxStore = createOutboxStore({ now });
+  const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
   const sms = options.sms ?? createSmsProvider(sso.sms, app.log, now, outboxStore);
   const email =
     options.email ??
@@ -78,7 +81,12 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
 
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
-  const customers = createCustomerStore(db, now, { groupCommit });
+  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted, rows in clear moved at start.
+  const pii = createPiiCipher(config.pii, config.piiHashKey);
+  const customers = createCustomerStore(db, now, { groupCommit, pii });
+  await customers.encryptLegacyRows();
+  // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
+  const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
   const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
   const oneTimeKeys = createOneTimeKeys(db, now);
   const cookies = createSessionCookies({
@@ -91,6 +99,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     config: sso,
     mobileKeySecret: config.piiHashKey,
     limiter,
+    pii,
     sms,
     email,
     webOtpHost: new URL(config.publicUrl).hostname,
@@ -105,6 +114,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     issuer: config.publicUrl,
     now,
     log: app.log,
+    pii,
   });
   const callerId = createCallerIdService({ db, provider: callerIdProvider, now });
   const authorize = createAuthorizeService({
@@ -117,6 +127,7 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
     oneTimeKeys,
     callerId,
     limiter,
+    deviceTrust,
     now,
   });
 
@@ -124,10 +135,18 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
 
   otpRoutes(app, { otp, keyring, kids, now });
   emailOtpRoutes(app, { otp, keyring, kids, now });
-  authorizeRoutes(app, { authorize, cookies, keyring, kids });
+  authorizeRoutes(app, { authorize, cookies, deviceTrust, keyring, kids });
   codeRoutes(app, { codes, clients });
   sessionRoutes(app, { sessions, cookies, clients, oneTimeKeys, now });
-  customerRoutes(app, { customers, limiter });
+  customerRoutes(app, {
+    customers,
+    limiter,
+    pii,
+    deviceTrust,
+    sessions,
+    cookies,
+    maxPerIpPerHour: sso.otp.maxSendsPerIpPerHour,
+  });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
   // Development aids: the outbox shows every OTP and the simulator page approves any caller-id

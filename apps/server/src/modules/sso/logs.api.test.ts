@@ -72,6 +72,8 @@ describe.each(DATABASE_KINDS)('secrets stay out of the logs on %s', (kind) => {
 
     const log = server.logs.join('\n');
     expect(log).toContain('SMS kept in the local outbox');
+    // Issue 13 §4: the line says where a person reads the code (once per message), never the code.
+    expect(log).toMatch(/SMS kept in the local outbox: read it at http:\/\/[^ "]+\/dev\/outbox"/);
     expect(log).toContain('authorization code used twice');
     expect(log).toContain('/SSOSP/api/v1/customer/setSSID?token=%5Bredacted%5D');
     for (const secret of secrets) expect(log.includes(secret), `log contains ${secret.slice(0, 12)}…`).toBe(false);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { OPERATOR_DEVICE, type IssueTokenOptions } from '../shield/issue-token.ts';
 import { SSO_ROUTES, sealForSite, type DeviceComponents } from '@pravesh/core';
+import { createPiiCipher, type PiiCipher } from './customers/pii.ts';
 import {
   getTestInstance,
   type DatabaseKind,
@@ -60,6 +61,11 @@ export async function ssoServer(
 }
 
 export const MOBILE = '9123456789';
+
+/** The server's personal-data cipher, for tests that write or read customer rows directly. */
+export function piiOf(server: TestInstance): PiiCipher {
+  return createPiiCipher(server.config.pii, server.config.piiHashKey);
+}
 
 export interface OtpCallOptions {
   siteId?: number;

@@ -128,6 +128,7 @@ describe('visitor cookie', () => {
     const server = await getTestInstance('pglite', {
       env: {
         PRAVESH_ENV: 'staging',
+        PRAVESH_PII_KEYS: 'pii=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
         PRAVESH_COOKIE_KEYS: 'cookie-2026-11=staging-cookie-key-0123',
         PRAVESH_COOKIE_DOMAIN: '.example.in',
       },

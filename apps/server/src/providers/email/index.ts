@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailProviderConfig } from '../../config/sso.ts';
-import { createOutboxStore, type OutboxStore, type SmsOutbox } from '../sms/index.ts';
+import { createOutboxStore, keptMessage, type OutboxStore, type SmsOutbox } from '../sms/index.ts';
 
 /**
  * Email (issue 4, JOURNEY_EMAIL_OTP). A provider sends; what the message says is the caller's
@@ -48,7 +48,7 @@ export function createOutboxEmailProvider(options: {
       });
       options.log.info(
         { email: { to: maskEmail(message.to), templateId: message.templateId } },
-        'email kept in the local outbox',
+        keptMessage('email', store),
       );
       return Promise.resolve();
     },

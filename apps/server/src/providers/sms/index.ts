@@ -32,5 +32,5 @@ export function createSmsProvider(
   return createOutboxSmsProvider({ log, now, ...(store ? { store } : {}) });
 }
 
-export { createOutboxStore } from './outbox.ts';
+export { createOutboxStore, keptMessage } from './outbox.ts';
 export type { SmsOutbox, OutboxEntry, OutboxStore } from './outbox.ts';

@@ -28,13 +28,26 @@ export interface SmsOutbox {
 /** The store both simulators write to, so one page shows every code a local demo sent. */
 export interface OutboxStore extends SmsOutbox {
   add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): void;
+  /** Where a person reads the kept messages (GET /dev/outbox), when known. */
+  readonly pageUrl?: string | undefined;
 }
 
-export function createOutboxStore(options: { now?: () => number; capacity?: number } = {}): OutboxStore {
+/**
+ * The log line of a kept message: to whom (masked) and which template, and where to read it, so a
+ * person at `npm start` finds the code without reading the README (issue 13 §4). Never the text.
+ */
+export function keptMessage(channel: 'SMS' | 'email', store: OutboxStore): string {
+  return `${channel} kept in the local outbox${store.pageUrl ? `: read it at ${store.pageUrl}` : ''}`;
+}
+
+export function createOutboxStore(
+  options: { now?: () => number; capacity?: number; pageUrl?: string } = {},
+): OutboxStore {
   const now = options.now ?? Date.now;
   const capacity = options.capacity ?? 200;
   const entries: OutboxEntry[] = [];
   return {
+    pageUrl: options.pageUrl,
     add(entry) {
       entries.unshift({ id: randomUUID(), ...entry, sentAt: new Date(now()).toISOString() });
       entries.length = Math.min(entries.length, capacity);
@@ -58,7 +71,7 @@ export function createOutboxSmsProvider(options: OutboxOptions): SmsProvider & {
     send(message: SmsMessage) {
       store.add({ channel: 'sms', to: message.to, text: message.text, templateId: message.templateId });
       const masked = `${message.to.slice(0, 2)}******${message.to.slice(-2)}`;
-      options.log.info({ sms: { to: masked, templateId: message.templateId } }, 'SMS kept in the local outbox');
+      options.log.info({ sms: { to: masked, templateId: message.templateId } }, keptMessage('SMS', store));
       return Promise.resolve();
     },
     outbox: store,

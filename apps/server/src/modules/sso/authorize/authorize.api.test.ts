@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openForSite, sealForSite } from '@pravesh/core';
+import { decodeJwt, SignJWT } from 'jose';
+import { sealForSite } from '@pravesh/core';
 import { DEV_SSO_SIGNATURE_KEY } from '../../../config/sso.ts';
-import { ssoCustomers, ssoSessions } from '../../../db/schema/sso.ts';
+import { ssoCustomers, ssoDeviceTrust, ssoSessions } from '../../../db/schema/sso.ts';
+import { sha256 } from '../crypto.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { hashPassword } from '../customers/passwords.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';
@@ -15,8 +17,16 @@ import {
   sessionCookie,
   signInWithOtp,
   ssoServer,
+  piiOf,
   type SsoTestServer,
 } from '../test-support.ts';
+
+/** The trusted-device cookie of an authorize answer, as a Cookie header. */
+function deviceCookie(reply: LightMyRequestResponse): string {
+  const cookie = reply.cookies.find((entry) => entry.name === 'PB_DEVICE_TRUST_DEV');
+  if (!cookie) throw new Error(`no device cookie in ${String(reply.headers['set-cookie'])}`);
+  return `${cookie.name}=${cookie.value}`;
+}
 
 const SHORT_PASSWORD = 'Short#Pass1';
 
@@ -31,7 +41,8 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
     const at = new Date(server.clock.now());
     await server.database.db.insert(ssoCustomers).values({
       customerId: randomUUID(),
-      mobileNo,
+      mobileHash: piiOf(server).hash('mobile', mobileNo),
+      mobileEnc: piiOf(server).encrypt('mobile', mobileNo),
       passwordHash: await hashPassword(SHORT_PASSWORD),
       createdAt: at,
       updatedAt: at,
@@ -63,7 +74,10 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
       },
     });
     expect(body.response.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [customer] = await server.database.db.select().from(ssoCustomers).where(eq(ssoCustomers.mobileNo, mobileNo));
+    const [customer] = await server.database.db
+      .select()
+      .from(ssoCustomers)
+      .where(eq(ssoCustomers.mobileHash, piiOf(server).hash('mobile', mobileNo)));
     expect(body.response.customerId).toBe(customer!.customerId);
 
     const cookies = reply.headers['set-cookie'] as string[];
@@ -80,15 +94,23 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
   it('marks the cookies Secure outside local and adds the configured Domain', async () => {
     // devRoutes: the sign-in reads its code from the outbox, which only tests may open outside local.
     const staging = await ssoServer(kind, {
-      env: { PRAVESH_ENV: 'staging', PRAVESH_COOKIE_DOMAIN: '.example.in' },
+      env: {
+        PRAVESH_ENV: 'staging',
+        PRAVESH_COOKIE_DOMAIN: '.example.in',
+        PRAVESH_PII_KEYS: 'pii=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+      },
       config: { devRoutes: true },
     });
     try {
       const reply = await signInWithOtp(staging, nextMobile());
       const cookies = reply.headers['set-cookie'] as string[];
-      expect(cookies).toHaveLength(2);
-      for (const cookie of cookies) expect(cookie).toMatch(/; Domain=\.example\.in; SameSite=Lax; Secure/);
+      expect(cookies).toHaveLength(3);
+      for (const cookie of cookies.slice(0, 2)) expect(cookie).toMatch(/; Domain=\.example\.in; SameSite=Lax; Secure/);
       expect(cookies[0]).toMatch(/^PB_GLSS_TOKEN_DEV=.*; Secure; HttpOnly$/);
+      // The trusted-device cookie: host-only, the accounts service's paths only, never sent cross-site.
+      expect(cookies[2]).toMatch(
+        /^PB_DEVICE_TRUST_DEV=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/SSOSP\/; SameSite=Strict; Secure; HttpOnly$/,
+      );
     } finally {
       await staging.close();
     }
@@ -171,9 +193,9 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
 
   it('opens passwords of 20 characters or fewer sealed for the calling site, and refuses them plain', async () => {
     const mobileNo = await customerWithShortPassword();
-    // Trust this device first (an OTP sign-in), so no second factor is asked.
-    await signInWithOtp(server, mobileNo);
-    const sealed = await authorize(server, { mobileNo, password: await sealedPassword(SHORT_PASSWORD) });
+    // Trust this browser first (an OTP sign-in sets its device cookie), so no second factor is asked.
+    const cookie = deviceCookie(await signInWithOtp(server, mobileNo));
+    const sealed = await authorize(server, { mobileNo, password: await sealedPassword(SHORT_PASSWORD) }, { cookie });
     expect(sealed.statusCode).toBe(200);
     expect(sealed.json()).toMatchObject({ response: { method: 'mobile_credential' } });
 
@@ -186,9 +208,9 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
   });
 
   it('takes passwords longer than 20 characters as typed (user_credential by email or mobile)', async () => {
-    await signInWithOtp(server, DEMO_CUSTOMER.mobileNo);
+    const cookie = deviceCookie(await signInWithOtp(server, DEMO_CUSTOMER.mobileNo));
     for (const username of [DEMO_CUSTOMER.email.toUpperCase(), DEMO_CUSTOMER.mobileNo]) {
-      const reply = await authorize(server, { username, password: DEMO_CUSTOMER.password });
+      const reply = await authorize(server, { username, password: DEMO_CUSTOMER.password }, { cookie });
       expect(reply.statusCode, username).toBe(200);
       expect(reply.json()).toMatchObject({ response: { method: 'user_credential' } });
     }
@@ -196,11 +218,10 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
     expect(wrong.json()).toMatchObject({ statusCode: 'invalidCredentials' });
   });
 
-  it('asks for an OTP when a password sign-in comes from a new device, then the retry succeeds', async () => {
+  it('asks for an OTP when a password sign-in comes from a new browser, then the retry succeeds', async () => {
     const mobileNo = await customerWithShortPassword();
-    const device = { clientId: `phone-${randomUUID()}` };
     const password = await sealedPassword(SHORT_PASSWORD);
-    const first = await authorize(server, { mobileNo, password }, { device });
+    const first = await authorize(server, { mobileNo, password });
     expect(first.statusCode).toBe(401);
     const body = first.json<{
       status: boolean;
@@ -208,30 +229,75 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
       statusMessage: string;
       response: { mobileNo: string };
     }>();
-    expect(body).toMatchObject({
+    // Issue 12 §1.6: the number is shown masked, not sealed with a key every page of the site holds.
+    expect(body).toEqual({
       status: false,
       statusCode: 'mfaRequired',
-      response: { journey_type: 'JOURNEY_OTP', force_redirect: 1 },
+      statusMessage: body.statusMessage,
+      response: { mobileNo: `******${mobileNo.slice(-4)}`, journey_type: 'JOURNEY_OTP', force_redirect: 1 },
     });
+    expect(first.body).not.toContain(mobileNo.slice(0, 6));
     expect(first.headers['set-cookie']).toBeUndefined();
-    // The SDK opens the OTP journey with the decrypted number.
-    expect(await openForSite(await server.siteKey(2), 'login-link', body.response.mobileNo)).toBe(mobileNo);
 
-    const otpStep = await signInWithOtp(server, mobileNo, { force_redirect: 1 }, { device });
+    // The OTP step sets the trusted-device cookie: random, stored only as a hash.
+    const otpStep = await signInWithOtp(server, mobileNo, { force_redirect: 1 });
     expect(otpStep.statusCode).toBe(200);
-    const retry = await authorize(server, { mobileNo, password }, { device });
+    const device = deviceCookie(otpStep);
+    expect(otpStep.headers['set-cookie']).toContainEqual(
+      expect.stringMatching(
+        /^PB_DEVICE_TRUST_DEV=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/SSOSP\/; SameSite=Strict; HttpOnly$/,
+      ),
+    );
+    const stored = await server.database.db.select().from(ssoDeviceTrust);
+    expect(JSON.stringify(stored)).not.toContain(device.split('=')[1]);
+    expect(stored.map((row) => row.tokenHash)).toContain(sha256(device.split('=')[1]!));
+
+    const retry = await authorize(server, { mobileNo, password }, { cookie: device });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toMatchObject({ response: { method: 'mobile_credential' } });
 
-    // Another new device still needs the OTP, unless it carries the customer's live session.
-    const other = { clientId: `laptop-${randomUUID()}` };
-    expect((await authorize(server, { mobileNo, password }, { device: other })).statusCode).toBe(401);
-    const withSession = await authorize(
-      server,
-      { mobileNo, password },
-      { device: other, cookie: sessionCookie(otpStep) },
-    );
+    // Another browser still needs the OTP, unless it carries the customer's live session.
+    expect((await authorize(server, { mobileNo, password })).statusCode).toBe(401);
+    const withSession = await authorize(server, { mobileNo, password }, { cookie: sessionCookie(otpStep) });
     expect(withSession.statusCode).toBe(200);
+  });
+
+  it("does not let the victim's device hash, readable from any pass token, stand in for the second factor", async () => {
+    const mobileNo = await customerWithShortPassword();
+    // The victim signs in by OTP on their phone: its fingerprint is in every pass token it sends.
+    const victimDevice = { clientId: `victim-phone-${randomUUID()}` };
+    expect((await signInWithOtp(server, mobileNo, {}, { device: victimDevice })).statusCode).toBe(200);
+    const victimPass = await server.pass(2, victimDevice);
+    expect(decodeJwt(victimPass)).toHaveProperty('device');
+    // The attacker knows the password and replays the victim's device (same fingerprint, same hash).
+    const attempt = await authorize(
+      server,
+      { mobileNo, password: await sealedPassword(SHORT_PASSWORD) },
+      { device: victimDevice },
+    );
+    expect(attempt.statusCode).toBe(401);
+    expect(attempt.json()).toMatchObject({ statusCode: 'mfaRequired' });
+    // A made-up device cookie proves nothing either.
+    const forged = await authorize(
+      server,
+      { mobileNo, password: await sealedPassword(SHORT_PASSWORD) },
+      { device: victimDevice, cookie: `PB_DEVICE_TRUST_DEV=${'A'.repeat(43)}` },
+    );
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("keeps a browser's trust for earlier customers when another signs in, under a new cookie value", async () => {
+    const first = await customerWithShortPassword();
+    const second = await customerWithShortPassword();
+    const password = await sealedPassword(SHORT_PASSWORD);
+    const one = deviceCookie(await signInWithOtp(server, first));
+    const two = deviceCookie(await signInWithOtp(server, second, {}, { cookie: one }));
+    expect(two).not.toBe(one);
+    for (const mobileNo of [first, second]) {
+      expect((await authorize(server, { mobileNo, password }, { cookie: two })).statusCode, mobileNo).toBe(200);
+    }
+    // The old value was retired: one planted in a browser never becomes trusted for its next customer.
+    expect((await authorize(server, { mobileNo: first, password }, { cookie: one })).statusCode).toBe(401);
   });
 
   it('does not ask for a second factor before the password is right', async () => {

@@ -15,11 +15,18 @@ import {
 import type { Keyring } from '../../shield/keyring.ts';
 import { callerSite, callerSiteKeys, type SessionCookies } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
+import type { DeviceTrust } from '../customers/trusted-devices.ts';
 import type { AuthorizeService } from './service.ts';
 
 export function authorizeRoutes(
   app: FastifyInstance,
-  deps: { authorize: AuthorizeService; cookies: SessionCookies; keyring: Keyring; kids: readonly string[] },
+  deps: {
+    authorize: AuthorizeService;
+    cookies: SessionCookies;
+    deviceTrust: DeviceTrust;
+    keyring: Keyring;
+    kids: readonly string[];
+  },
 ): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     SSO_ROUTES.authorize,
@@ -31,8 +38,9 @@ export function authorizeRoutes(
           'Methods in priority order: user_credential (username+password), otp (mobileNo+otp), mobile_credential ' +
           '(mobileNo+password), glss_key (glss_key+siteId), auth_token, glss_token (body or PB_GLSS_TOKEN cookie), ' +
           'social_truecaller (social_token = approved requestNonce). Sets PB_GLSS_TOKEN (HttpOnly) and ' +
-          'PB_GLSS_TOKEN_EXISTS. A password sign-in from a new device answers 401 mfaRequired with the mobile ' +
-          'number sealed for the caller ("login-link" purpose); retry after the OTP step (force_redirect=1).',
+          'PB_GLSS_TOKEN_EXISTS. An OTP sign-in also sets the HttpOnly trusted-device cookie PB_DEVICE_TRUST. A ' +
+          'password sign-in from a browser without that cookie for the customer (or their live session) answers ' +
+          '401 mfaRequired with the mobile number masked (******3210); retry after the OTP step (force_redirect=1).',
         tags: ['sso'],
         body: authorizeBodySchema,
         response: {
@@ -49,6 +57,7 @@ export function authorizeRoutes(
         siteId: callerSite(request),
         deviceHash: request.pass?.device.hash ?? null,
         cookieToken: deps.cookies.read(request),
+        deviceToken: deps.deviceTrust.read(request),
         siteKeys: () => callerSiteKeys(request, deps.keyring, deps.kids),
       });
       if (outcome.kind === 'mfa') {
@@ -56,10 +65,11 @@ export function authorizeRoutes(
           status: false,
           statusCode: MFA_REQUIRED_CODE,
           statusMessage: new PraveshError('mfaRequired').message,
-          response: { mobileNo: outcome.sealedMobileNo, journey_type: 'JOURNEY_OTP', force_redirect: 1 },
+          response: { mobileNo: outcome.maskedMobileNo, journey_type: 'JOURNEY_OTP', force_redirect: 1 },
         });
       }
       if (outcome.setSessionToken) deps.cookies.set(reply, outcome.setSessionToken);
+      if (outcome.setDeviceToken) deps.deviceTrust.set(reply, outcome.setDeviceToken);
       return ok(outcome.response);
     },
   );

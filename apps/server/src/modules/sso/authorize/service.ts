@@ -5,7 +5,6 @@ import {
   isValidEmail,
   normaliseEmail,
   openForSite,
-  sealForSite,
   selectAuthMethod,
   type AuthMethod,
   type AuthorizeBody,
@@ -14,6 +13,7 @@ import {
 import type { SsoConfig } from '../../../config/sso.ts';
 import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import type { CallerIdService } from '../caller-id/service.ts';
+import type { DeviceTrust } from '../customers/trusted-devices.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { CodeService } from '../codes/service.ts';
 import { sha256 } from '../crypto.ts';
@@ -27,9 +27,10 @@ import { verifyAuthToken } from './auth-token.ts';
 /**
  * POST /SSOSP/api/v1/oauth/authorize (spec 000 §3, §4): checks the client, its exact redirect_uri
  * and scope, signs the customer in with the first method of the priority list whose inputs are
- * present, and answers an authorization code. Password sign-ins from a device that never completed
+ * present, and answers an authorization code. Password sign-ins from a browser that never completed
  * an OTP sign-in for the customer (and without a live session of theirs) answer mfaRequired with
- * the mobile number sealed for the caller; the OTP step trusts the device, and the retry succeeds.
+ * the mobile number masked; the OTP step trusts the browser (a server-issued cookie,
+ * customers/trusted-devices.ts), and the retry succeeds.
  */
 export interface AuthorizeContext {
   siteId: number;
@@ -37,6 +38,8 @@ export interface AuthorizeContext {
   deviceHash: string | null;
   /** The PB_GLSS_TOKEN cookie, when the browser sent one. */
   cookieToken: string | undefined;
+  /** The trusted-device cookie (customers/trusted-devices.ts), when the browser sent one. */
+  deviceToken: string | undefined;
   /** The caller's site keys, pass token kid first (sealed passwords, the mfaRequired number). */
   siteKeys: () => Promise<Uint8Array<ArrayBuffer>[]>;
 }
@@ -47,8 +50,10 @@ export type AuthorizeOutcome =
       response: AuthorizeResponse;
       /** Set when the browser's session cookie must be (re)issued. */
       setSessionToken: string | undefined;
+      /** Set after an OTP sign-in: the browser's new trusted-device value. */
+      setDeviceToken?: string | undefined;
     }
-  | { kind: 'mfa'; sealedMobileNo: string };
+  | { kind: 'mfa'; maskedMobileNo: string };
 
 export interface AuthorizeServiceOptions {
   config: SsoConfig;
@@ -60,7 +65,18 @@ export interface AuthorizeServiceOptions {
   oneTimeKeys: OneTimeKeys;
   callerId: CallerIdService;
   limiter: RateLimiter;
+  deviceTrust: DeviceTrust;
   now: () => number;
+}
+
+/**
+ * The number shown with mfaRequired: its last four digits (issue 12 §1.6). Whoever gets this far
+ * knows a password, not necessarily the phone; spec 000 §4's "decrypted mobile number" came sealed
+ * with a site key every page of the site holds, so it told the number to anyone with the password.
+ * The journey that asked already knows the number it typed; a username (email) sign-in shows the mask.
+ */
+export function maskMobile(mobileNo: string): string {
+  return `${'*'.repeat(Math.max(0, mobileNo.length - 4))}${mobileNo.slice(-4)}`;
 }
 
 /** Password attempts per account in 15 minutes before only OTP works. */
@@ -201,9 +217,13 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
     }
   }
 
-  /** A password sign-in needs no second factor on a trusted device or within the customer's live session. */
+  /**
+   * A password sign-in needs no second factor from a browser trusted for the customer by the
+   * server-issued device cookie, or within the customer's live session. The pass token's device
+   * hash is not a proof (issue 12 §1.6): the page computes it and every pass token shows it.
+   */
   async function secondFactorSatisfied(customer: Customer, body: AuthorizeBody, context: AuthorizeContext) {
-    if (await sessions.isTrustedDevice(customer.customerId, context.deviceHash)) return true;
+    if (await options.deviceTrust.isTrusted(customer.customerId, context.deviceToken)) return true;
     for (const token of [body.glss_token, context.cookieToken]) {
       const session = await liveSessionOf(token);
       if (session?.customerId === customer.customerId) return true;
@@ -238,8 +258,7 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
       const { customer } = signedIn;
 
       if (signedIn.password && !(await secondFactorSatisfied(customer, body, context))) {
-        const [key] = await context.siteKeys();
-        return { kind: 'mfa', sealedMobileNo: await sealForSite(key!, 'login-link', customer.mobileNo) };
+        return { kind: 'mfa', maskedMobileNo: maskMobile(customer.mobileNo) };
       }
       let session = signedIn.session;
       let newSession: Session | undefined;
@@ -268,8 +287,12 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
           visitorId: body.visitorId ?? null,
           visitId: body.visitId ?? null,
         },
-        { session: newSession, trustDevice: signedIn.trustDevice ? context.deviceHash : null },
+        // Device trust is the cookie below, not the pass token's device hash (issue 12 §1.6).
+        { session: newSession, trustDevice: null },
       );
+      const setDeviceToken = signedIn.trustDevice
+        ? await options.deviceTrust.remember(customer.customerId, context.deviceToken)
+        : undefined;
       const response: AuthorizeResponse = {
         code: issued.code,
         redirect_uri: body.redirect_uri,
@@ -282,6 +305,7 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
         kind: 'code',
         response,
         setSessionToken: session.token === context.cookieToken ? undefined : session.token,
+        setDeviceToken,
       };
     },
   };

@@ -23,6 +23,7 @@ import {
   sealWithSecret,
   sha256,
 } from '../crypto.ts';
+import type { PiiCipher } from '../customers/pii.ts';
 import type { GroupCommit } from '../group-commit.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
 import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
@@ -45,6 +46,8 @@ export interface CodeServiceOptions {
   issuer: string;
   now: () => number;
   log: FastifyBaseLogger;
+  /** Opens the customer's encrypted number (issue 12 §1.10). */
+  pii: Pick<PiiCipher, 'decrypt'>;
 }
 
 export interface IssueCodeInput {
@@ -90,7 +93,7 @@ interface Claimed {
   code: typeof ssoAuthorizationCodes.$inferSelect;
   sessionRevokedAt: Date | null;
   sessionExpiresAt: Date;
-  mobileNo: string;
+  mobileEnc: string | null;
 }
 
 export type { AccessTokenClaims } from '../access-tokens.ts';
@@ -169,7 +172,7 @@ export function createCodeService(options: CodeServiceOptions) {
           code: getTableColumns(ssoAuthorizationCodes),
           sessionRevokedAt: ssoSessions.revokedAt,
           sessionExpiresAt: ssoSessions.expiresAt,
-          mobileNo: ssoCustomers.mobileNo,
+          mobileEnc: ssoCustomers.mobileEnc,
         });
       const byHash = new Map(rows.map((row) => [row.code.codeHash, row]));
       return hashes.map((hash) => {
@@ -269,7 +272,7 @@ export function createCodeService(options: CodeServiceOptions) {
       }
       if (input.customerId && input.customerId !== row.customerId) throw new PraveshError('invalidGrant');
       if (found.sessionRevokedAt !== null || found.sessionExpiresAt <= at) throw new PraveshError('invalidGrant');
-      const customer = { mobileNo: found.mobileNo };
+      const customer = { mobileNo: options.pii.decrypt('mobile', found.mobileEnc!) };
 
       const jti = randomUUID();
       const iat = Math.floor(at.getTime() / 1000);

@@ -1,75 +1,194 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 import { ssoCustomers } from '../../../db/schema/sso.ts';
+import type { PiiCipher } from './pii.ts';
 
-export type Customer = typeof ssoCustomers.$inferSelect;
+/** A customer as the service works with it: the number and email decrypted (customers/pii.ts). */
+export interface Customer {
+  customerId: string;
+  /** 10 digits, starting 6–9. */
+  mobileNo: string;
+  /** Lower-cased; the user_credential method accepts it as username. */
+  email: string | null;
+  /** scrypt$N$r$p$salt$hash; null when no password is set. */
+  passwordHash: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
-export function createCustomerStore(db: Database, now: () => number, options: { groupCommit?: GroupCommit } = {}) {
+export type CustomerRow = typeof ssoCustomers.$inferSelect;
+
+/** The stored row's personal data decrypted (a row of the OTP statement has the same columns). */
+export function customerFromRow(
+  pii: PiiCipher,
+  row: Pick<CustomerRow, 'customerId' | 'mobileEnc' | 'emailEnc' | 'passwordHash' | 'createdAt' | 'updatedAt'>,
+): Customer {
+  if (!row.mobileEnc) throw new Error(`customer ${row.customerId} has no encrypted number`);
+  return {
+    customerId: row.customerId,
+    mobileNo: pii.decrypt('mobile', row.mobileEnc),
+    email: row.emailEnc ? pii.decrypt('email', row.emailEnc) : null,
+    passwordHash: row.passwordHash,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function createCustomerStore(
+  db: Database,
+  now: () => number,
+  options: { groupCommit?: GroupCommit; pii: PiiCipher },
+) {
+  const { pii } = options;
+  const toCustomer = (row: CustomerRow) => customerFromRow(pii, row);
+  const byMobileHash = (hashes: string[]) =>
+    db.select().from(ssoCustomers).where(inArray(ssoCustomers.mobileHash, hashes));
+
   /**
    * find-or-create of the numbers asked for meanwhile, in two statements per batch whatever its
    * size: the existing customers, then an insert of the missing ones (a number inserted by another
-   * instance in between is read back).
+   * instance in between is read back). Numbers are found by their keyed hash.
    */
   const finds = createBatcher<string, Customer>({
     ...(options.groupCommit ?? IMMEDIATE),
     async flush(mobileNos) {
-      const wanted = [...new Set(mobileNos)];
-      const found = new Map<string, Customer>();
-      for (const row of await db.select().from(ssoCustomers).where(inArray(ssoCustomers.mobileNo, wanted))) {
-        found.set(row.mobileNo, row);
-      }
-      const missing = wanted.filter((mobileNo) => !found.has(mobileNo));
+      const hashOf = new Map(mobileNos.map((mobileNo) => [mobileNo, pii.hash('mobile', mobileNo)]));
+      const wanted = [...new Set(hashOf.values())];
+      const found = new Map<string, CustomerRow>();
+      for (const row of await byMobileHash(wanted)) found.set(row.mobileHash!, row);
+      const missing = [...new Set(mobileNos)].filter((mobileNo) => !found.has(hashOf.get(mobileNo)!));
       if (missing.length > 0) {
         const at = new Date(now());
         const created = await db
           .insert(ssoCustomers)
-          .values(missing.map((mobileNo) => ({ customerId: randomUUID(), mobileNo, createdAt: at, updatedAt: at })))
-          .onConflictDoNothing({ target: ssoCustomers.mobileNo })
+          .values(
+            missing.map((mobileNo) => ({
+              customerId: randomUUID(),
+              mobileHash: hashOf.get(mobileNo)!,
+              mobileEnc: pii.encrypt('mobile', mobileNo),
+              createdAt: at,
+              updatedAt: at,
+            })),
+          )
+          .onConflictDoNothing({ target: ssoCustomers.mobileHash })
           .returning();
-        for (const row of created) found.set(row.mobileNo, row);
-        const raced = missing.filter((mobileNo) => !found.has(mobileNo));
-        if (raced.length > 0) {
-          for (const row of await db.select().from(ssoCustomers).where(inArray(ssoCustomers.mobileNo, raced))) {
-            found.set(row.mobileNo, row);
-          }
-        }
+        for (const row of created) found.set(row.mobileHash!, row);
+        const raced = wanted.filter((hash) => !found.has(hash));
+        if (raced.length > 0) for (const row of await byMobileHash(raced)) found.set(row.mobileHash!, row);
       }
       return mobileNos.map((mobileNo) => {
-        const customer = found.get(mobileNo);
-        if (!customer) throw new Error('customer vanished between insert and read');
-        return customer;
+        const row = found.get(hashOf.get(mobileNo)!);
+        if (!row) throw new Error('customer vanished between insert and read');
+        return toCustomer(row);
       });
     },
   });
 
   async function byMobile(mobileNo: string): Promise<Customer | undefined> {
-    const [row] = await db.select().from(ssoCustomers).where(eq(ssoCustomers.mobileNo, mobileNo));
-    return row;
+    const [row] = await byMobileHash([pii.hash('mobile', mobileNo)]);
+    return row && toCustomer(row);
   }
+
   return {
     byMobile,
     async byEmail(email: string): Promise<Customer | undefined> {
-      const [row] = await db.select().from(ssoCustomers).where(eq(ssoCustomers.email, email.trim().toLowerCase()));
-      return row;
+      const [row] = await db
+        .select()
+        .from(ssoCustomers)
+        .where(eq(ssoCustomers.emailHash, pii.hash('email', email)));
+      return row && toCustomer(row);
     },
     async byId(customerId: string): Promise<Customer | undefined> {
       const [row] = await db.select().from(ssoCustomers).where(eq(ssoCustomers.customerId, customerId));
-      return row;
+      return row && toCustomer(row);
     },
     /** The customer of a verified mobile number, created on first sign-in. */
     findOrCreate: (mobileNo: string): Promise<Customer> => finds.add(mobileNo),
     async update(customerId: string, fields: { email?: string | null; passwordHash?: string | null }): Promise<void> {
+      const email = fields.email?.trim().toLowerCase() ?? null;
       await db
         .update(ssoCustomers)
         .set({
-          ...(fields.email !== undefined ? { email: fields.email?.trim().toLowerCase() ?? null } : {}),
+          ...(fields.email !== undefined
+            ? {
+                emailHash: email === null ? null : pii.hash('email', email),
+                emailEnc: email === null ? null : pii.encrypt('email', email),
+              }
+            : {}),
           ...(fields.passwordHash !== undefined ? { passwordHash: fields.passwordHash } : {}),
           updatedAt: new Date(now()),
         })
         .where(eq(ssoCustomers.customerId, customerId));
+    },
+
+    /**
+     * Migration 0005's data step, run at start (the keys are in the configuration, not the
+     * database): rows that still hold a number or email in clear get the ciphertext and hash, and
+     * the clear columns are emptied. Idempotent; a row is moved in one UPDATE, so a crash leaves
+     * each row either moved or not. Answers how many rows were moved.
+     */
+    async encryptLegacyRows(batchSize = 500): Promise<number> {
+      let moved = 0;
+      for (;;) {
+        const rows = await db
+          .select()
+          .from(ssoCustomers)
+          .where(or(isNotNull(ssoCustomers.legacyMobileNo), isNotNull(ssoCustomers.legacyEmail)))
+          .limit(batchSize);
+        if (rows.length === 0) return moved;
+        for (const row of rows) {
+          const mobileNo = row.legacyMobileNo;
+          const email = row.legacyEmail?.trim().toLowerCase() ?? null;
+          await db
+            .update(ssoCustomers)
+            .set({
+              legacyMobileNo: null,
+              legacyEmail: null,
+              ...(mobileNo !== null
+                ? { mobileHash: pii.hash('mobile', mobileNo), mobileEnc: pii.encrypt('mobile', mobileNo) }
+                : {}),
+              ...(email !== null ? { emailHash: pii.hash('email', email), emailEnc: pii.encrypt('email', email) } : {}),
+            })
+            .where(eq(ssoCustomers.customerId, row.customerId));
+          moved += 1;
+        }
+      }
+    },
+
+    /**
+     * Re-encrypts values sealed under another kid than the active one (after a rotation, before
+     * the old key leaves the ring). Answers how many rows were rewritten.
+     */
+    async reencrypt(batchSize = 500): Promise<number> {
+      let rewritten = 0;
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const rows = await db
+          .select()
+          .from(ssoCustomers)
+          .where(and(isNull(ssoCustomers.legacyMobileNo), gt(ssoCustomers.customerId, after)))
+          .orderBy(ssoCustomers.customerId)
+          .limit(batchSize);
+        if (rows.length === 0) return rewritten;
+        for (const row of rows) {
+          const stale = (value: string | null) => value !== null && pii.kidOf(value) !== pii.activeKid;
+          if (stale(row.mobileEnc) || stale(row.emailEnc)) {
+            const customer = toCustomer(row);
+            await db
+              .update(ssoCustomers)
+              .set({
+                mobileEnc: pii.encrypt('mobile', customer.mobileNo),
+                emailEnc: customer.email === null ? null : pii.encrypt('email', customer.email),
+              })
+              .where(eq(ssoCustomers.customerId, row.customerId));
+            rewritten += 1;
+          }
+        }
+        after = rows.at(-1)!.customerId;
+      }
     },
   };
 }

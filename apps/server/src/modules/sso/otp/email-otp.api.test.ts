@@ -4,7 +4,7 @@ import { sealForSite, SSO_ROUTES } from '@pravesh/core';
 import { ssoCustomers, ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';
-import { authorize, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { authorize, piiOf, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
 
 /** JOURNEY_EMAIL_OTP: POST customer/emailOtp, verified by authorize's otp method with `email`. */
 
@@ -131,7 +131,7 @@ describe.each(DATABASE_KINDS)('email OTP on %s', (kind) => {
     const reply = await authorize(server, { email: DEMO_CUSTOMER.email.toUpperCase(), otp: code });
     expect(reply.statusCode, reply.body).toBe(200);
     const customers = await server.database.db.select().from(ssoCustomers);
-    const owner = customers.find((customer) => customer.email === DEMO_CUSTOMER.email);
+    const owner = customers.find((customer) => customer.emailHash === piiOf(server).hash('email', DEMO_CUSTOMER.email));
     expect(owner).toBeDefined();
     expect(reply.json()).toMatchObject({ status: true, response: { customerId: owner?.customerId, method: 'otp' } });
     const again = await authorize(server, { email: DEMO_CUSTOMER.email, otp: code });

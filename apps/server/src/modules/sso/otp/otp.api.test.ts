@@ -293,6 +293,7 @@ describe('OTP dev pages in production', () => {
       PRAVESH_SITE_CONFIG: JSON.stringify({ '2': { origins: ['https://www.example.in'] } }),
       PRAVESH_COOKIE_KEYS: 'c=live-cookie-key-0123456789',
       PRAVESH_PII_HASH_KEY: 'live-pii-hash-key-0123456789abcdef0123',
+      PRAVESH_PII_KEYS: 'pii-2026-11=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
       PRAVESH_SSO_TOKEN_KEYS: 'sso=live-sso-token-key-0123456789abcdef',
       PRAVESH_OTP_PEPPERS: 'otp=live-otp-pepper-0123456789abcdef012',
     };

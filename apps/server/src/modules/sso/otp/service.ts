@@ -10,7 +10,8 @@ import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import type { EmailProvider } from '../../../providers/email/index.ts';
 import type { SmsProvider } from '../../../providers/sms/index.ts';
 import { hmacSha256 } from '../crypto.ts';
-import type { Customer } from '../customers/store.ts';
+import type { PiiCipher } from '../customers/pii.ts';
+import { customerFromRow, type Customer } from '../customers/store.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 
 /**
@@ -18,7 +19,9 @@ import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
  * crypto.randomInt, alive 5 minutes, stored only as HMAC-SHA256 under a kid'd pepper, single use,
  * dead after 5 attempts. Sends are limited to one per 30 s and 5 per hour per number or address,
  * and a configurable number per hour per client IP, through the shared rate limiter so the limits
- * hold across instances.
+ * hold across instances. SMS sends also spend two hourly budgets (issue 12 §1.1, SMS pumping): one
+ * per number prefix (a run of numbers in one operator series costs the sender per message) and one
+ * for the whole deployment, so neither many IPs nor many numbers can run up the SMS bill.
  */
 export interface OtpServiceOptions {
   db: Database;
@@ -26,6 +29,8 @@ export interface OtpServiceOptions {
   /** Keys the mobile number of a row (a stable HMAC key, not rotated with the pepper). */
   mobileKeySecret: string;
   limiter: RateLimiter;
+  /** Encrypts the number of a customer created at sign-in (issue 12 §1.10). */
+  pii: PiiCipher;
   sms: SmsProvider;
   /** JOURNEY_EMAIL_OTP's mail provider; without one, email sends answer emailOtpUnavailable. */
   email?: EmailProvider | undefined;
@@ -57,8 +62,8 @@ interface CheckItem {
   key: string;
   /** "kid:hash" of the offered code under each pepper. */
   offered: string[];
-  /** A mobile number whose customer is found or created once its code checks out (sign-in). */
-  mobileNo?: string | undefined;
+  /** A number whose customer is found or created once its code checks out (sign-in): its look-up hash and ciphertext. */
+  mobile?: { hash: string; sealed: string } | undefined;
   /** The id a created customer gets. */
   customerId?: string | undefined;
 }
@@ -68,8 +73,8 @@ interface CheckRow {
   attempts: number;
   consumed_at: Date | string | null;
   customer_id: string | null;
-  mobile_no: string | null;
-  email: string | null;
+  mobile_enc: string | null;
+  email_enc: string | null;
   password_hash: string | null;
   created_at: Date | string | null;
   updated_at: Date | string | null;
@@ -79,21 +84,27 @@ interface CheckRow {
  * One statement per round of checks (each number at most once): takes an attempt from every live
  * row checked and consumes the rows whose offered hash matches (a conditional increment, so
  * parallel guesses cannot test more than maxAttempts codes), then, for the numbers whose code
- * checked out, finds or creates their customer. The checks travel as one JSON parameter. A customer
- * inserted by another transaction meanwhile is neither created nor seen here (customer_id null):
- * the caller falls back to the customer store.
+ * checked out, finds (by keyed hash) or creates (with the encrypted number, issue 12 §1.10) their
+ * customer. The checks travel as one JSON parameter. A customer inserted by another transaction
+ * meanwhile is neither created nor seen here (customer_id null): the caller falls back to the
+ * customer store.
  */
 function checkStatement(items: readonly CheckItem[], nowMs: number, maxAttempts: number): SQL {
   const at = new Date(nowMs).toISOString();
   const input = JSON.stringify(
-    items.map((item) => ({ k: item.key, m: item.mobileNo ?? null, c: item.customerId ?? null })),
+    items.map((item) => ({
+      k: item.key,
+      m: item.mobile?.hash ?? null,
+      e: item.mobile?.sealed ?? null,
+      c: item.customerId ?? null,
+    })),
   );
   const offered = sql.join(
     items.flatMap((item) => item.offered.map((hash) => sql`${hash}`)),
     sql`, `,
   );
   return sql`with input as (
-      select * from json_to_recordset(${input}::json) as i(k text, m text, c uuid)
+      select * from json_to_recordset(${input}::json) as i(k text, m text, e text, c uuid)
     ), taken as (
       update sso_otp_codes
       set attempts = attempts + 1,
@@ -104,24 +115,24 @@ function checkStatement(items: readonly CheckItem[], nowMs: number, maxAttempts:
         and attempts < ${maxAttempts}
       returning mobile_key, attempts, consumed_at
     ), verified as (
-      select input.m, input.c from taken join input on input.k = taken.mobile_key
+      select input.m, input.e, input.c from taken join input on input.k = taken.mobile_key
       where taken.consumed_at is not null and input.m is not null
     ), created as (
-      insert into sso_customers (customer_id, mobile_no, created_at, updated_at)
-      select c, m, ${at}::timestamptz, ${at}::timestamptz from verified
-      on conflict (mobile_no) do nothing
-      returning customer_id, mobile_no, email, password_hash, created_at, updated_at
+      insert into sso_customers (customer_id, mobile_hash, mobile_enc, created_at, updated_at)
+      select c, m, e, ${at}::timestamptz, ${at}::timestamptz from verified
+      on conflict (mobile_hash) do nothing
+      returning customer_id, mobile_hash, mobile_enc, email_enc, password_hash, created_at, updated_at
     ), found as (
       select * from created
       union all
-      select c.customer_id, c.mobile_no, c.email, c.password_hash, c.created_at, c.updated_at
-      from sso_customers c join verified on c.mobile_no = verified.m
+      select c.customer_id, c.mobile_hash, c.mobile_enc, c.email_enc, c.password_hash, c.created_at, c.updated_at
+      from sso_customers c join verified on c.mobile_hash = verified.m
     )
     select taken.mobile_key, taken.attempts, taken.consumed_at,
-      found.customer_id, found.mobile_no, found.email, found.password_hash, found.created_at, found.updated_at
+      found.customer_id, found.mobile_enc, found.email_enc, found.password_hash, found.created_at, found.updated_at
     from taken
     join input on input.k = taken.mobile_key
-    left join found on taken.consumed_at is not null and found.mobile_no = input.m`;
+    left join found on taken.consumed_at is not null and found.mobile_hash = input.m`;
 }
 
 export function createOtpService(options: OtpServiceOptions) {
@@ -165,14 +176,14 @@ export function createOtpService(options: OtpServiceOptions) {
             customer:
               row.customer_id === null
                 ? undefined
-                : {
+                : customerFromRow(options.pii, {
                     customerId: row.customer_id,
-                    mobileNo: row.mobile_no!,
-                    email: row.email,
+                    mobileEnc: row.mobile_enc,
+                    emailEnc: row.email_enc,
                     passwordHash: row.password_hash,
                     createdAt: new Date(row.created_at!),
                     updatedAt: new Date(row.updated_at!),
-                  },
+                  }),
           };
         }
         pending = later;
@@ -191,6 +202,7 @@ export function createOtpService(options: OtpServiceOptions) {
     ip: string,
     hourlyKind: 'mobile' | 'email',
     deliver: (code: string) => Promise<void>,
+    mobileNo?: string,
   ): Promise<OtpSent> {
     const perIp = await limiter.consume(`otp:ip:${ip}`, rules.maxSendsPerIpPerHour, HOUR_MS);
     if (!perIp.allowed) throw new PraveshError('otpRateLimited');
@@ -200,6 +212,14 @@ export function createOtpService(options: OtpServiceOptions) {
     }
     const hourly = await limiter.consume(`otp:${hourlyKind}:${key}`, rules.maxSendsPerHour, HOUR_MS);
     if (!hourly.allowed) throw new PraveshError('otpRateLimited');
+    if (mobileNo !== undefined) {
+      // Checked last, so a send refused for another reason spends none of the shared budgets.
+      const prefix = mobileNo.slice(0, rules.smsPrefixDigits);
+      const perPrefix = await limiter.consume(`otp:sms-prefix:${prefix}`, rules.smsPrefixBudgetPerHour, HOUR_MS);
+      if (!perPrefix.allowed) throw new PraveshError('otpRateLimited');
+      const global = await limiter.consume('otp:sms-global', rules.smsBudgetPerHour, HOUR_MS);
+      if (!global.allowed) throw new PraveshError('otpRateLimited');
+    }
 
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const kid = config.activeOtpPepperKid;
@@ -252,7 +272,14 @@ export function createOtpService(options: OtpServiceOptions) {
     // "kid:hash" so a row only matches the hash made with its own pepper.
     const offered = [...peppers].map(([kid, pepper]) => `${kid}:${codeHash(pepper, key, code)}`);
     const taken = await checks.add(
-      mobileNo === undefined ? { key, offered } : { key, offered, mobileNo, customerId: randomUUID() },
+      mobileNo === undefined
+        ? { key, offered }
+        : {
+            key,
+            offered,
+            mobile: { hash: options.pii.hash('mobile', mobileNo), sealed: options.pii.encrypt('mobile', mobileNo) },
+            customerId: randomUUID(),
+          },
     );
     if (!taken) {
       const at = new Date(now());
@@ -271,13 +298,18 @@ export function createOtpService(options: OtpServiceOptions) {
 
   return {
     async send(mobileNo: string, ip: string): Promise<OtpSent> {
-      return issue(mobileKey(mobileNo), ip, 'mobile', (code) =>
-        options.sms.send({
-          to: mobileNo,
-          templateId: config.smsOtpTemplateId,
-          // The last line is the WebOTP format, so the accounts page can read the code (spec 000 §9).
-          text: `${code} is your Pravesh sign-in code. It is valid for ${minutes} minutes. Do not share it with anyone.\n\n@${options.webOtpHost} #${code}`,
-        }),
+      return issue(
+        mobileKey(mobileNo),
+        ip,
+        'mobile',
+        (code) =>
+          options.sms.send({
+            to: mobileNo,
+            templateId: config.smsOtpTemplateId,
+            // The last line is the WebOTP format, so the accounts page can read the code (spec 000 §9).
+            text: `${code} is your Pravesh sign-in code. It is valid for ${minutes} minutes. Do not share it with anyone.\n\n@${options.webOtpHost} #${code}`,
+          }),
+        mobileNo,
       );
     },
 

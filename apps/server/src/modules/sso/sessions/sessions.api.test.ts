@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { DEMO_CUSTOMER } from '../customers/seed.ts';
 import { authorize, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
 
 const GIF_MAGIC = 'GIF89a';
@@ -59,41 +58,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     });
   });
 
-  describe('customer/preference', () => {
-    const preference = async (mobileNo: string, siteId = '2', ip = '192.0.2.1') =>
-      server.app.inject({
-        url: `/SSOSP/api/v1/customer/preference?mobileNo=${mobileNo}`,
-        remoteAddress: ip,
-        headers: { 'pb-pass-token': await server.pass(2), 'site-id': siteId },
-      });
-
-    it('says only whether the number is registered and whether a password is set', async () => {
-      expect((await preference(DEMO_CUSTOMER.mobileNo)).json()).toEqual({
-        status: true,
-        statusCode: 'success',
-        response: { registered: true, passwordSet: true, preferredMethod: 'mobile_credential' },
-      });
-      const otpOnly = nextMobile();
-      await signInWithOtp(server, otpOnly);
-      expect((await preference(otpOnly)).json()).toMatchObject({
-        response: { registered: true, passwordSet: false, preferredMethod: 'otp' },
-      });
-      expect((await preference(nextMobile())).json()).toMatchObject({
-        response: { registered: false, passwordSet: false, preferredMethod: 'otp' },
-      });
-    });
-
-    it('refuses a bad number, a foreign site-id and too many lookups from one address', async () => {
-      expect((await preference('12345')).json()).toMatchObject({ statusCode: 'invalidMobileNumber' });
-      expect((await preference(DEMO_CUSTOMER.mobileNo, '7')).json()).toMatchObject({ statusCode: 'siteIdMismatch' });
-      const ip = '192.0.2.99';
-      for (let i = 0; i < 30; i++) expect((await preference(nextMobile(), '2', ip)).statusCode).toBe(200);
-      const limited = await preference(nextMobile(), '2', ip);
-      expect(limited.statusCode).toBe(429);
-      server.clock.advance(60_000);
-      expect((await preference(nextMobile(), '2', ip)).statusCode).toBe(200);
-    });
-  });
+  // customer/preference: customers/preference.api.test.ts (issue 12 §1.7).
 
   describe('customer/setSSID', () => {
     it('sets the session cookie from the token in the query and answers a 1×1 GIF', async () => {

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import {
+  isValidScore,
+  scoreBand,
+  type Bureau,
+  type CreditReport,
+  type ScoreHistoryPoint,
+  type ScoreState,
+} from '@pravesh/core';
+import type { Database } from '../../db/client.ts';
+import { creditPulls } from '../../db/schema/credit.ts';
+
+export type CreditPullRow = typeof creditPulls.$inferSelect;
+/** A pull without its report and history: what the score tile and reportStatus read. */
+export type CreditPullSummary = Omit<CreditPullRow, 'report' | 'scoreHistory'>;
+
+/** One answer of the bureau provider, as the credit service hands it over to be stored. */
+export interface NewCreditPull {
+  customerId: string;
+  bureau: Bureau;
+  provider: string;
+  providerReference: string;
+  state: ScoreState;
+  /** When the bureau last (re)scored; the pull time for a NO_HIT. */
+  dateApplied: Date;
+  pulledAt: Date;
+  /** The earliest the next pull may happen (core score-rules nextRefreshDate). */
+  nextRefreshAt: Date;
+  consentReference: string;
+  report: CreditReport | null;
+  scoreHistory: readonly ScoreHistoryPoint[];
+}
+
+/** A stored new version, or the latest version that is still fresh (nothing stored). */
+export type AppendResult = { stored: CreditPullRow } | { tooEarly: CreditPullRow };
+
+const { report: _report, scoreHistory: _history, ...summaryColumns } = getTableColumns(creditPulls);
+
+/**
+ * The score a new pull moved from: the latest earlier version's score (or, when that one had
+ * none, the score before it); for a first pull, the bureau's score the month before, so the very
+ * first tile can already say why it moved. null when there is none: never a made-up number.
+ */
+function previousScoreOf(latest: CreditPullRow | undefined, pull: NewCreditPull): number | null {
+  if (latest) return latest.score ?? latest.previousScore;
+  if (pull.state.kind !== 'SCORE' || pull.scoreHistory.length < 2) return null;
+  const before = pull.scoreHistory[pull.scoreHistory.length - 2]!.score;
+  return isValidScore(before) ? before : null;
+}
+
+/**
+ * Versioned credit pulls (issue 14 §1): an append is the next version of (customer, bureau) and
+ * never overwrites one (the database also refuses any UPDATE of the table); a pull before the
+ * latest version's nextRefreshDate is not stored.
+ */
+export function createCreditStore(db: Database) {
+  return {
+    /** The latest version for one bureau, with its report. */
+    async latest(customerId: string, bureau: Bureau): Promise<CreditPullRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(creditPulls)
+        .where(and(eq(creditPulls.customerId, customerId), eq(creditPulls.bureau, bureau)))
+        .orderBy(desc(creditPulls.version))
+        .limit(1);
+      return row;
+    },
+
+    /** The latest version at each bureau that has one, without reports; order with core sortBureauRecords. */
+    async latestPerBureau(customerId: string): Promise<CreditPullSummary[]> {
+      return db
+        .selectDistinctOn([creditPulls.bureau], summaryColumns)
+        .from(creditPulls)
+        .where(eq(creditPulls.customerId, customerId))
+        .orderBy(creditPulls.bureau, desc(creditPulls.version));
+    },
+
+    /** Every stored version for one bureau, newest first, without reports. */
+    async versions(customerId: string, bureau: Bureau, limit = 24): Promise<CreditPullSummary[]> {
+      return db
+        .select(summaryColumns)
+        .from(creditPulls)
+        .where(and(eq(creditPulls.customerId, customerId), eq(creditPulls.bureau, bureau)))
+        .orderBy(desc(creditPulls.version))
+        .limit(limit);
+    },
+
+    /** One stored version with its report. */
+    async version(customerId: string, bureau: Bureau, version: number): Promise<CreditPullRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(creditPulls)
+        .where(
+          and(eq(creditPulls.customerId, customerId), eq(creditPulls.bureau, bureau), eq(creditPulls.version, version)),
+        );
+      return row;
+    },
+
+    /**
+     * Stores `pull` as the next version unless the latest one is still fresh at `now`. The check
+     * and the insert hold a transaction-scoped advisory lock on (customer, bureau), so two pulls
+     * racing past the service's own check store one version, not two.
+     */
+    async append(pull: NewCreditPull, now: Date): Promise<AppendResult> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`credit:${pull.customerId}:${pull.bureau}`}, 0))`,
+        );
+        const [latest] = await tx
+          .select()
+          .from(creditPulls)
+          .where(and(eq(creditPulls.customerId, pull.customerId), eq(creditPulls.bureau, pull.bureau)))
+          .orderBy(desc(creditPulls.version))
+          .limit(1);
+        if (latest && latest.nextRefreshAt.getTime() > now.getTime()) return { tooEarly: latest };
+        const score = pull.state.kind === 'SCORE' ? pull.state.score : null;
+        const [stored] = await tx
+          .insert(creditPulls)
+          .values({
+            pullId: randomUUID(),
+            customerId: pull.customerId,
+            bureau: pull.bureau,
+            version: (latest?.version ?? 0) + 1,
+            provider: pull.provider,
+            providerReference: pull.providerReference,
+            scoreState: pull.state.kind,
+            score,
+            rawScore: pull.state.kind === 'SCORE' ? String(pull.state.score) : pull.state.rawCode,
+            riskIndex: pull.state.kind === 'NEW_TO_CREDIT' ? pull.state.riskIndex : null,
+            scoreBand: scoreBand(pull.bureau, score),
+            previousScore: previousScoreOf(latest, pull),
+            dateApplied: pull.dateApplied,
+            pulledAt: pull.pulledAt,
+            nextRefreshAt: pull.nextRefreshAt,
+            consentReference: pull.consentReference,
+            report: pull.report,
+            scoreHistory: [...pull.scoreHistory],
+          })
+          .returning();
+        return { stored: stored! };
+      });
+    },
+  };
+}
+
+export type CreditStore = ReturnType<typeof createCreditStore>;

@@ -1,0 +1,27 @@
+import { createBureauSimulator, type BureauSimulatorOptions } from './simulator.ts';
+import type { BureauProvider, BureauProviderConfig } from './types.ts';
+
+/**
+ * Picks the bureau provider from configuration (issue 14 §1). Only the simulator exists today; a
+ * real adapter is one more `kind` here implementing the same interface. This file imports the
+ * interface and the implementations, the implementations only the interface: no import circle.
+ */
+export function createBureauProvider(
+  config: BureauProviderConfig,
+  options: Pick<BureauSimulatorOptions, 'now' | 'sleep'> = {},
+): BureauProvider {
+  switch (config.kind) {
+    case 'simulator':
+      return createBureauSimulator({
+        ...options,
+        latencyMs: config.latencyMs,
+        failure: config.failure,
+        timeoutMs: config.timeoutMs,
+        profiles: config.profiles,
+      });
+  }
+}
+
+export { createBureauSimulator, simulatedProfile, MIN_HISTORY_MONTHS } from './simulator.ts';
+export type { BureauSimulator, BureauSimulatorOptions } from './simulator.ts';
+export * from './types.ts';
