@@ -3,6 +3,26 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * No import circles (issue 13): in a cycle neither file can finish loading before the other, so
+ * values are read before they exist, and one circle invites the next. eslint-plugin-import-x with
+ * the TypeScript resolver follows `.ts` paths and `@pravesh/*` packages; `import type` is left
+ * out (erased at build). scripts/no-cycle.test.ts proves the rule fails on a planted circle.
+ */
+export const noCycle = {
+  files: ['**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    // Without these import-x reads only .js files and would find no circle among .ts files.
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
 
 export default tseslint.config(
   {
@@ -34,6 +54,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  noCycle,
   {
     // core is isomorphic: no DOM and no Node APIs (ARCHITECTURE.md "Layout").
     files: ['packages/core/src/**/*.ts'],

@@ -6,36 +6,29 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/core';
+import { ACCESS_TOKEN_HEADER } from './auth/customer-auth.ts';
+import { createDeps, type Providers } from './config/deps.ts';
 import type { AppConfig } from './config/index.ts';
-import { createDb, type DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { RateLimiter } from './lib/rate-limit/index.ts';
 import { loggerOptions } from './logging.ts';
 import { trustProxyOption } from './config/trusted-proxies.ts';
+import { MODULES } from './modules/index.ts';
+import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { faviconRoutes } from './plugins/pages.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { createAnalyticsStore } from './modules/analytics/store.ts';
-import { createMobileHasher } from './modules/analytics/mobile-hash.ts';
-import { registerActivity } from './modules/activity/index.ts';
-import { registerConsent } from './modules/consent/index.ts';
-import { registerVisits } from './modules/visits/index.ts';
-import { accountsPagesRoutes } from './modules/accounts-pages/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { hubRoutes } from './modules/hub/routes.ts';
-import { createKeyring } from './modules/shield/keyring.ts';
-import { shieldRoutes } from './modules/shield/routes.ts';
-import { createSiteRegistry } from './modules/shield/site-registry.ts';
-import { createPassVerifier } from './modules/shield/verifier.ts';
-import { ssoModule } from './modules/sso/index.ts';
-import { createAccessTokenVerifier } from './modules/sso/access-tokens.ts';
-import { ACCESS_TOKEN_HEADER, createCustomerAuth } from './modules/sso/customer-auth.ts';
 
 export interface BuildOptions {
   /** An open database; when absent one is created from the config and migrated. */
   database?: DatabaseHandle;
   /** Injectable clock in milliseconds. */
   now?: () => number;
+  /** Test seams: SMS, email or caller-id providers to use instead of the configured ones. */
+  providers?: Partial<Providers>;
+  /** Test seam: a rate limiter to use instead of the configured one. */
+  limiter?: RateLimiter;
   /** false silences request logs (tests). */
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
@@ -56,20 +49,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    options.database ??
-    createDb({
-      databaseUrl: config.databaseUrl,
-      migrationDatabaseUrl: config.migrationDatabaseUrl,
-      dataDir: config.dataDir,
-    });
-  if (!options.database) {
-    await database.migrate();
-    app.addHook('onClose', () => database.close());
-  }
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
-  const registry = createSiteRegistry(config, keyring);
-  const verifier = createPassVerifier({ keyring, registry, now: options.now });
+  // Everything modules share is built once; its close runs after every module's onClose hooks
+  // (onClose hooks run in reverse order of registration), so queued visits are written first.
+  const { deps, close } = await createDeps(config, {
+    database: options.database,
+    now: options.now,
+    providers: options.providers,
+    limiter: options.limiter,
+    log: app.log,
+  });
+  app.addHook('onClose', close);
+  const { registry } = deps;
+  const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 
   // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
   await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
@@ -114,24 +105,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   }
 
-  healthRoutes(app, database);
   faviconRoutes(app);
-  shieldRoutes(app, registry, options.now);
-  analyticsRoutes(app, createAnalyticsStore(database.db, { hashMobile: createMobileHasher(config.piiHashKey) }));
-  registerVisits(app, database, config, options.now);
-  // One rule decides which customer a request speaks for, shared by every customer-scoped module.
-  const customerAuth = createCustomerAuth(
-    createAccessTokenVerifier({
-      db: database.db,
-      config: config.sso,
-      issuer: config.publicUrl,
-      now: options.now ?? Date.now,
-    }),
-  );
-  registerActivity(app, database.db, { now: options.now, customerAuth });
-  await registerConsent(app, database.db, { config, now: options.now, customerAuth });
-  await app.register(ssoModule, { database, config, now: options.now });
-  await accountsPagesRoutes(app, { config });
-  await hubRoutes(app, { config });
+  // Every module has one shape (ARCHITECTURE.md "Where the next capabilities go"): a plugin given
+  // the same dependencies, registered from one list (modules/index.ts).
+  for (const serverModule of MODULES) await app.register(serverModule, deps);
   return app;
 }

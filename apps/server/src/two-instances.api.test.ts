@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_PATH } from '@pravesh/core';
 import { analyticsEvents, visits } from './db/schema/index.ts';
-import {
-  authorize,
-  exchange,
-  sendOtp,
-  sessionCookie,
-  signInWithOtp,
-  type SsoTestServer,
-} from './modules/sso/test-support.ts';
+import { authorize, exchange, sendOtp, sessionCookie, signInWithOtp, type SsoTestServer } from './test/customers.ts';
 import { TWO_INSTANCES_AVAILABLE, startTwoInstances, type TwoInstances } from './test/two-instances.ts';
 
 /**

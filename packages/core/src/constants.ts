@@ -42,6 +42,9 @@ export function sessionCookieNames(environment: Environment): { token: string; e
 export const DATA_PRODUCTS = ['PL', 'CC', 'HL', 'DL', 'BL', 'MF', 'HLBT', 'LAP'] as const;
 export const UPDATE_ONLY_PRODUCTS = ['PCO', 'BUREAU'] as const;
 
+/** spec 000 §5: "Payload types allowed: report, lead" (a shared data item's type). */
+export const ITEM_PAYLOAD_TYPES = ['report', 'lead'] as const;
+
 /** Credit bureaus in same-day priority order (spec 000 §9, spec 001 §1). */
 export const BUREAUS = ['CIBIL', 'EXPERIAN', 'HIGHMARK', 'EQUIFAX'] as const;
 export type Bureau = (typeof BUREAUS)[number];

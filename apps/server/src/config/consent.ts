@@ -1,5 +1,5 @@
 import type { Environment } from '@pravesh/core';
-import { ConfigError } from './index.ts';
+import { ConfigError } from './shared.ts';
 
 /**
  * Terms consent configuration (issue 5), read by loadConfig():

@@ -1,4 +1,4 @@
-import { ConfigError } from './index.ts';
+import { ConfigError } from './shared.ts';
 
 /**
  * Cross-storage hub permissions (issue 3, spec 000 §5 "an origin allow-list with allowed methods

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
+import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
@@ -12,10 +13,9 @@ import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } f
  * start with the development defaults below.
  */
 
-export interface ShieldKey {
-  readonly kid: string;
-  readonly secret: string;
-}
+// What the config parts (sso.ts, consent.ts, hub.ts) share lives in shared.ts, so they do not
+// import this file, which imports them (no circle); re-exported here for everyone else.
+export { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey };
 
 export interface SiteSettings {
   readonly siteId: number;
@@ -85,10 +85,6 @@ export interface AppConfig {
   readonly pii: PiiConfig;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
 export const DEV_SHIELD_KEY: ShieldKey = {
   kid: 'dev-2026-11',
@@ -99,7 +95,6 @@ export const DEV_COOKIE_KEY: ShieldKey = { kid: 'dev-cookie-2026-11', secret: 'p
 export const DEV_PII_HASH_KEY = 'pravesh-development-pii-hash-key-not-for-production';
 
 export const DEFAULT_PORT = 4000;
-export const DEMO_ORIGINS = { siteA: 'http://localhost:4100', siteB: 'http://localhost:4101' } as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -170,14 +165,6 @@ function buildSites(environment: Environment, publicUrl: string, overridesRaw: u
     if (!sites.has(Number(key))) throw new ConfigError(`PRAVESH_SITE_CONFIG names unknown site id ${key}`);
   }
   return sites;
-}
-
-export function normaliseOrigin(origin: string): string {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    throw new ConfigError(`"${origin}" is not an origin`);
-  }
 }
 
 function parsePort(raw: string | undefined, fallback: number): number {

@@ -1,5 +1,5 @@
 import { AUTHORIZATION_CODE_TTL_SECONDS, SSO_SCOPES, type Environment } from '@pravesh/core';
-import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './index.ts';
+import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 
 /**
  * Single sign-on configuration (issue 4), read from environment variables by loadConfig():

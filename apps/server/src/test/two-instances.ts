@@ -5,7 +5,7 @@ import { createDb } from '../db/client.ts';
 import { OPERATOR_DEVICE } from '../modules/shield/issue-token.ts';
 import { issuePassToken } from '../modules/shield/issue-token.ts';
 import { createKeyring } from '../modules/shield/keyring.ts';
-import { createClock, type Clock, type SsoTestServer } from '../modules/sso/test-support.ts';
+import { createClock, type Clock, type SsoTestServer } from './customers.ts';
 import { createEmptyPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SiteEntry } from '../visits/shared-data.ts';
+import type { SiteEntry } from './site-entry-schemas.ts';
 import { timeMs } from './json-checks.ts';
 
 /**

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ITEM_PAYLOAD_TYPES } from '../constants.ts';
 import { PraveshError } from '../errors.ts';
 import { SHARED_PAYLOAD_TYPES, siteEntrySchema } from '../visits/shared-data.ts';
 import {
   APPLICATION_FIELDS,
   assertStoredSize,
-  ITEM_PAYLOAD_TYPES,
   SITE_ENTRY_LIMIT_BYTES,
   storedSize,
   validateApplication,

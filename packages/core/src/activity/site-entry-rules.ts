@@ -1,6 +1,6 @@
-import { DATA_PRODUCTS, UPDATE_ONLY_PRODUCTS } from '../constants.ts';
+import { DATA_PRODUCTS, ITEM_PAYLOAD_TYPES, UPDATE_ONLY_PRODUCTS } from '../constants.ts';
 import { PraveshError } from '../errors.ts';
-import type { Application, DataItem, Lead, SiteEntry } from '../visits/shared-data.ts';
+import type { Application, DataItem, Lead, SiteEntry } from './site-entry-schemas.ts';
 import {
   isBlank,
   isJsonValue,
@@ -26,9 +26,6 @@ import {
 
 /** Shared data over this size is refused (spec 000 §5: "default 350 KB"), counted as UTF-8 JSON. */
 export const SITE_ENTRY_LIMIT_BYTES = 350 * 1024;
-
-/** spec 000 §5: "Payload types allowed: report, lead" (the data item's type). */
-export const ITEM_PAYLOAD_TYPES = ['report', 'lead'] as const;
 
 /** spec 000 §3: "Application (all nine mandatory when set)". */
 export const APPLICATION_FIELDS = [

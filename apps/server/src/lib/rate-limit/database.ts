@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema/rate-limit.ts';
-import type { RateLimiter, RateLimitResult } from './index.ts';
+import type { RateLimiter, RateLimitResult } from './types.ts';
 
 export interface DatabaseRateLimiterOptions {
   db: Database;

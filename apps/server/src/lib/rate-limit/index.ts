@@ -1,6 +1,10 @@
 import type { Database } from '../../db/client.ts';
 import { createDatabaseRateLimiter } from './database.ts';
 import { createRedisRateLimiter } from './redis.ts';
+import type { RateLimiter } from './types.ts';
+
+// The implementations import their interface from types.ts, not from here (no circle).
+export type { RateLimiter, RateLimitResult } from './types.ts';
 
 /**
  * Sliding-window rate limits that hold across server instances: in Redis when REDIS_URL is set,
@@ -8,24 +12,6 @@ import { createRedisRateLimiter } from './redis.ts';
  * window, so "at most N per hour" means any 60 minutes, not a calendar hour (a fixed window would
  * allow 2N around its edge). Time comes from an injectable clock so tests need no sleeps.
  */
-export interface RateLimitResult {
-  /** True when the hit was recorded (the key was under its limit). */
-  allowed: boolean;
-  /** Hits inside the window, this one included when allowed. */
-  count: number;
-  /** When refused: milliseconds until the oldest hit leaves the window; 0 when allowed. */
-  retryAfterMs: number;
-}
-
-export interface RateLimiter {
-  readonly kind: 'redis' | 'database';
-  /** Records one hit for `key` when fewer than `limit` hits fall in the last `windowMs`. */
-  consume(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
-  /** Forgets every hit of `key`. */
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
-}
-
 export interface RateLimiterOptions {
   redisUrl?: string | undefined;
   db: Database;

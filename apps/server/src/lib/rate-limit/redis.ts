@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RateLimiter, RateLimitResult } from './index.ts';
+import type { RateLimiter, RateLimitResult } from './types.ts';
 
 /**
  * One sorted set per key, scored by hit time. The Lua script trims, counts and adds atomically on

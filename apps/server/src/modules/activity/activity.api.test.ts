@@ -5,7 +5,13 @@ import { ACTIVITY_PATH, APPLICATION_DATA_PATH, type GetApplicationDataResponse }
 import { consentReceived } from '../../db/schema/consent.ts';
 import { siteActivity } from '../../db/schema/activity.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
-import { exchange, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
+import {
+  nextMobile,
+  signInCustomer,
+  ssoServer,
+  type SignedInCustomer as Customer,
+  type SsoTestServer,
+} from '../../test/customers.ts';
 
 function application(id: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -42,21 +48,12 @@ interface Envelope<T> {
   response?: T;
 }
 
-interface Customer {
-  customerId: string;
-  accessToken: string;
-  /** The session cookie, to log the session out. */
-  cookie: string;
-}
-
 /** How a request proves its customer: in the pass token's sso strategy (the SDK's way) or a header. */
 type Proof = { sso: string } | { header: string } | undefined;
 
 describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
   let server: SsoTestServer;
   const tokens = new Map<number, string>();
-  let mobiles = 0;
-
   async function post<T>(url: string, payload: unknown, siteId = 2, proof?: Proof) {
     if (!tokens.has(siteId)) tokens.set(siteId, await server.token(siteId));
     const pass =
@@ -79,17 +76,7 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
     post<GetApplicationDataResponse>(APPLICATION_DATA_PATH, payload, siteId, proof);
   const rows = () => server.database.db.$count(siteActivity);
 
-  /** A real sign-in: OTP from the outbox, authorize, code exchange (getSsoToken). */
-  async function signIn(): Promise<Customer> {
-    const mobileNo = `97${String(10_000_000 + mobiles++).slice(-8)}`;
-    const authorized = await signInWithOtp(server, mobileNo);
-    expect(authorized.statusCode).toBe(200);
-    const { code, customerId } = authorized.json<{ response: { code: string; customerId: string } }>().response;
-    const exchanged = await exchange(server, { authorizationCode: code });
-    expect(exchanged.statusCode).toBe(200);
-    const { accessToken } = exchanged.json<{ response: { accessToken: string } }>().response;
-    return { customerId, accessToken, cookie: sessionCookie(authorized) };
-  }
+  const signIn = () => signInCustomer(server, nextMobile('97'));
 
   beforeAll(async () => {
     server = await ssoServer(kind, { env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000' } });

@@ -12,7 +12,7 @@ import {
   storeActivityBodySchema,
   storeActivityResponseSchema,
 } from '@pravesh/core';
-import type { CustomerAuth } from '../sso/customer-auth.ts';
+import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { ActivityService } from './service.ts';
 
 /**

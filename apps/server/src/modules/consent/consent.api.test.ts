@@ -16,7 +16,13 @@ import {
 } from '@pravesh/core';
 import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
 import { DATABASE_KINDS, getTestInstance } from '../../test/instance.ts';
-import { exchange, signInWithOtp, ssoServer, type SsoTestServer } from '../sso/test-support.ts';
+import {
+  nextMobile,
+  signInCustomer,
+  ssoServer,
+  type SignedInCustomer as Customer,
+  type SsoTestServer,
+} from '../../test/customers.ts';
 import { CONSENT_DEV_PUBLISH_PATH } from './dev-routes.ts';
 import { createConsentStore } from './store.ts';
 
@@ -26,11 +32,6 @@ interface Envelope<T> {
   statusMessage?: string;
   response?: T;
   isLatestVersion?: boolean;
-}
-
-interface Customer {
-  customerId: string;
-  accessToken: string;
 }
 
 interface CallOptions {
@@ -48,8 +49,6 @@ const CLIENT_IP = '198.51.100.23';
 
 describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   let server: SsoTestServer;
-  let n = 0;
-  const nextMobile = () => `93${String(10_000_000 + n++).slice(-8)}`;
   const store = () => createConsentStore(server.database.db);
   const ledgerCount = () => server.database.db.$count(consentLedger);
   const ledgerRows = () => server.database.db.select().from(consentLedger).orderBy(asc(consentLedger.seq));
@@ -85,14 +84,7 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   const applicationData = (visitorId: string) => call<GetApplicationDataResponse>(APPLICATION_DATA_PATH, { visitorId });
 
   /** Signs in by OTP and exchanges the code, as a demo site does: a real access token. */
-  async function signIn(): Promise<Customer> {
-    const signedIn = await signInWithOtp(server, nextMobile());
-    expect(signedIn.statusCode).toBe(200);
-    const { code } = signedIn.json<{ response: { code: string } }>().response;
-    const exchanged = await exchange(server, { authorizationCode: code });
-    expect(exchanged.statusCode).toBe(200);
-    return exchanged.json<{ response: Customer }>().response;
-  }
+  const signIn = () => signInCustomer(server, nextMobile('93'));
 
   /** A contract of its own for a test that publishes versions, so other tests keep version 1. */
   async function freshContract(markup = '<p>Version one</p>'): Promise<string> {

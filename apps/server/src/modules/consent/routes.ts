@@ -18,7 +18,7 @@ import {
   userConsentResponseSchema,
   withdrawConsentBodySchema,
 } from '@pravesh/core';
-import type { CustomerAuth } from '../sso/customer-auth.ts';
+import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { ConsentService, RequestContext } from './service.ts';
 
 export interface ConsentRouteOptions {

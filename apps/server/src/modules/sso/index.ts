@@ -1,16 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { SSO_DEV_ROUTES } from '@pravesh/core';
-import type { AppConfig } from '../../config/index.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit/index.ts';
-import { createCallerIdSimulator, type CallerIdProvider } from '../../providers/caller-id/index.ts';
-import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
-import { createEmailProvider, type EmailProvider } from '../../providers/email/index.ts';
-import { createOutboxStore, createSmsProvider, type SmsProvider } from '../../providers/sms/index.ts';
-import { createKeyring } from '../shield/keyring.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { acceptFormBodies } from '../../lib/form-body.ts';
 import { authorizeRoutes } from './authorize/routes.ts';
 import { createAuthorizeService } from './authorize/service.ts';
-import { callerIdRoutes, callerIdSimulatorRoutes } from './caller-id/routes.ts';
+import { callerIdRoutes } from './caller-id/routes.ts';
 import { createCallerIdService } from './caller-id/service.ts';
 import { createClientRegistry } from './clients.ts';
 import { codeRoutes } from './codes/routes.ts';
@@ -29,56 +22,22 @@ import { createOneTimeKeys } from './sessions/one-time-keys.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { createSessionStore } from './sessions/store.ts';
 
-export interface SsoModuleOptions {
-  database: DatabaseHandle;
-  config: AppConfig;
-  /** Injectable clock in milliseconds. */
-  now?: (() => number) | undefined;
-  /** Test seams: a different SMS provider, caller-id provider or rate limiter. */
-  sms?: SmsProvider;
-  email?: EmailProvider;
-  callerIdProvider?: CallerIdProvider;
-  limiter?: RateLimiter;
-}
-
 /**
  * Single sign-on (issue 4): the accounts service of spec 000 §7 (authorize, OTP, logout,
  * preference, setSSID, caller identification), the code exchange of spec 001 §7, and an OAuth 2.0
- * authorization server. Registered as an encapsulated plugin so its form-body parser stays local.
+ * authorization server. Its own services are built here from the shared dependencies (limiter and
+ * providers come from createDeps); the encapsulated plugin keeps its form-body parser local. The
+ * SMS/email outbox and the caller-id simulator pages are in modules/dev.
  */
-export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions): Promise<void> {
-  const { config, database } = options;
+export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const { config, database, db, now, keyring, limiter } = deps;
   const sso = config.sso;
-  const now = options.now ?? Date.now;
-  const db = database.db;
+  const { sms, email, callerId: callerIdProvider } = deps.providers;
 
   // OAuth token requests and the simulator's forms are application/x-www-form-urlencoded.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => {
-      const form: Record<string, string | string[]> = {};
-      for (const [key, value] of new URLSearchParams(body as string)) {
-        const existing = form[key];
-        form[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
-      }
-      done(null, form);
-    },
-  );
+  acceptFormBodies(app);
 
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
   const kids = config.shieldKeys.map((key) => key.kid);
-  const limiter =
-    options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: sso.rateLimitPrefix, now });
-  if (!options.limiter) app.addHook('onClose', () => limiter.close());
-  // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
-  const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
-  const sms = options.sms ?? createSmsProvider(sso.sms, app.log, now, outboxStore);
-  const email =
-    options.email ??
-    (sso.email.kind === 'disabled' ? undefined : createEmailProvider(sso.email, app.log, now, outboxStore));
-  const callerIdProvider = options.callerIdProvider ?? createCallerIdSimulator(config.publicUrl);
-
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
   // Personal data at rest (issue 12 §1.10): numbers and emails encrypted, rows in clear moved at start.
@@ -149,11 +108,4 @@ export async function ssoModule(app: FastifyInstance, options: SsoModuleOptions)
   });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
-  // Development aids: the outbox shows every OTP and the simulator page approves any caller-id
-  // request, so they answer in the `local` environment only (issue 12 §1.2), never on a shared one.
-  if (config.devRoutes) {
-    const outbox = sms.outbox ?? email?.outbox;
-    if (outbox) outboxRoutes(app, outbox);
-    if (callerIdProvider.name === 'simulator') callerIdSimulatorRoutes(app, { callerId });
-  }
-}
+};

@@ -11,7 +11,7 @@ import {
   sessionCookie,
   ssoServer,
   type SsoTestServer,
-} from './test-support.ts';
+} from '../../test/customers.ts';
 
 /** Issue 4: no OTP, password or token in the logs, across a whole sign-in and sign-out. */
 describe.each(DATABASE_KINDS)('secrets stay out of the logs on %s', (kind) => {

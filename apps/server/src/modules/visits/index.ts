@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config/index.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
 import { visitRoutes } from './routes.ts';
 import { createVisitService } from './service.ts';
-import { createVisitStore, type VisitStore } from './store.ts';
+import { createVisitStore } from './store.ts';
 import { createVisitorCookie } from './visitor-cookie.ts';
 
 /**
@@ -11,12 +10,8 @@ import { createVisitorCookie } from './visitor-cookie.ts';
  * written before the database closes (onClose hooks run in reverse order of registration, after
  * in-flight requests have finished).
  */
-export function registerVisits(
-  app: FastifyInstance,
-  database: DatabaseHandle,
-  config: AppConfig,
-  now?: () => number,
-): VisitStore {
+export const visitsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const { database, config, now } = deps;
   const store = createVisitStore(database.db, {
     // PGlite runs one statement at a time. On PostgreSQL two batches in flight keep the database
     // busy while the next one gathers, and a batch gathers what one event-loop turn has read from
@@ -35,5 +30,4 @@ export function registerVisits(
   });
   visitRoutes(app, createVisitService({ store, cookie, now }));
   app.addHook('onClose', () => store.drain());
-  return store;
-}
+};

@@ -1,5 +1,5 @@
 import { devCallerIdPath } from '@pravesh/core';
-import type { CallerIdProvider } from './index.ts';
+import type { CallerIdProvider } from './types.ts';
 
 /**
  * The local stand-in for the identity app: its "app" is the dev page /dev/caller-id/{nonce}

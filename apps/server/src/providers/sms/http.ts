@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsMessage, SmsProvider } from './index.ts';
+import type { SmsMessage, SmsProvider } from './types.ts';
 
 export interface HttpSmsConfig {
   url: string;

@@ -1,26 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsProviderConfig } from '../../config/sso.ts';
 import { createHttpSmsProvider } from './http.ts';
-import { createOutboxSmsProvider, type OutboxStore, type SmsOutbox } from './outbox.ts';
+import { createOutboxSmsProvider, type OutboxStore } from './outbox.ts';
+import type { SmsProvider } from './types.ts';
 
-/**
- * Text messages (issue 4). A provider sends; what the message says is the caller's business. No
- * provider logs the text: it carries the one-time code.
- */
-export interface SmsMessage {
-  /** 10-digit Indian mobile number. */
-  to: string;
-  text: string;
-  /** The registered (DLT) template the text follows. */
-  templateId: string;
-}
-
-export interface SmsProvider {
-  readonly kind: string;
-  send(message: SmsMessage): Promise<void>;
-  /** The local outbox, when this provider is the simulator (never in production). */
-  readonly outbox?: SmsOutbox;
-}
+// The implementations import their interface from types.ts, not from here (no circle).
+export type { SmsMessage, SmsProvider } from './types.ts';
 
 export function createSmsProvider(
   config: SmsProviderConfig,

@@ -1,37 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsMessage, SmsProvider } from './index.ts';
+import type { OutboxEntry, OutboxStore, SmsMessage, SmsOutbox, SmsProvider } from './types.ts';
+
+export type { OutboxEntry, OutboxStore, SmsOutbox } from './types.ts';
 
 /**
  * The local message simulators' outbox (SMS, and email for JOURNEY_EMAIL_OTP): messages are kept
  * in memory (the newest `capacity`) for the dev outbox page, and the server log records that one
  * was sent — to whom (masked) and which template, never the text, since it carries the code.
  */
-export interface OutboxEntry {
-  id: string;
-  /** Which simulator kept it. */
-  channel: 'sms' | 'email';
-  to: string;
-  /** Email only. */
-  subject?: string;
-  text: string;
-  /** The SMS template, or the email's kind. */
-  templateId: string;
-  sentAt: string;
-}
-
-export interface SmsOutbox {
-  /** Newest first. */
-  list(limit?: number): OutboxEntry[];
-}
-
-/** The store both simulators write to, so one page shows every code a local demo sent. */
-export interface OutboxStore extends SmsOutbox {
-  add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): void;
-  /** Where a person reads the kept messages (GET /dev/outbox), when known. */
-  readonly pageUrl?: string | undefined;
-}
-
 /**
  * The log line of a kept message: to whom (masked) and which template, and where to read it, so a
  * person at `npm start` finds the code without reading the README (issue 13 §4). Never the text.

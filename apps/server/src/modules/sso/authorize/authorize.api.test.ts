@@ -19,7 +19,7 @@ import {
   ssoServer,
   piiOf,
   type SsoTestServer,
-} from '../test-support.ts';
+} from '../../../test/customers.ts';
 
 /** The trusted-device cookie of an authorize answer, as a Cookie header. */
 function deviceCookie(reply: LightMyRequestResponse): string {

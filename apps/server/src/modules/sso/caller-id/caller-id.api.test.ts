@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { authorize, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { authorize, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 describe.each(DATABASE_KINDS)('caller identification on %s', (kind) => {
   let server: SsoTestServer;

@@ -11,7 +11,7 @@ import {
   signInWithOtp,
   ssoServer,
   type SsoTestServer,
-} from '../test-support.ts';
+} from '../../../test/customers.ts';
 
 interface Authorized {
   code: string;

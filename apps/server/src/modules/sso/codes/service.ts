@@ -26,7 +26,7 @@ import {
 import type { PiiCipher } from '../customers/pii.ts';
 import type { GroupCommit } from '../group-commit.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
-import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../access-tokens.ts';
+import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../../../auth/access-tokens.ts';
 
 /**
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
@@ -96,7 +96,7 @@ interface Claimed {
   mobileEnc: string | null;
 }
 
-export type { AccessTokenClaims } from '../access-tokens.ts';
+export type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 
 /** What one sign-in writes: its code, and its new session and device trust when it has them. */
 interface SignInRows {

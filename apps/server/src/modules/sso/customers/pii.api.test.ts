@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../../../config/index.ts';
 import { ssoCustomers } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { TEST_DEPLOYMENT_SECRETS } from '../../../test/secrets.ts';
-import { exchange, latestOtp, sendOtp, ssoServer, authorize, type SsoTestServer } from '../test-support.ts';
+import { exchange, latestOtp, sendOtp, ssoServer, authorize, type SsoTestServer } from '../../../test/customers.ts';
 import { createPiiCipher } from './pii.ts';
 import { createCustomerStore } from './store.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_ROUTES } from '@pravesh/core';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { DEMO_CUSTOMER } from './seed.ts';
-import { sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 const UNPROVEN = { registered: false, passwordSet: false, preferredMethod: 'otp' };
 

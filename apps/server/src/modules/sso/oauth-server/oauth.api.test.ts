@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { authorize, latestOtp, pkcePair, sendOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { authorize, latestOtp, pkcePair, sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 const PUBLIC = { clientId: 'pravesh-demo-site-a', redirectUri: 'http://localhost:4100/sso/callback' };
 const CONFIDENTIAL = {

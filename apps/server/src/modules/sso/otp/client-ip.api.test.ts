@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ROUTES, SSO_ROUTES } from '@pravesh/core';
 import { loadConfig } from '../../../config/index.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { sendOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 /**
  * Issue 12 §1.1: the client address comes from the socket unless the request came through a

@@ -4,7 +4,14 @@ import { sealForSite, SSO_ROUTES } from '@pravesh/core';
 import { ssoCustomers, ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';
-import { authorize, piiOf, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import {
+  authorize,
+  piiOf,
+  sessionCookie,
+  signInWithOtp,
+  ssoServer,
+  type SsoTestServer,
+} from '../../../test/customers.ts';
 
 /** JOURNEY_EMAIL_OTP: POST customer/emailOtp, verified by authorize's otp method with `email`. */
 

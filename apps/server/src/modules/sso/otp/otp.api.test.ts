@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealForSite } from '@pravesh/core';
 import { ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { authorize, latestOtp, sendOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { authorize, latestOtp, sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 const MINUTE = 60_000;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config/index.ts';
 import { DATABASE_KINDS, type DatabaseKind } from '../../../test/instance.ts';
-import { createClock, sendOtp, ssoServer, type SsoTestServer } from '../test-support.ts';
+import { createClock, sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 

@@ -1,19 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { OPERATOR_DEVICE, type IssueTokenOptions } from '../shield/issue-token.ts';
+import { OPERATOR_DEVICE, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
 import { SSO_ROUTES, sealForSite, type DeviceComponents } from '@pravesh/core';
-import { createPiiCipher, type PiiCipher } from './customers/pii.ts';
-import {
-  getTestInstance,
-  type DatabaseKind,
-  type TestInstance,
-  type TestInstanceOptions,
-} from '../../test/instance.ts';
+import { createPiiCipher, type PiiCipher } from '../modules/sso/customers/pii.ts';
+import { getTestInstance, type DatabaseKind, type TestInstance, type TestInstanceOptions } from './instance.ts';
 
 /**
- * Helpers for the single sign-on API tests (not a test file itself): a fake clock, a server on a
- * test database with captured logs, and the browser's side of each call (sealed authorization-key,
- * sealed passwords, OTP read from the dev outbox, PKCE pairs).
+ * Signed-in customers for API tests, in one place (not a test file itself): a fake clock, a server
+ * on a test database with captured logs, the browser's side of each sign-on call (sealed
+ * authorization-key, OTP read from the dev outbox, PKCE pairs), and signInCustomer for modules that
+ * only need a customer with a real access token.
  */
 export const START = Date.UTC(2026, 10, 21, 6, 0, 0);
 
@@ -180,4 +176,32 @@ export async function exchange(
     headers: { 'pb-pass-token': await server.pass(siteId) },
     payload: body,
   });
+}
+
+export interface SignedInCustomer {
+  customerId: string;
+  mobileNo: string;
+  /** A real access token from the code exchange (getSsoToken), as a demo site holds it. */
+  accessToken: string;
+  /** The session cookie, to log the session out. */
+  cookie: string;
+}
+
+let mobiles = 0;
+
+/** A mobile number no other call in this test process has used. */
+export function nextMobile(prefix = '96'): string {
+  return `${prefix}${String(10_000_000 + mobiles++).slice(-8)}`;
+}
+
+/** A real sign-in: OTP from the outbox, authorize, then the code exchange (getSsoToken). */
+export async function signInCustomer(server: SsoTestServer, mobileNo = nextMobile()): Promise<SignedInCustomer> {
+  const authorized = await signInWithOtp(server, mobileNo);
+  if (authorized.statusCode !== 200) throw new Error(`sign-in failed: ${authorized.body}`);
+  const { code } = authorized.json<{ response: { code: string } }>().response;
+  const exchanged = await exchange(server, { authorizationCode: code });
+  if (exchanged.statusCode !== 200) throw new Error(`code exchange failed: ${exchanged.body}`);
+  const { customerId, accessToken } = exchanged.json<{ response: { customerId: string; accessToken: string } }>()
+    .response;
+  return { customerId, mobileNo, accessToken, cookie: sessionCookie(authorized) };
 }

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
-import type { SsoConfig } from '../../config/sso.ts';
-import type { Database } from '../../db/client.ts';
-import { ssoAccessTokens, ssoSessions } from '../../db/schema/sso.ts';
+import type { SsoConfig } from '../config/sso.ts';
+import type { Database } from '../db/client.ts';
+import { ssoAccessTokens, ssoSessions } from '../db/schema/sso.ts';
 
 /** RFC 9068 §2.1: the JWT type of OAuth access tokens. */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SSO_DEV_ROUTES } from '@pravesh/core';
+import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
+import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
+import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
+import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
+import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
+import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
+import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
+import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
+import type { AppConfig } from './index.ts';
+
+/** The outside services a module talks to; each is an interface with a simulator (providers/). */
+export interface Providers {
+  readonly sms: SmsProvider;
+  /** Absent when email sign-in is disabled (PRAVESH_EMAIL_PROVIDER=disabled). */
+  readonly email: EmailProvider | undefined;
+  readonly callerId: CallerIdProvider;
+}
+
+/**
+ * What every server module is given (ARCHITECTURE.md "Where the next capabilities go"): built once
+ * by createDeps, passed to each module plugin by buildApp. A module takes what it needs from here
+ * and builds its own store and service; it never builds a shared dependency itself.
+ */
+export interface ModuleDeps {
+  readonly config: AppConfig;
+  readonly database: DatabaseHandle;
+  /** database.db, for stores. */
+  readonly db: Database;
+  /** The one clock in milliseconds (tests move it; nothing else reads Date.now for rules). */
+  readonly now: () => number;
+  readonly keyring: Keyring;
+  readonly registry: SiteRegistry;
+  /** Rate limits shared by every instance (Redis when configured, else the database). */
+  readonly limiter: RateLimiter;
+  readonly providers: Providers;
+  /** Who a request speaks for: one rule for every customer-scoped module. */
+  readonly customerAuth: CustomerAuth;
+  readonly log: FastifyBaseLogger;
+}
+
+export interface DepsOptions {
+  /** An open, migrated database; when absent one is created from the config and migrated. */
+  database?: DatabaseHandle | undefined;
+  /** Injectable clock in milliseconds. */
+  now?: (() => number) | undefined;
+  /** Test seams: providers to use instead of the configured ones. */
+  providers?: Partial<Providers> | undefined;
+  /** Test seam: a rate limiter to use instead of the configured one (not closed here). */
+  limiter?: RateLimiter | undefined;
+  log: FastifyBaseLogger;
+}
+
+export interface CreatedDeps {
+  readonly deps: ModuleDeps;
+  /** Closes what createDeps opened (the limiter, then the database), not what it was given. */
+  close(): Promise<void>;
+}
+
+export async function createDeps(config: AppConfig, options: DepsOptions): Promise<CreatedDeps> {
+  const now = options.now ?? Date.now;
+  const database =
+    options.database ??
+    createDb({
+      databaseUrl: config.databaseUrl,
+      migrationDatabaseUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    });
+  if (!options.database) await database.migrate();
+  const db = database.db;
+  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+  const registry = createSiteRegistry(config, keyring);
+  const limiter =
+    options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: config.sso.rateLimitPrefix, now });
+
+  // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
+  const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
+  const sso = config.sso;
+  const providers: Providers = {
+    sms: options.providers?.sms ?? createSmsProvider(sso.sms, options.log, now, outboxStore),
+    email:
+      'email' in (options.providers ?? {})
+        ? options.providers?.email
+        : sso.email.kind === 'disabled'
+          ? undefined
+          : createEmailProvider(sso.email, options.log, now, outboxStore),
+    callerId: options.providers?.callerId ?? createCallerIdSimulator(config.publicUrl),
+  };
+
+  const customerAuth = createCustomerAuth(
+    createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now }),
+  );
+
+  return {
+    deps: { config, database, db, now, keyring, registry, limiter, providers, customerAuth, log: options.log },
+    async close() {
+      if (!options.limiter) await limiter.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { acceptFormBodies } from '../../lib/form-body.ts';
+import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
+import { consentDevRoutes } from '../consent/dev-routes.ts';
+import { createConsentStore } from '../consent/store.ts';
+import { callerIdSimulatorRoutes } from '../sso/caller-id/routes.ts';
+import { createCallerIdService } from '../sso/caller-id/service.ts';
+
+/**
+ * Development aids, in one place so none reaches a shared environment by accident: the local
+ * outbox of the SMS and email simulators, the caller-id simulator page, and publishing consent terms
+ * into an embedded database: all only in `local` (config.devRoutes), never on a shared environment.
+ */
+export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const { config, db, now, providers } = deps;
+  // Only `local` (config.devRoutes; tests may set it in code): the outbox shows every OTP and the
+  // simulator approves any caller-id request, so no shared environment may answer them (issue 12 §1.2).
+  if (config.devRoutes) {
+    const outbox = providers.sms.outbox ?? providers.email?.outbox;
+    if (outbox) outboxRoutes(app, outbox);
+    if (providers.callerId.name === 'simulator') {
+      // The simulator page approves or rejects with an HTML form.
+      acceptFormBodies(app);
+      callerIdSimulatorRoutes(app, { callerId: createCallerIdService({ db, provider: providers.callerId, now }) });
+    }
+  }
+  if (config.devRoutes) consentDevRoutes(app, createConsentStore(db), now);
+};

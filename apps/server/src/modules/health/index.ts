@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { healthRoutes } from './routes.ts';
+
+/** Liveness and readiness (/healthz, /readyz). */
+export const healthModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  healthRoutes(app, deps.database);
+};

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../config/deps.ts';
+import { accountsPagesModule } from './accounts-pages/index.ts';
+import { activityModule } from './activity/index.ts';
+import { analyticsModule } from './analytics/index.ts';
+import { consentModule } from './consent/index.ts';
+import { devModule } from './dev/index.ts';
+import { healthModule } from './health/index.ts';
+import { hubModule } from './hub/index.ts';
+import { shieldModule } from './shield/index.ts';
+import { ssoModule } from './sso/index.ts';
+import { visitsModule } from './visits/index.ts';
+
+/** A server module: a Fastify plugin given the dependencies built once by createDeps. */
+export type ServerModule = FastifyPluginAsync<ModuleDeps>;
+
+/**
+ * Every server module, registered in this order by buildApp with the same ModuleDeps. A new
+ * capability adds one line here (README "How a server module looks").
+ */
+export const MODULES: readonly ServerModule[] = [
+  healthModule,
+  shieldModule,
+  analyticsModule,
+  visitsModule,
+  activityModule,
+  consentModule,
+  ssoModule,
+  accountsPagesModule,
+  hubModule,
+  devModule,
+];
