@@ -7,7 +7,7 @@ import {
   type ShieldConfig,
 } from '@pravesh/core';
 import { jwtVerify } from 'jose';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shieldConfigPath } from '@pravesh/core';
 import { createPravesh } from './client.ts';
 import type { FetchLike } from './http.ts';
@@ -135,5 +135,62 @@ describe('createPravesh', () => {
     expect(await pravesh.imageUrl('/SSOSP/api/v1/customer/setSSID')).toMatch(
       new RegExp(`^${API}/SSOSP/api/v1/customer/setSSID\\?pb-pass-token=eyJ`),
     );
+  });
+
+  describe('on a browser clock far from the server (issue 12 §1.3)', () => {
+    const SERVER_NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+    /** The server's rules (apps/server/src/modules/shield/verifier.ts): 30 s of future skew, 5 s after exp. */
+    async function acceptedByServer(token: string, serverNow: number) {
+      const { payload } = await jwtVerify(token, siteKey, {
+        algorithms: ['HS256'],
+        currentDate: new Date(serverNow),
+        clockTolerance: 5,
+      });
+      const seconds = serverNow / 1000;
+      return payload.iat! <= seconds + 30 && payload.exp! <= seconds + 900 + 30;
+    }
+
+    afterEach(() => void vi.useRealTimers());
+
+    it.each([
+      ['a year ahead', 365 * 86_400_000],
+      ['an hour behind', -3_600_000],
+      ['ten minutes ahead', 600_000],
+    ])('signs tokens the server accepts when the clock is %s', async (_label, skew) => {
+      vi.useFakeTimers({ now: SERVER_NOW + skew });
+      // The server answers 400 ms after the request left, reading its clock halfway (server time).
+      const fetch = vi.fn<FetchLike>(async (url) => {
+        await vi.advanceTimersByTimeAsync(200);
+        const body =
+          url === `${API}${shieldConfigPath(SITE_ID)}`
+            ? { status: true, statusCode: 'success', response: { ...served, serverTime: Date.now() - skew } }
+            : { status: true, statusCode: 'success', response: {} };
+        await vi.advanceTimersByTimeAsync(200);
+        return json(body);
+      });
+      const pravesh = createPravesh({ apiBaseUrl: API, siteId: SITE_ID, environment: 'staging', fetch });
+      const token = await pravesh.getPassToken();
+      const serverNow = Date.now() - skew;
+      expect(await acceptedByServer(token, serverNow)).toBe(true);
+      const { payload } = await jwtVerify(token, siteKey, { currentDate: new Date(serverNow) });
+      expect(Math.abs(payload.iat! - serverNow / 1000)).toBeLessThanOrEqual(1);
+
+      // Renewed on the server's clock too: 13 minutes on the token is kept, past the 60 s margin renewed.
+      await vi.advanceTimersByTimeAsync(13 * 60_000);
+      expect(await pravesh.getPassToken()).toBe(token);
+      await vi.advanceTimersByTimeAsync(61_000);
+      const renewed = await pravesh.getPassToken();
+      expect(renewed).not.toBe(token);
+      expect(await acceptedByServer(renewed, Date.now() - skew)).toBe(true);
+    });
+
+    it('keeps its own clock when the server sends no serverTime (an older server)', async () => {
+      vi.useFakeTimers({ now: SERVER_NOW + 365 * 86_400_000 });
+      const pravesh = createPravesh({ apiBaseUrl: API, siteId: SITE_ID, environment: 'staging', fetch: fakeServer() });
+      const { payload } = await jwtVerify(await pravesh.getPassToken(), siteKey, { currentDate: new Date() });
+      // Without the correction a server a year behind would refuse it: the bug this guards against.
+      expect(payload.iat).toBe(Math.floor(Date.now() / 1000));
+      expect(await acceptedByServer(await pravesh.getPassToken(), SERVER_NOW)).toBe(false);
+    });
   });
 });

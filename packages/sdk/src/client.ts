@@ -15,7 +15,7 @@ import {
   type QueryParams,
   type RequestOptions,
 } from './http.ts';
-import { createPassTokenSigner, type AuthenticationTokens, type PassTokenSigner } from './pass-token.ts';
+import { clockOffsetMs, createPassTokenSigner, type AuthenticationTokens, type PassTokenSigner } from './pass-token.ts';
 import { validateClientOptions, validateShieldConfig } from './shield-config.ts';
 
 export interface PraveshOptions {
@@ -70,9 +70,14 @@ export function createPravesh(options: PraveshOptions): Pravesh {
   async function load(): Promise<Shielded> {
     // The config route is the one call that cannot carry a pass token: it supplies the key.
     const unshielded = createHttpClient({ baseUrl: apiBaseUrl, fetch, timeoutMs });
+    const clock = now ?? Date.now;
+    const sentAt = clock();
     const loaded = validateShieldConfig(await unshielded.request<unknown>('GET', shieldConfigPath(siteId)));
+    const offset = clockOffsetMs(loaded.serverTime, sentAt, clock());
     if (loaded.siteId !== siteId) throw new PraveshError('configuration');
-    const signer = createPassTokenSigner({ config: loaded, now });
+    // Tokens are stamped on the server's clock (issue 12 §1.3): a browser clock hours off would
+    // otherwise sign tokens the server refuses as not yet valid or as expired.
+    const signer = createPassTokenSigner({ config: loaded, now, clockOffsetMs: offset });
     const http = createHttpClient({ baseUrl: apiBaseUrl, signer, fetch, timeoutMs });
     config = loaded;
     return { config: loaded, signer, http, analytics: createAnalytics(http) };

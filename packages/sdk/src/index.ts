@@ -8,6 +8,7 @@ export { shieldConfigPath } from '@pravesh/core';
 export { validateClientOptions, validateShieldConfig, type ClientOptions } from './shield-config.ts';
 export { collectDeviceComponents, DEVICE_CACHE_KEY, getDevicePayload, type DevicePayloadOptions } from './device.ts';
 export {
+  clockOffsetMs,
   createPassTokenSigner,
   renewalMarginSeconds,
   type AuthenticationTokens,

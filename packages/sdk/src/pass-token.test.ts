@@ -9,7 +9,7 @@ import {
 } from '@pravesh/core';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPassTokenSigner, renewalMarginSeconds } from './pass-token.ts';
+import { clockOffsetMs, createPassTokenSigner, renewalMarginSeconds } from './pass-token.ts';
 
 const SITE_ID = 3;
 const KID = 'k2025';
@@ -80,6 +80,25 @@ describe('createPassTokenSigner', () => {
     expect(claims.exp).toBe(claims.iat + 900);
     expect(claims.authenticationToken).toBeUndefined();
     expect(await decryptDevice(siteKey, claims.device)).toEqual(device);
+  });
+
+  it('stamps iat and exp on the server clock given its offset, and renews on it (issue 12 §1.3)', async () => {
+    const offset = -3_600_000; // this clock is an hour ahead of the server's
+    const signer = createPassTokenSigner({ config, now, getDevice, clockOffsetMs: offset });
+    const first = await signer.getToken();
+    const { payload } = await jwtVerify(first, siteKey, { currentDate: new Date(time + offset) });
+    expect(payload.iat).toBe(Math.floor((time + offset) / 1000));
+    expect(payload.exp).toBe(payload.iat! + 900);
+    time += (900 - 60) * 1000 - 1000;
+    expect(await signer.getToken()).toBe(first);
+    time += 1000;
+    expect(await signer.getToken()).not.toBe(first);
+  });
+
+  it('estimates the offset from the midpoint of the round trip (RFC 5905 §8)', () => {
+    expect(clockOffsetMs(10_000, 20_000, 20_400)).toBe(10_000 - 20_200);
+    expect(clockOffsetMs(1_000_200, 1_000_000, 1_000_400)).toBe(0);
+    expect(clockOffsetMs(undefined, 1, 2)).toBe(0);
   });
 
   it('does not verify under another site key', async () => {

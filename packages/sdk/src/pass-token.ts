@@ -18,7 +18,23 @@ export interface PassTokenSignerOptions {
   config: ShieldConfig;
   /** Milliseconds since the epoch; injectable so tests need no sleeps. */
   now?: () => number;
+  /**
+   * The server's clock minus this one, in milliseconds (see clockOffsetMs): added to now() when a
+   * token is stamped, because the server refuses an `iat` ahead of its clock or an `exp` beyond its
+   * now + passTokenValidity (spec 000 §9, issue 12 §1.3), and a browser's clock can be hours off.
+   */
+  clockOffsetMs?: number;
   getDevice?: () => Promise<DevicePayload>;
+}
+
+/**
+ * How far the server's clock is ahead of this one (negative: behind), from the serverTime of an
+ * answer and the local times the request left and the answer arrived: the server read its clock
+ * about halfway through (NTP's estimate, RFC 5905 §8). 0 without a serverTime.
+ */
+export function clockOffsetMs(serverTime: number | undefined, sentAt: number, receivedAt: number): number {
+  if (serverTime === undefined || !Number.isFinite(serverTime)) return 0;
+  return Math.round(serverTime - (sentAt + receivedAt) / 2);
 }
 
 export interface PassTokenSigner {
@@ -48,8 +64,11 @@ function nonEmpty(tokens: AuthenticationTokens): AuthenticationTokens {
  * share one signing.
  */
 export function createPassTokenSigner(options: PassTokenSignerOptions): PassTokenSigner {
-  const { config, now = Date.now } = options;
-  const getDevice = options.getDevice ?? (() => getDevicePayload({ now }));
+  const { config, clockOffsetMs: offset = 0 } = options;
+  const localNow = options.now ?? Date.now;
+  // The server's time: tokens are stamped and renewed on it.
+  const now = () => localNow() + offset;
+  const getDevice = options.getDevice ?? (() => getDevicePayload({ now: localNow }));
   const marginMs = renewalMarginSeconds(config.passTokenValidity) * 1000;
   const issued = new Map<string, { token: string; renewAt: number }>();
   const inFlight = new Map<string, Promise<string>>();

@@ -131,5 +131,7 @@ export function validateShieldConfig(raw: unknown): ShieldConfig {
     siteName: optional(input, 'siteName', isString, site?.name ?? '', 'a string'),
     defaultAuthentication: optional(input, 'defaultAuthentication', isBoolean, false, 'a boolean'),
     ...(input.visitorCookie === undefined ? {} : { visitorCookie: visitorCookieOf(input.visitorCookie) }),
+    // The server's clock (issue 12 §1.3); an older server omits it and the SDK keeps its own clock.
+    ...(isInteger(input.serverTime) && input.serverTime >= 0 ? { serverTime: input.serverTime } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { CONTRACT_ID_PATTERN, findSite } from '@pravesh/core';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
+import { verifyLedgerChain } from '../modules/consent/chain.ts';
 import { seedDemoContracts } from '../modules/consent/seed.ts';
 import { createConsentStore } from '../modules/consent/store.ts';
 
@@ -16,6 +17,10 @@ import { createConsentStore } from '../modules/consent/store.ts';
  *   publish --contract <id> (--file <markup.html> | --text "<markup>") [--by <name>] [--force]
  *   list
  *   create --contract <id> --title "<title>" [--site <site id>]
+ *   verify-ledger
+ *
+ * verify-ledger recomputes the consent ledger's hash chain (issue 12 §1.9) and exits 0 when it is
+ * whole, 1 naming the first entry (entry id, seq, chain position) that was altered or is missing.
  *
  * A published version can never be changed or removed (the database refuses it): to correct a
  * text, publish the next version.
@@ -30,6 +35,7 @@ export const USAGE = [
   'usage: npm run contract -- publish --contract <id> (--file <markup.html> | --text "<markup>") [--by <name>] [--force]',
   '       npm run contract -- list',
   '       npm run contract -- create --contract <id> --title "<title>" [--site <site id>]',
+  '       npm run contract -- verify-ledger',
 ].join('\n');
 
 /** Markup is shown in a panel; a megabyte is far beyond any terms text and keeps a typo'd file out. */
@@ -122,7 +128,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     io.out(USAGE);
     return 0;
   }
-  if (!command || !['publish', 'list', 'create'].includes(command) || rest.length > 0) {
+  if (!command || !['publish', 'list', 'create', 'verify-ledger'].includes(command) || rest.length > 0) {
     io.err(command ? `unknown command: ${[command, ...rest].join(' ')}\n${USAGE}` : USAGE);
     return 1;
   }
@@ -131,7 +137,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   try {
     // Arguments first, so a mistyped command never touches the database.
     const markup = command === 'publish' ? await markupFrom(values) : undefined;
-    const contractId = command === 'list' ? undefined : contractIdOf(values.contract);
+    const contractId = command === 'list' || command === 'verify-ledger' ? undefined : contractIdOf(values.contract);
     const config = loadConfig(io.env);
     if (!config.databaseUrl && !values.force && (await serverAnswers(config.publicUrl))) {
       throw new UsageError(
@@ -140,8 +146,26 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
           'DATABASE_URL; --force if that server uses another PRAVESH_DATA_DIR',
       );
     }
-    database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = createDb({
+      databaseUrl: config.databaseUrl,
+      migrationDatabaseUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    });
     await database.migrate();
+
+    if (command === 'verify-ledger') {
+      const report = await verifyLedgerChain(database.db);
+      if (report.ok) {
+        io.out(`consent ledger chain intact: ${report.entries} entries, head ${report.headHash}`);
+        return 0;
+      }
+      const where = report.entry
+        ? `entry ${report.entry.entryId} (seq ${report.entry.seq}, chain position ${report.entry.chainPosition ?? 'none'})`
+        : 'the chain head';
+      io.err(`consent ledger chain broken at ${where}: ${report.reason}; ${report.entries} entries before it verified`);
+      return 1;
+    }
+
     const store = createConsentStore(database.db);
     if (config.consent.seedDemoContracts) await seedDemoContracts(store, () => io.now());
     const at = new Date(io.now());

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_COOKIE_KEY, DEV_SHIELD_KEY, loadConfig } from './index.ts';
+import { ENVIRONMENTS } from '@pravesh/core';
+import { TEST_DEPLOYMENT_SECRETS } from '../test/secrets.ts';
+import { ConfigError, DEV_COOKIE_KEY, DEV_PII_HASH_KEY, DEV_SHIELD_KEY, loadConfig } from './index.ts';
+import { DEV_OTP_PEPPER, DEV_SSO_SIGNATURE_KEY, DEV_SSO_TOKEN_KEY } from './sso.ts';
 
 const PRODUCTION_KEYS = 'prod-2026-11=0123456789abcdef0123456789abcdef-live';
 const PRODUCTION_SITES = JSON.stringify({ '2': { origins: ['https://www.example.in'] } });
@@ -36,6 +39,7 @@ describe('configuration', () => {
       PRAVESH_DATA_DIR: '/var/lib/pravesh',
       DATABASE_URL: 'postgres://db/pravesh',
       REDIS_URL: 'redis://cache:6379',
+      ...TEST_DEPLOYMENT_SECRETS,
       PRAVESH_SHIELD_KEYS: 'a=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,b=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
       PRAVESH_SHIELD_ACTIVE_KID: 'b',
     });
@@ -69,19 +73,20 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production with the development shield key or without site origins', () => {
-    expect(() => loadConfig({ PRAVESH_ENV: 'production', PRAVESH_SITE_CONFIG: PRODUCTION_SITES })).toThrow(
-      /development shield key/,
-    );
+    expect(() =>
+      loadConfig({ PRAVESH_ENV: 'production', PRAVESH_SITE_CONFIG: PRODUCTION_SITES, ...PRODUCTION_COOKIE }),
+    ).toThrow(/set PRAVESH_SHIELD_KEYS$/);
     expect(() =>
       loadConfig({
         PRAVESH_ENV: 'production',
         PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
+        ...PRODUCTION_COOKIE,
         PRAVESH_SHIELD_KEYS: `x=${DEV_SHIELD_KEY.secret}`,
       }),
-    ).toThrow(/development shield key/);
-    expect(() => loadConfig({ PRAVESH_ENV: 'production', PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS })).toThrow(
-      /site origins/,
-    );
+    ).toThrow(/set PRAVESH_SHIELD_KEYS$/);
+    expect(() =>
+      loadConfig({ PRAVESH_ENV: 'production', PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS, ...PRODUCTION_COOKIE }),
+    ).toThrow(/site origins/);
     const config = loadConfig({
       PRAVESH_ENV: 'production',
       PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS,
@@ -113,8 +118,8 @@ describe('configuration', () => {
       PRAVESH_SHIELD_KEYS: PRODUCTION_KEYS,
       PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
     };
-    expect(() => loadConfig({ ...production, PRAVESH_PII_HASH_KEY: PRODUCTION_COOKIE.PRAVESH_PII_HASH_KEY })).toThrow(
-      /development cookie key/,
+    expect(() => loadConfig({ ...production, ...PRODUCTION_COOKIE, PRAVESH_COOKIE_KEYS: undefined })).toThrow(
+      /set PRAVESH_COOKIE_KEYS$/,
     );
     expect(() =>
       loadConfig({
@@ -123,10 +128,95 @@ describe('configuration', () => {
         PRAVESH_COOKIE_KEYS: `old=${DEV_COOKIE_KEY.secret},${PRODUCTION_COOKIE.PRAVESH_COOKIE_KEYS}`,
         PRAVESH_COOKIE_ACTIVE_KID: 'cookie-2026-11',
       }),
-    ).toThrow(/development cookie key/);
-    expect(() => loadConfig({ ...production, PRAVESH_COOKIE_KEYS: PRODUCTION_COOKIE.PRAVESH_COOKIE_KEYS })).toThrow(
-      /development PII hash key/,
+    ).toThrow(/set PRAVESH_COOKIE_KEYS$/);
+    expect(() => loadConfig({ ...production, ...PRODUCTION_COOKIE, PRAVESH_PII_HASH_KEY: undefined })).toThrow(
+      /set PRAVESH_PII_HASH_KEY$/,
     );
     expect(loadConfig({ ...production, ...PRODUCTION_COOKIE }).environment).toBe('production');
+  });
+
+  /** issue 12 §1.2: only `local` may run on the keys written in this source. */
+  describe('outside local, every environment needs its own secrets', () => {
+    const ALL = [
+      'PRAVESH_SHIELD_KEYS',
+      'PRAVESH_COOKIE_KEYS',
+      'PRAVESH_PII_HASH_KEY',
+      'PRAVESH_PII_KEYS',
+      'PRAVESH_SSO_TOKEN_KEYS',
+      'PRAVESH_OTP_PEPPERS',
+    ];
+    const shared = ENVIRONMENTS.filter((environment) => environment !== 'local');
+
+    it('lists the environments the spec names', () => {
+      expect(shared).toEqual(['development', 'development_int', 'fte', 'staging', 'production']);
+    });
+
+    it.each(shared)('%s refuses to start without them and names exactly the missing ones', (environment) => {
+      const message = (env: Record<string, string | undefined>) => {
+        try {
+          loadConfig({ PRAVESH_ENV: environment, PRAVESH_SITE_CONFIG: PRODUCTION_SITES, ...env });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          return (error as Error).message;
+        }
+        return 'started';
+      };
+      expect(message({})).toBe(
+        `PRAVESH_ENV=${environment} needs its own secrets (the built-in development ones are for ` +
+          `PRAVESH_ENV=local only): set ${ALL.join(', ')}`,
+      );
+      // One missing: only that one is named.
+      for (const variable of ALL) {
+        expect(message({ ...TEST_DEPLOYMENT_SECRETS, [variable]: undefined })).toMatch(
+          new RegExp(`: set ${variable}$`),
+        );
+      }
+      // A built-in key written into the variable counts as missing, even beside a real one.
+      expect(
+        message({
+          ...TEST_DEPLOYMENT_SECRETS,
+          PRAVESH_SHIELD_KEYS: `own=${'s'.repeat(40)},old=${DEV_SHIELD_KEY.secret}`,
+          PRAVESH_PII_HASH_KEY: DEV_PII_HASH_KEY,
+          PRAVESH_SSO_TOKEN_KEYS: `x=${DEV_SSO_TOKEN_KEY.secret}`,
+          PRAVESH_OTP_PEPPERS: `x=${DEV_OTP_PEPPER.secret}`,
+          PRAVESH_SSO_SIGNATURE_KEYS: `x=${DEV_SSO_SIGNATURE_KEY.secret}`,
+        }),
+      ).toMatch(
+        /: set PRAVESH_SHIELD_KEYS, PRAVESH_PII_HASH_KEY, PRAVESH_SSO_TOKEN_KEYS, PRAVESH_OTP_PEPPERS, PRAVESH_SSO_SIGNATURE_KEYS$/,
+      );
+      const production =
+        environment === 'production'
+          ? { PRAVESH_SMS_PROVIDER: 'http', PRAVESH_SMS_HTTP_URL: 'https://sms.example.in/' }
+          : {};
+      const config = loadConfig({
+        PRAVESH_ENV: environment,
+        PRAVESH_SITE_CONFIG: PRODUCTION_SITES,
+        ...TEST_DEPLOYMENT_SECRETS,
+        ...production,
+      });
+      // No back-end may sign auth_token with a built-in key, and the development aids are off.
+      expect(config).toMatchObject({ environment, devRoutes: false });
+      expect(config.sso.signatureKeys).toEqual([]);
+    });
+
+    it('local starts on the built-in keys with the development aids', () => {
+      const config = loadConfig({ PRAVESH_ENV: 'local' });
+      expect(config).toMatchObject({ environment: 'local', devRoutes: true, piiHashKey: DEV_PII_HASH_KEY });
+      expect(config.shieldKeys).toEqual([DEV_SHIELD_KEY]);
+      expect(config.sso.signatureKeys).toEqual([DEV_SSO_SIGNATURE_KEY]);
+    });
+  });
+
+  it('reads a separate migration URL, which needs DATABASE_URL', () => {
+    expect(loadConfig({}).migrationDatabaseUrl).toBeUndefined();
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://app@db/pravesh',
+        PRAVESH_MIGRATION_DATABASE_URL: 'postgres://owner@db/pravesh',
+      }),
+    ).toMatchObject({ databaseUrl: 'postgres://app@db/pravesh', migrationDatabaseUrl: 'postgres://owner@db/pravesh' });
+    expect(() => loadConfig({ PRAVESH_MIGRATION_DATABASE_URL: 'postgres://owner@db/pravesh' })).toThrow(
+      /PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL/,
+    );
   });
 });

@@ -61,7 +61,13 @@ export interface CreatedDeps {
 
 export async function createDeps(config: AppConfig, options: DepsOptions): Promise<CreatedDeps> {
   const now = options.now ?? Date.now;
-  const database = options.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ??
+    createDb({
+      databaseUrl: config.databaseUrl,
+      migrationDatabaseUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    });
   if (!options.database) await database.migrate();
   const db = database.db;
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);

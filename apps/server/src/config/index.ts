@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
 import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
-import { assertSsoProductionReady, loadSsoConfig, type SsoConfig } from './sso.ts';
+import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
-import { assertPiiKeysConfigured, loadPiiConfig, type PiiConfig } from './pii.ts';
+import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -67,13 +67,25 @@ export interface AppConfig {
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
   readonly hub: HubConfig;
+  /**
+   * Whether the development aids answer (/dev/outbox, the caller-id approval simulator page,
+   * /dev/consent/publish): true only in the `local` environment (issue 12 §1.2). Not an
+   * environment variable, so no shared deployment can switch them on; tests set it in code.
+   */
+  readonly devRoutes: boolean;
+  /**
+   * The connection string migrations run with (PRAVESH_MIGRATION_DATABASE_URL), when it differs
+   * from DATABASE_URL: the owner of the tables, while the app connects as a role that may only
+   * INSERT and SELECT on the consent ledger (issue 12 §1.9). Unset: migrations use DATABASE_URL.
+   */
+  readonly migrationDatabaseUrl: string | undefined;
   /** Proxies whose X-Forwarded-For is believed (PRAVESH_TRUSTED_PROXIES, config/trusted-proxies.ts); none by default. */
   readonly trustedProxies: readonly string[];
   /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
   readonly pii: PiiConfig;
 }
 
-/** Development-only secrets: fine on a laptop, refused in production. */
+/** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
 export const DEV_SHIELD_KEY: ShieldKey = {
   kid: 'dev-2026-11',
   secret: 'pravesh-development-shield-secret-not-for-production',
@@ -211,27 +223,52 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sso: loadSsoConfig(env, environment, publicUrl),
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
+    devRoutes: environment === 'local',
+    migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
   };
+  if (config.migrationDatabaseUrl && !config.databaseUrl) {
+    throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');
+  }
+  if (environment !== 'local') assertOwnSecrets(config);
   if (environment === 'production') assertProductionReady(config);
   assertPiiKeysConfigured(config.pii, environment);
   return config;
 }
 
-/** Production refuses development secrets and an unconfigured site registry. */
-function assertProductionReady(config: AppConfig): void {
-  if (config.shieldKeys.some((key) => DEV_SECRETS.has(key.secret))) {
-    throw new ConfigError('production refuses the development shield key: set PRAVESH_SHIELD_KEYS');
+/**
+ * The secrets every environment but `local` must set itself (issue 12 §1.2): with the built-in
+ * ones anyone who reads this source could sign pass tokens, access tokens or auth_token for any
+ * customer. Each entry is the variable and whether the loaded value is (or contains) a built-in key.
+ */
+function builtInSecrets(config: AppConfig): [variable: string, builtIn: boolean][] {
+  return [
+    ['PRAVESH_SHIELD_KEYS', config.shieldKeys.some((key) => DEV_SECRETS.has(key.secret))],
+    ['PRAVESH_COOKIE_KEYS', config.cookieKeys.some((key) => key.secret === DEV_COOKIE_KEY.secret)],
+    ['PRAVESH_PII_HASH_KEY', config.piiHashKey === DEV_PII_HASH_KEY],
+    ['PRAVESH_PII_KEYS', config.pii.keys.some((key) => key.kid === DEV_PII_KEY.kid)],
+    ...ssoBuiltInSecrets(config.sso),
+  ];
+}
+
+/** Refuses to start outside `local` while any secret is missing or a built-in one, naming them all. */
+function assertOwnSecrets(config: AppConfig): void {
+  const missing = builtInSecrets(config)
+    .filter(([, builtIn]) => builtIn)
+    .map(([variable]) => variable);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `PRAVESH_ENV=${config.environment} needs its own secrets (the built-in development ones are for ` +
+        `PRAVESH_ENV=local only): set ${missing.join(', ')}`,
+    );
   }
+}
+
+/** Production also refuses an unconfigured site registry and the local simulators. */
+function assertProductionReady(config: AppConfig): void {
   if (![...config.sites.values()].some((site) => site.origins.length > 0)) {
     throw new ConfigError('production needs site origins: set PRAVESH_SITE_CONFIG');
-  }
-  if (config.cookieKeys.some((key) => key.secret === DEV_COOKIE_KEY.secret)) {
-    throw new ConfigError('production refuses the development cookie key: set PRAVESH_COOKIE_KEYS');
-  }
-  if (config.piiHashKey === DEV_PII_HASH_KEY) {
-    throw new ConfigError('production refuses the development PII hash key: set PRAVESH_PII_HASH_KEY');
   }
   assertSsoProductionReady(config.sso);
 }

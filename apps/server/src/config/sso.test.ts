@@ -95,8 +95,8 @@ describe('single sign-on configuration', () => {
       delete env[key];
       return env;
     };
-    expect(() => loadConfig(without('PRAVESH_SSO_TOKEN_KEYS'))).toThrow(/development SSO token key/);
-    expect(() => loadConfig(without('PRAVESH_OTP_PEPPERS'))).toThrow(/development OTP pepper/);
+    expect(() => loadConfig(without('PRAVESH_SSO_TOKEN_KEYS'))).toThrow(/set PRAVESH_SSO_TOKEN_KEYS$/);
+    expect(() => loadConfig(without('PRAVESH_OTP_PEPPERS'))).toThrow(/set PRAVESH_OTP_PEPPERS$/);
     expect(() => loadConfig(without('PRAVESH_SMS_PROVIDER'))).toThrow(/real SMS provider/);
   });
 });

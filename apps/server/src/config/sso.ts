@@ -23,7 +23,8 @@ import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './sh
  * - PRAVESH_RATE_LIMIT_PREFIX      key prefix of the rate limits in Redis and the database
  * - PRAVESH_SSO_SEED_DEMO          0 to skip the demo customer (9876543210) outside production
  *
- * Production refuses the development keys and peppers below and the outbox SMS simulator.
+ * Every environment but `local` refuses the development keys and peppers below (config/index.ts
+ * assertOwnSecrets); production also refuses the outbox SMS simulator.
  */
 
 export interface SsoClient {
@@ -245,11 +246,12 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
     activeTokenKid: activeKid('PRAVESH_SSO_TOKEN_ACTIVE_KID', env.PRAVESH_SSO_TOKEN_ACTIVE_KID, tokenKeys),
     otpPeppers,
     activeOtpPepperKid: activeKid('PRAVESH_OTP_PEPPER_ACTIVE_KID', env.PRAVESH_OTP_PEPPER_ACTIVE_KID, otpPeppers),
-    // No back-end may sign auth_token in production until one is configured.
+    // No back-end may sign auth_token outside `local` until one is configured (issue 12 §1.2:
+    // the built-in key let anyone who reads the source sign anyone in).
     signatureKeys: keyring(
       'PRAVESH_SSO_SIGNATURE_KEYS',
       env.PRAVESH_SSO_SIGNATURE_KEYS,
-      production ? [] : [DEV_SSO_SIGNATURE_KEY],
+      environment === 'local' ? [DEV_SSO_SIGNATURE_KEY] : [],
     ),
     sessionTtlSeconds: positiveInt('PRAVESH_SSO_SESSION_TTL_SECONDS', env.PRAVESH_SSO_SESSION_TTL_SECONDS, 30 * 86_400),
     accessTokenTtlSeconds: positiveInt(
@@ -281,17 +283,21 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
   return config;
 }
 
-/** Called by loadConfig's production check, after the checks of the other secrets. */
+/**
+ * The SSO secrets loadConfig requires outside `local` (issue 12 §1.2), each with whether its value
+ * is a built-in one. PRAVESH_SSO_SIGNATURE_KEYS is optional there (no back-end may sign
+ * auth_token until one is set) but may never be the built-in key: that is how auth_token was forged.
+ */
+export function ssoBuiltInSecrets(config: SsoConfig): [variable: string, builtIn: boolean][] {
+  return [
+    ['PRAVESH_SSO_TOKEN_KEYS', config.tokenKeys.some((key) => key.secret === DEV_SSO_TOKEN_KEY.secret)],
+    ['PRAVESH_OTP_PEPPERS', config.otpPeppers.some((key) => key.secret === DEV_OTP_PEPPER.secret)],
+    ['PRAVESH_SSO_SIGNATURE_KEYS', config.signatureKeys.some((key) => key.secret === DEV_SSO_SIGNATURE_KEY.secret)],
+  ];
+}
+
+/** Called by loadConfig's production check, after the secrets were checked (ssoBuiltInSecrets). */
 export function assertSsoProductionReady(config: SsoConfig): void {
-  if (config.tokenKeys.some((key) => key.secret === DEV_SSO_TOKEN_KEY.secret)) {
-    throw new ConfigError('production refuses the development SSO token key: set PRAVESH_SSO_TOKEN_KEYS');
-  }
-  if (config.otpPeppers.some((key) => key.secret === DEV_OTP_PEPPER.secret)) {
-    throw new ConfigError('production refuses the development OTP pepper: set PRAVESH_OTP_PEPPERS');
-  }
-  if (config.signatureKeys.some((key) => key.secret === DEV_SSO_SIGNATURE_KEY.secret)) {
-    throw new ConfigError('production refuses the development auth_token key: set PRAVESH_SSO_SIGNATURE_KEYS');
-  }
   if (config.sms.kind === 'outbox') {
     throw new ConfigError(
       'production needs a real SMS provider: set PRAVESH_SMS_PROVIDER=http and PRAVESH_SMS_HTTP_URL',

@@ -46,6 +46,11 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined;
+  /**
+   * Where migrations connect when not as the app (PRAVESH_MIGRATION_DATABASE_URL): the tables'
+   * owner, while the app's role may only append to the consent ledger (issue 12 §1.9).
+   */
+  migrationDatabaseUrl?: string | undefined;
   /** Folder for PGlite files; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
@@ -62,7 +67,7 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migratePostgres(options.migrationDatabaseUrl, pool),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -77,6 +82,18 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** Migrates on the app's pool, or on a connection of its own as the owner when one is configured. */
+async function migratePostgres(ownerUrl: string | undefined, pool: pg.Pool): Promise<void> {
+  if (!ownerUrl) return migratePg(drizzlePg(pool), { migrationsFolder });
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  owner.on('error', () => undefined);
+  try {
+    await migratePg(drizzlePg(owner), { migrationsFolder });
+  } finally {
+    await owner.end();
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {

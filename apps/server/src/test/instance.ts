@@ -5,6 +5,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type DatabaseHandle } from '../db/client.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
+import { testSecretsFor } from './secrets.ts';
 import { issuePassToken, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
 
 /**
@@ -61,12 +62,26 @@ export interface TestInstance {
 
 export interface TestInstanceOptions extends Omit<BuildOptions, 'database'> {
   env?: Record<string, string>;
+  /**
+   * Settings no environment variable reaches, laid over the loaded config (e.g. `devRoutes: true`
+   * for a test of another environment that reads the outbox: only tests may turn them on there).
+   */
+  config?: Partial<AppConfig>;
   /** Called before app.ready(), to add test-only routes. */
   beforeReady?: (app: FastifyInstance) => void;
 }
 
 export async function getTestInstance(kind: DatabaseKind, options: TestInstanceOptions = {}): Promise<TestInstance> {
-  const config = loadConfig({ PRAVESH_ENV: 'local', PRAVESH_DATA_DIR: '/nonexistent', ...options.env });
+  // Environments other than local refuse the built-in secrets, so tests of them get test-only ones.
+  const config: AppConfig = {
+    ...loadConfig({
+      PRAVESH_ENV: 'local',
+      PRAVESH_DATA_DIR: '/nonexistent',
+      ...testSecretsFor(options.env?.PRAVESH_ENV),
+      ...options.env,
+    }),
+    ...options.config,
+  };
   const database = await createTestDatabase(kind);
   const app = await buildApp(config, { logger: false, ...options, database });
   options.beforeReady?.(app);

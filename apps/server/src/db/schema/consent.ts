@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -79,6 +80,20 @@ export const consentLedger = pgTable(
     environment: text('environment'),
     /** A withdrawal's reason, as the customer gave it. */
     reason: text('reason'),
+    /**
+     * The hash chain (issue 12 §1.9, migration 0006): filled by the consent_ledger_chain trigger
+     * under a lock on the chain head, whatever the insert sends ($default only satisfies the type).
+     */
+    chainPosition: bigint('chain_position', { mode: 'number' })
+      .notNull()
+      .unique()
+      .$default(() => 0),
+    prevHash: text('prev_hash')
+      .notNull()
+      .$default(() => ''),
+    entryHash: text('entry_hash')
+      .notNull()
+      .$default(() => ''),
   },
   (table) => [
     index('consent_ledger_subject_idx').on(table.subject, table.contractId, table.seq),
@@ -111,4 +126,15 @@ export const consentReceived = pgTable(
     primaryKey({ columns: [table.visitorId, table.siteId, table.contractId] }),
     index('consent_received_customer_idx').on(table.customerId),
   ],
+);
+
+/** The last link of the consent ledger's hash chain: one row, written only by the chain trigger. */
+export const consentLedgerChainHead = pgTable(
+  'consent_ledger_chain_head',
+  {
+    id: boolean('id').primaryKey().default(true),
+    lastPosition: bigint('last_position', { mode: 'number' }).notNull(),
+    entryHash: text('entry_hash').notNull(),
+  },
+  (table) => [check('consent_ledger_chain_head_single_row', sql`${table.id}`)],
 );

@@ -9,13 +9,14 @@ import { createCallerIdService } from '../sso/caller-id/service.ts';
 
 /**
  * Development aids, in one place so none reaches a shared environment by accident: the local
- * outbox of the SMS and email simulators and the caller-id simulator page (never in production,
- * which also refuses the outbox provider), and publishing consent terms into an embedded database
- * (only in `local`: shared environments such as staging must not let anyone publish terms).
+ * outbox of the SMS and email simulators, the caller-id simulator page, and publishing consent terms
+ * into an embedded database: all only in `local` (config.devRoutes), never on a shared environment.
  */
 export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const { config, db, now, providers } = deps;
-  if (config.environment !== 'production') {
+  // Only `local` (config.devRoutes; tests may set it in code): the outbox shows every OTP and the
+  // simulator approves any caller-id request, so no shared environment may answer them (issue 12 §1.2).
+  if (config.devRoutes) {
     const outbox = providers.sms.outbox ?? providers.email?.outbox;
     if (outbox) outboxRoutes(app, outbox);
     if (providers.callerId.name === 'simulator') {
@@ -24,5 +25,5 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
       callerIdSimulatorRoutes(app, { callerId: createCallerIdService({ db, provider: providers.callerId, now }) });
     }
   }
-  if (config.environment === 'local') consentDevRoutes(app, createConsentStore(db), now);
+  if (config.devRoutes) consentDevRoutes(app, createConsentStore(db), now);
 };

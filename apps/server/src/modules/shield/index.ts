@@ -4,5 +4,5 @@ import { shieldRoutes } from './routes.ts';
 
 /** The shield configuration route (spec 000 §7); the pass-token check itself is plugins/shield.ts. */
 export const shieldModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
-  shieldRoutes(app, deps.registry);
+  shieldRoutes(app, deps.registry, deps.now);
 };

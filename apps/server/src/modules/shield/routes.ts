@@ -13,7 +13,7 @@ import {
 } from '@pravesh/core';
 import type { SiteRegistry } from './site-registry.ts';
 
-export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry): void {
+export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry, now: () => number = Date.now): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     ROUTES.shieldConfig,
     {
@@ -30,7 +30,8 @@ export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry): void
     async (request) => {
       const site = findSite(request.params.siteId);
       if (!site) throw new PraveshError('invalidSiteId', { id: request.params.siteId, valid: SITE_IDS.join(', ') });
-      return ok(await registry.shieldConfig(site.id));
+      // serverTime lets the SDK sign on this clock, not the browser's (issue 12 §1.3).
+      return ok({ ...(await registry.shieldConfig(site.id)), serverTime: now() });
     },
   );
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config/index.ts';
 import { OPERATOR_DEVICE, issuePassToken } from './issue-token.ts';
 import { createKeyring } from './keyring.ts';
 import { createSiteRegistry } from './site-registry.ts';
-import { createPassVerifier } from './verifier.ts';
+import { EXPIRED_LEEWAY_SECONDS, FUTURE_SKEW_SECONDS, createPassVerifier } from './verifier.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
 const nowSeconds = Math.floor(NOW / 1000);
@@ -136,7 +136,9 @@ describe('pass token verifier', () => {
     await verifier.verify(token);
     now = NOW + 899_000;
     await verifier.verify(token);
-    now = NOW + (900 + 61) * 1000; // past exp plus the 60 s clock tolerance
+    now = NOW + (900 + EXPIRED_LEEWAY_SECONDS - 1) * 1000; // within the small allowance after exp
+    await verifier.verify(token);
+    now = NOW + (900 + EXPIRED_LEEWAY_SECONDS) * 1000; // past exp plus the allowance
     expect(await refusal(verifier.verify(token))).toEqual({
       code: 'invalidJwtException',
       message: 'Jwt Expired',
@@ -145,6 +147,58 @@ describe('pass token verifier', () => {
 
     const fresh = setup([NEW], NEW.kid, () => now);
     expect((await refusal(fresh.verifier.verify(token))).message).toBe('Jwt Expired');
+  });
+
+  it('keeps the expired-token allowance small (issue 12 §1.3: it was 60 s)', async () => {
+    expect(EXPIRED_LEEWAY_SECONDS).toBeLessThanOrEqual(10);
+    let now = NOW;
+    const { keyring, verifier } = setup([NEW], NEW.kid, () => now);
+    const token = await issuePassToken({ keyring, siteId: 2, validitySeconds: 900, nowSeconds });
+    now = NOW + (900 + 30) * 1000;
+    expect((await refusal(verifier.verify(token))).message).toBe('Jwt Expired');
+  });
+
+  it('refuses a token dated in the future beyond the skew, or expiring beyond now + validity (issue 12 §1.3)', async () => {
+    const { keyring, verifier } = setup([NEW], NEW.kid);
+    const sign = (iat: number, exp: number) =>
+      keyring
+        .siteKey(NEW.kid, 2)
+        .then(async (siteKey) =>
+          new SignJWT({ ...(await claimsFor(siteKey)), iat, exp })
+            .setProtectedHeader({ alg: 'HS256', kid: NEW.kid, typ: 'JWT' })
+            .sign(siteKey),
+        );
+    const YEAR = 365 * 86_400;
+    // The black-box finding: iat a year ahead with exp = iat + 900 was accepted for a year.
+    const ahead = await sign(nowSeconds + YEAR, nowSeconds + YEAR + 900);
+    expect(await refusal(verifier.verify(ahead))).toMatchObject({
+      code: 'invalidJwtException',
+      message: 'Invalid Jwt',
+    });
+    // Within the skew (a browser clock a little fast) it is taken; just beyond, it is not.
+    expect((await verifier.verify(await sign(nowSeconds + FUTURE_SKEW_SECONDS, nowSeconds + 900))).siteId).toBe(2);
+    expect(
+      (await refusal(verifier.verify(await sign(nowSeconds + FUTURE_SKEW_SECONDS + 1, nowSeconds + 900)))).code,
+    ).toBe('invalidJwtException');
+    // exp beyond now + validity + skew, even with a lifetime inside the validity.
+    const late = await sign(nowSeconds + 20, nowSeconds + 900 + FUTURE_SKEW_SECONDS + 1);
+    expect((await refusal(verifier.verify(late))).code).toBe('invalidJwtException');
+    // The site's own validity counts, not the default.
+    const config = loadConfig({
+      PRAVESH_SHIELD_KEYS: `${NEW.kid}=${NEW.secret}`,
+      PRAVESH_SITE_CONFIG: JSON.stringify({ '2': { passTokenValidity: 60 } }),
+    });
+    const shortKeyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+    const short = {
+      verifier: createPassVerifier({
+        keyring: shortKeyring,
+        registry: createSiteRegistry(config, shortKeyring),
+        now: () => NOW,
+      }),
+    };
+    const tooLong = await sign(nowSeconds, nowSeconds + 60 + FUTURE_SKEW_SECONDS + 1);
+    expect((await refusal(short.verifier.verify(tooLong))).code).toBe('invalidJwtException');
+    expect((await short.verifier.verify(await sign(nowSeconds, nowSeconds + 60))).siteId).toBe(2);
   });
 
   it('refuses a token whose lifetime exceeds the site validity, and one without exp', async () => {

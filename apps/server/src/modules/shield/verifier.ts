@@ -1,7 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import {
   AUTHENTICATION_STRATEGIES,
-  CLOCK_SKEW_SECONDS,
   MAX_PASS_TOKEN_BYTES,
   PraveshError,
   decryptDevice,
@@ -37,6 +36,19 @@ export interface PassVerifierOptions {
   /** Verified tokens kept in memory; a browser reuses one token for most of its life. */
   cacheSize?: number;
 }
+
+/**
+ * Time rules of the pass token (spec 000 §9: a token lives passTokenValidity seconds, 900 by
+ * default; issue 12 §1.3). The SDK signs with its clock corrected by the server's time from the
+ * shield config (packages/sdk/src/pass-token.ts), so only transit time and the residue of that
+ * correction need tolerating:
+ *
+ * - FUTURE_SKEW_SECONDS: how far `iat` may lie ahead of the server's clock, and how far `exp` may
+ *   lie beyond now + the site's validity. Without it a token issued a year ahead was good for a year.
+ * - EXPIRED_LEEWAY_SECONDS: how long after `exp` a token is still taken (was 60 s).
+ */
+export const FUTURE_SKEW_SECONDS = 30;
+export const EXPIRED_LEEWAY_SECONDS = 5;
 
 const JWS_COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const STRATEGIES: readonly string[] = AUTHENTICATION_STRATEGIES;
@@ -78,7 +90,7 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
       await jwtVerify(token, key, {
         algorithms: ['HS256'],
         currentDate: new Date(now()),
-        clockTolerance: CLOCK_SKEW_SECONDS,
+        clockTolerance: EXPIRED_LEEWAY_SECONDS,
         requiredClaims: ['exp', 'iat'],
       });
     } catch (error) {
@@ -89,8 +101,16 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
     if (!parsed.success) throw new PraveshError('jwtInvalid');
     const claims = parsed.data;
     // A token may not outlive the site's validity window (spec 000 §9, 900 s by default), or a
-    // page could mint one that never expires.
-    if (claims.exp - claims.iat > settings.passTokenValidity + CLOCK_SKEW_SECONDS) throw new PraveshError('jwtInvalid');
+    // page could mint one that never expires: not counted from its own iat alone (a token dated a
+    // year ahead would live a year) but from the server's clock too.
+    const nowSeconds = now() / 1000;
+    if (
+      claims.iat > nowSeconds + FUTURE_SKEW_SECONDS ||
+      claims.exp > nowSeconds + settings.passTokenValidity + FUTURE_SKEW_SECONDS ||
+      claims.exp - claims.iat > settings.passTokenValidity + FUTURE_SKEW_SECONDS
+    ) {
+      throw new PraveshError('jwtInvalid');
+    }
 
     const authentication: Partial<Record<AuthenticationStrategy, string>> = {};
     for (const [strategy, value] of Object.entries(claims.authenticationToken ?? {})) {
@@ -112,7 +132,7 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
     const entry = verified.get(key);
     if (!entry || entry.token !== token) return undefined;
     const hit = entry.pass;
-    if (hit.claims.exp + CLOCK_SKEW_SECONDS <= now() / 1000) {
+    if (hit.claims.exp + EXPIRED_LEEWAY_SECONDS <= now() / 1000) {
       verified.delete(key);
       throw new PraveshError('jwtExpired');
     }

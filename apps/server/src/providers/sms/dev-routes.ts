@@ -12,7 +12,7 @@ export const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form
 /**
  * GET /dev/outbox (HTML, refreshes every 3 s) and /dev/outbox.json: the local outbox of the SMS and
  * email simulators, newest first, so the demo can sign in without a gateway. Registered only when a
- * simulator is the provider, which production refuses.
+ * simulator is the provider and config.devRoutes is on (the `local` environment, issue 12 §1.2).
  */
 export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
   app.get(SSO_DEV_ROUTES.outboxJson, { schema: { hide: true } }, (_request, reply) => {
@@ -51,7 +51,7 @@ pre { margin: 0; white-space: pre-wrap; font-family: ui-monospace, monospace; }
 <body>
 <main>
 <h1>Message outbox</h1>
-<p>Text messages and emails the local simulators would have sent, newest first. This page refreshes every 3 seconds and does not exist in production.</p>
+<p>Text messages and emails the local simulators would have sent, newest first. This page refreshes every 3 seconds and exists only in the local environment.</p>
 <table aria-label="Messages, newest first">
 <caption>Recent text messages and emails</caption>
 <thead><tr><th scope="col">Sent at</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Template</th><th scope="col">Message</th></tr></thead>

@@ -92,12 +92,14 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
   });
 
   it('marks the cookies Secure outside local and adds the configured Domain', async () => {
+    // devRoutes: the sign-in reads its code from the outbox, which only tests may open outside local.
     const staging = await ssoServer(kind, {
       env: {
         PRAVESH_ENV: 'staging',
         PRAVESH_COOKIE_DOMAIN: '.example.in',
         PRAVESH_PII_KEYS: 'pii=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
       },
+      config: { devRoutes: true },
     });
     try {
       const reply = await signInWithOtp(staging, nextMobile());

@@ -6,6 +6,7 @@ import { buildApp } from '../../../app.ts';
 import { ConfigError, loadConfig } from '../../../config/index.ts';
 import { ssoCustomers } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
+import { TEST_DEPLOYMENT_SECRETS } from '../../../test/secrets.ts';
 import { exchange, latestOtp, sendOtp, ssoServer, authorize, type SsoTestServer } from '../../../test/customers.ts';
 import { createPiiCipher } from './pii.ts';
 import { createCustomerStore } from './store.ts';
@@ -16,9 +17,13 @@ const KEY_B = Buffer.alloc(32, 0xb2).toString('base64url');
 describe('PRAVESH_PII_KEYS', () => {
   it('has a built-in key for local only, and checks the keyring', () => {
     expect(loadConfig({}).pii.activeKid).toBe('dev-pii-2026-11');
-    expect(() => loadConfig({ PRAVESH_ENV: 'staging' })).toThrow(/staging needs its own personal-data keys/);
+    // Outside local every secret must be set (issue 12 §1.2); the error names the PII keys when they are missing.
+    const { PRAVESH_PII_KEYS: _builtIn, ...otherSecrets } = TEST_DEPLOYMENT_SECRETS;
+    expect(() => loadConfig({ PRAVESH_ENV: 'staging', ...otherSecrets })).toThrow(/: set PRAVESH_PII_KEYS$/);
     expect(() => loadConfig({ PRAVESH_ENV: 'fte' })).toThrow(ConfigError);
-    expect(loadConfig({ PRAVESH_ENV: 'staging', PRAVESH_PII_KEYS: `a=${KEY_A}` }).pii.activeKid).toBe('a');
+    expect(loadConfig({ PRAVESH_ENV: 'staging', ...otherSecrets, PRAVESH_PII_KEYS: `a=${KEY_A}` }).pii.activeKid).toBe(
+      'a',
+    );
     expect(() => loadConfig({ PRAVESH_PII_KEYS: 'a=c2hvcnQ=' })).toThrow(/not 32 bytes/);
     expect(() => loadConfig({ PRAVESH_PII_KEYS: `a=${KEY_A},a=${KEY_B}` })).toThrow(/twice/);
     expect(() => loadConfig({ PRAVESH_PII_KEYS: `a=${KEY_A}`, PRAVESH_PII_ACTIVE_KID: 'b' })).toThrow(/not in/);
