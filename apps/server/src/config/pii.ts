@@ -1,5 +1,5 @@
 import type { Environment } from '@pravesh/core';
-import { ConfigError } from './index.ts';
+import { ConfigError } from './shared.ts';
 
 /**
  * Keys that encrypt personal data at rest (issue 12 §1.10): mobile numbers and email addresses of

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ConfigError } from './index.ts';
+import { ConfigError } from './shared.ts';
 
 /**
  * PRAVESH_TRUSTED_PROXIES: the reverse proxies (addresses or CIDR blocks, comma separated) whose

@@ -5,13 +5,7 @@ import { ACTIVITY_PATH, APPLICATION_DATA_PATH, type GetApplicationDataResponse }
 import { consentReceived } from '../../db/schema/consent.ts';
 import { siteActivity } from '../../db/schema/activity.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
-import {
-  nextMobile,
-  signInCustomer,
-  ssoServer,
-  type SignedInCustomer as Customer,
-  type SsoTestServer,
-} from '../../test/customers.ts';
+import { nextMobile, signInCustomer, ssoServer, type SsoTestServer } from '../../test/customers.ts';
 
 function application(id: string, overrides: Record<string, unknown> = {}) {
   return {

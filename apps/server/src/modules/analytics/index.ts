@@ -5,6 +5,7 @@ import { analyticsRoutes } from './routes.ts';
 import { createAnalyticsStore } from './store.ts';
 
 /** Analytics events (spec 000 §7 pbguc/event/produce). */
-export const analyticsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const analyticsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   analyticsRoutes(app, createAnalyticsStore(deps.db, { hashMobile: createMobileHasher(deps.config.piiHashKey) }));
+  return Promise.resolve();
 };

@@ -13,7 +13,7 @@ import { createCallerIdService } from '../sso/caller-id/service.ts';
  * which also refuses the outbox provider), and publishing consent terms into an embedded database
  * (only in `local`: shared environments such as staging must not let anyone publish terms).
  */
-export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const { config, db, now, providers } = deps;
   if (config.environment !== 'production') {
     const outbox = providers.sms.outbox ?? providers.email?.outbox;
@@ -25,4 +25,5 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     }
   }
   if (config.environment === 'local') consentDevRoutes(app, createConsentStore(db), now);
+  return Promise.resolve();
 };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { DEMO_CUSTOMER } from '../customers/seed.ts';
 import { authorize, sessionCookie, signInWithOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 const GIF_MAGIC = 'GIF89a';
