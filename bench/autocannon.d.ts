@@ -25,6 +25,8 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: Request[];
     warmup?: { connections?: number; duration?: number };
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
   }
 
   /** hdr-histogram-percentiles-obj: per-second samples (requests) or milliseconds (latency). */

@@ -44,7 +44,7 @@ function startServer(databaseUrl: string | undefined): Promise<ApiProcess> {
 }
 
 /** Records one answer per visitor (visitor-only consent, no sign-in needed), 50 at a time. */
-async function answerFixtures(url: string, token: string, count: number): Promise<string[]> {
+export async function answerFixtures(url: string, token: string, count: number): Promise<string[]> {
   const visitors = Array.from({ length: count }, (_, i) => `bench-visitor-${i}`);
   for (let i = 0; i < visitors.length; i += 50) {
     await Promise.all(

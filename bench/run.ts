@@ -5,7 +5,9 @@ import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
 import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
 import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
+import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
+import { measureSpeedRatios, speedRatioRows } from './speed-ratios.ts';
 import { measureSso, ssoRows } from './sso.ts';
 import { measureVisitIngestion, visitIngestionRows } from './visit-ingestion.ts';
 import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
@@ -54,6 +56,7 @@ try {
     bundleSizeRows,
   );
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
+  await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
   const server = await startApiProcess();
   api = server;
   await section('server load', () => measureServerLoad(server), serverLoadRows);
@@ -76,6 +79,8 @@ try {
 await section('visit ingestion', () => measureVisitIngestion(), visitIngestionRows);
 await section('sign-on', () => measureSso(), ssoRows);
 await section('consent check', () => measureConsentCheck(), consentCheckRows);
+// Issue 13 §3: shield cost, event/produce and puckar/check as ratios to a no-op route, one server.
+await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
 
 console.log(formatTable(rows));
 writeJsonReport(resultsFile, rows, details);

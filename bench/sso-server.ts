@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '@pravesh/server';
 import { loadConfig } from '@pravesh/server/config';
-import { BENCH_ENV } from './api-process.ts';
+import { BENCH_ENV, ROUTES } from './api-process.ts';
 import { runChildServer, tempDataDir } from './child-server.ts';
 
 /**
@@ -49,7 +49,13 @@ await runChildServer({
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     });
-    return buildApp(config, { logger: false });
+    const app = await buildApp(config, { logger: false });
+    // The trivial routes of bench/api-server.ts, so the speed ratios (bench/speed-ratios.ts) compare
+    // real routes with a no-op on the same server, database and moment.
+    const pong = () => ({ status: true, statusCode: 'success', response: { pong: true } });
+    app.get(ROUTES.shielded, pong);
+    app.get(ROUTES.open, { config: { shield: false } }, pong);
+    return app;
   },
   cleanUp,
   stopOnSignals: true,

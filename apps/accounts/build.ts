@@ -2,7 +2,8 @@
  * Bundles the accounts pages (`npm run build -w @pravesh/accounts`) into dist/:
  *   listener.js, authorize.js, logout.js   ESM entry points, one per page
  *   chunks/*.js                             code they share (React, the journey), content-hashed
- *   accounts.css                            the one stylesheet
+ *   accounts.css                            the one stylesheet (with @pravesh/ui's tokens and components)
+ *   fonts/*.woff2, *.woff                   Open Sans (@fontsource, via @pravesh/ui/fonts.css), content-hashed
  * The API server serves these under /accounts-assets/ and renders the pages' HTML itself
  * (apps/server/src/modules/accounts-pages). Prints raw and gzipped sizes and fails over budget.
  */
@@ -39,6 +40,9 @@ const { metafile } = await build({
   sourcemap: false,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
+  // Open Sans is served from here, never a font CDN (the pages' CSP: font-src 'self').
+  loader: { '.woff2': 'file', '.woff': 'file' },
+  assetNames: 'fonts/[name]-[hash]',
   define: { 'process.env.NODE_ENV': '"production"' },
   metafile: true,
   logLevel: 'warning',

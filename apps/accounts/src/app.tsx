@@ -5,6 +5,7 @@ import { useBoxSize, type PostBoxSize } from './hooks/use-box-size.ts';
 import type { WebOtpReader } from './hooks/use-web-otp.ts';
 import { SignIn, type Failure, type Step } from './journey/sign-in.tsx';
 import type { AccountsApi, AuthorizationGrant, OtpSent } from './lib/api.ts';
+import type { LegalLinks } from './lib/legal.ts';
 import type { ParentChannel } from './lib/parent-channel.ts';
 import { OTP_BOX_JOURNEYS, type JourneyParams } from './lib/params.ts';
 
@@ -14,6 +15,8 @@ interface CommonProps {
   initialProblem?: string | undefined;
   sessionExists?: boolean;
   webOtp?: WebOtpReader | undefined;
+  /** The marketplace's terms and privacy pages (lib/legal.ts). */
+  legal?: LegalLinks | undefined;
   now?: () => number;
 }
 
@@ -118,6 +121,18 @@ function FrameAside() {
         <li>Pick up loan and card applications where you left them</li>
         <li>Your number is verified by OTP and never shared without consent</li>
       </ul>
+      <p className="frame-aside-trust">
+        <svg className="lock-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path
+            d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+          />
+        </svg>
+        Secure sign-in, encrypted end to end
+      </p>
     </aside>
   );
 }

@@ -6,6 +6,7 @@ import { PageLayout } from './components/page-layout.tsx';
 import { detectWebOtp } from './hooks/use-web-otp.ts';
 import { createAccountsApi } from './lib/api.ts';
 import { readBootstrap, type AccountsBootstrap } from './lib/bootstrap.ts';
+import { legalLinks } from './lib/legal.ts';
 import { resolveEmbedderOrigin } from './lib/origins.ts';
 import { createParentChannel } from './lib/parent-channel.ts';
 import { paramProblem, parseJourneyParams } from './lib/params.ts';
@@ -99,8 +100,14 @@ export function boot(page: 'listener' | 'authorize'): void {
     }
     const channel = createParentChannel({ origin: embedder.origin, parent: window.parent, self: window });
     document.documentElement.classList.add('is-framed');
-    render(<FrameApp {...common} channel={channel} />);
+    render(<FrameApp {...common} channel={channel} legal={legalLinks(bootstrap, embedder.origin)} />);
     return;
   }
-  render(<PageApp {...common} navigate={(url) => window.location.assign(url)} />);
+  render(
+    <PageApp
+      {...common}
+      legal={legalLinks(bootstrap, params.redirectUri)}
+      navigate={(url) => window.location.assign(url)}
+    />,
+  );
 }

@@ -2,6 +2,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ROOT_ELEMENT_ID, Unavailable } from './boot.tsx';
+import { Spinner } from '@pravesh/ui';
 import { PageLayout } from './components/page-layout.tsx';
 import { readBootstrap } from './lib/bootstrap.ts';
 import { logoutUrl } from './lib/logout.ts';
@@ -23,7 +24,7 @@ function SigningOut() {
   return (
     <PageLayout>
       <section className="step step--center" aria-labelledby="logout-title" aria-busy="true">
-        <span className="spinner spinner--large" aria-hidden="true" />
+        <Spinner large />
         <h1 className="step-title" id="logout-title">
           Signing you out…
         </h1>

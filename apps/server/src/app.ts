@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/core';
 import { ACCESS_TOKEN_HEADER } from './auth/customer-auth.ts';
 import { createDeps, type Providers } from './config/deps.ts';
@@ -12,6 +12,7 @@ import type { AppConfig } from './config/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limit/index.ts';
 import { loggerOptions } from './logging.ts';
+import { openapiOptions } from './openapi.ts';
 import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
@@ -85,14 +86,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ],
     maxAge: 600,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Pravesh API', version: '0.1.0', description: 'Services of spec 000 §7 and spec 001 §7' },
-      components: { securitySchemes: { passToken: { type: 'apiKey', in: 'header', name: PASS_TOKEN_HEADER } } },
-      security: [{ passToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document's intro, security per route, error codes and limits: openapi.ts (issue 12 §2).
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(shieldPlugin, { verifier, registry });
 

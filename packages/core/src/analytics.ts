@@ -4,31 +4,33 @@ import { trackingDataSchema } from './visits/tracking.ts';
 
 /**
  * Analytics event (spec 000 §3): event, category, action, label, pageType, userType, clientId,
- * lob, plus the standard visitor data. `eventId` is ours: a client-generated UUID so a retried
- * send is stored once.
+ * lob, plus the standard visitor data. `eventId` is ours, not the spec's: a client-generated UUID
+ * so a retried send is stored once. A client written from spec 000 alone sends none, so the server
+ * makes one (issue 12 §2); such a send is simply not idempotent. Optional fields accept null as
+ * "absent" (a signed-out visitor's customerId is null).
  */
 // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front instead of failing with a 500.
 const text = (max: number) => safeText(max);
 
 export const analyticsEventSchema = z.object({
-  eventId: z.uuid(),
+  eventId: z.uuid().nullish(),
   event: text(128).min(1),
-  category: text(128).optional(),
-  action: text(128).optional(),
-  label: text(512).optional(),
-  pageType: text(128).optional(),
-  userType: text(64).optional(),
-  clientId: text(128).optional(),
-  lob: text(64).optional(),
+  category: text(128).nullish(),
+  action: text(128).nullish(),
+  label: text(512).nullish(),
+  pageType: text(128).nullish(),
+  userType: text(64).nullish(),
+  clientId: text(128).nullish(),
+  lob: text(64).nullish(),
   /** Standard visitor data (spec 000 §3 "Tracking data"), filled in by the visitor layer. */
-  visitorId: text(64).optional(),
-  visitId: text(64).optional(),
-  pageUrl: text(2048).optional(),
-  occurredAt: z.iso.datetime().optional(),
+  visitorId: text(64).nullish(),
+  visitId: text(64).nullish(),
+  pageUrl: text(2048).nullish(),
+  occurredAt: z.iso.datetime().nullish(),
   data: z
     .record(z.string(), z.unknown())
     .refine((data) => !jsonHasUnstorableText(data), UNSTORABLE_TEXT_MESSAGE)
-    .optional(),
+    .nullish(),
   /** The rest of the tracking data (spec 000 §3): device, visit chain, customer, site, userState. */
   ...trackingDataSchema.omit({ visitorId: true, visitId: true }).shape,
 });

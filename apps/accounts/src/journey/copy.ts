@@ -6,9 +6,9 @@ import { VERIFICATION_JOURNEYS } from '../lib/params.ts';
  * The words of the sign-in pages. The OTP texts are spec 001 §5's, exactly: the three failures
  * from the error catalogue, "re-sent" and "verified" from core's OTP_MESSAGES.
  */
-/** A catalogue entry's text (the entries without parameters). */
-export function catalogueText(key: ErrorKey): string {
-  return new PraveshError(key).message;
+/** A catalogue entry's text, with its parameters when it has any. */
+export function catalogueText(key: ErrorKey, params?: Record<string, string | number>): string {
+  return new PraveshError(key, params).message;
 }
 
 export const OTP_TEXT = {

@@ -50,6 +50,15 @@ describe('mobile number entry', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in with your mobile number');
   });
 
+  it('links the terms and privacy policy to the marketplace’s own pages, opening in a new tab', async () => {
+    renderSignIn({ legal: { terms: 'http://localhost:4100/terms', privacy: 'http://localhost:4100/privacy' } });
+    const terms = await screen.findByRole('link', { name: 'Terms of Use (opens in a new tab)' });
+    expect(terms.getAttribute('href')).toBe('http://localhost:4100/terms');
+    expect(terms.getAttribute('rel')).toBe('noopener noreferrer');
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy (opens in a new tab)' });
+    expect(privacy.getAttribute('href')).toBe('http://localhost:4100/privacy');
+  });
+
   it.each([
     ['', 'Enter your 10-digit mobile number'],
     ['12345', 'Enter a valid 10-digit mobile number starting with 6, 7, 8 or 9'],
@@ -185,6 +194,31 @@ describe('resend countdown', () => {
     expect(status().textContent).toBe(SPEC_TEXTS.resent);
     // A fresh 30 s wait for the new code.
     expect(screen.getByText(/Resend OTP in/).textContent).toContain('0:30');
+  });
+
+  it('shows a resend refused as too soon (429) as an error alert in the catalogue’s words, not as news', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let sends = 0;
+    const api = fakeApi({
+      sendOtp: () =>
+        ++sends === 1
+          ? Promise.resolve(SENT)
+          : Promise.reject(
+              new AccountsApiError('otpResendTooSoon', 'Please wait 27 seconds before requesting another OTP', 429),
+            ),
+    });
+    renderSignIn({ api });
+    await settle();
+    fireEvent.change(mobileField(), { target: { value: '9876543210' } });
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Get OTP' })));
+    await settle(() => vi.advanceTimersByTime(30_000));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' })));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Please wait 27 seconds before requesting another OTP');
+    expect(alert.className).toContain('pv-alert--error');
+    expect(status().textContent).toBe('');
+    // The wait named is counted down before Resend is offered again.
+    expect(screen.getByText(/Resend OTP in/).textContent).toContain('0:27');
   });
 
   it('counts from the service’s resendAfterSeconds', async () => {

@@ -1,19 +1,15 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
-import { Button } from '../components/button.tsx';
-import { Field, type FieldProps } from '../components/field.tsx';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Alert, Button, OtpInput, Spinner, TextField, type TextFieldProps } from '@pravesh/ui';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown.ts';
-import { otpDigits } from '../lib/validation.ts';
 import { formatMobile } from './copy.ts';
-import type { Failure } from './sign-in.tsx';
+import type { LegalLinks } from '../lib/legal.ts';
+import type { Busy, Failure, Notice } from './journey-state.ts';
+
+/**
+ * The journey's steps. They only render: what they show comes in as props (from the journey's
+ * state, journey-state.ts) and what the customer does goes out through callbacks (the hook's
+ * actions, use-sign-in-journey.ts).
+ */
 
 /** Focuses `ref` whenever `signal` changes to a defined value. */
 function useFocusOn(ref: RefObject<HTMLElement | null>, signal: number | undefined): void {
@@ -46,7 +42,7 @@ function StepHeader({ id, heading, children }: { id: string; heading: string; ch
 export function StartingStep() {
   return (
     <div className="step step--center" aria-busy="true">
-      <span className="spinner spinner--large" aria-hidden="true" />
+      <Spinner large />
       <p className="step-lede">Getting sign-in ready…</p>
     </div>
   );
@@ -75,7 +71,7 @@ function IdentifierStep({
   field,
   children,
 }: Omit<IdentifierStepProps, 'value' | 'onChange'> & {
-  field: Omit<FieldProps, 'ref' | 'error'>;
+  field: Omit<TextFieldProps, 'ref' | 'error'>;
   children?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -87,8 +83,8 @@ function IdentifierStep({
         <p>{lede}</p>
       </StepHeader>
       <form className="step-form" noValidate onSubmit={submitWith(onSubmit)}>
-        <Field {...field} ref={input} error={error} />
-        <Button type="submit" busy={busy} busyLabel="Sending OTP…" className="button--block">
+        <TextField {...field} ref={input} error={error} />
+        <Button type="submit" loading={busy} loadingLabel="Sending OTP…" block>
           Get OTP
         </Button>
       </form>
@@ -97,7 +93,26 @@ function IdentifierStep({
   );
 }
 
-export function MobileStep({ value, onChange, ...step }: IdentifierStepProps) {
+/** "By continuing you agree to…", with links to the marketplace's own pages when it has them. */
+function Agreement({ legal }: { legal: LegalLinks | undefined }) {
+  const link = (href: string | undefined, text: string) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {text}
+        <span className="pv-visually-hidden"> (opens in a new tab)</span>
+      </a>
+    ) : (
+      text
+    );
+  return (
+    <p className="fine-print">
+      By continuing you agree to our {link(legal?.terms, 'Terms of Use')} and {link(legal?.privacy, 'Privacy Policy')}.
+      Standard SMS rates may apply.
+    </p>
+  );
+}
+
+export function MobileStep({ value, onChange, legal, ...step }: IdentifierStepProps & { legal?: LegalLinks }) {
   return (
     <IdentifierStep
       {...step}
@@ -116,9 +131,7 @@ export function MobileStep({ value, onChange, ...step }: IdentifierStepProps) {
         onChange: (event) => onChange(event.target.value.replace(/[^\d\s+\-()]/g, '')),
       }}
     >
-      <p className="fine-print">
-        By continuing you agree to the Terms of Use and Privacy Policy. Standard SMS rates may apply.
-      </p>
+      <Agreement legal={legal} />
     </IdentifierStep>
   );
 }
@@ -155,7 +168,7 @@ export interface OtpStepProps {
   resendAt: number;
   value: string;
   error: string | undefined;
-  busy: 'sending' | 'verifying' | 'resending' | undefined;
+  busy: Busy | undefined;
   focusSignal: number | undefined;
   canChangeNumber: boolean;
   canUsePassword: boolean;
@@ -175,14 +188,6 @@ export function OtpStep(props: OtpStepProps) {
   const secondsLeft = useCountdown(props.resendAt, props.now);
   const titleId = useId();
 
-  // The whole code pasted at once, from an SMS app or a message like "Your OTP is 123 456".
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const pasted = otpDigits(event.clipboardData.getData('text'), otpLength);
-    if (pasted === '') return;
-    event.preventDefault();
-    onChange(pasted);
-  };
-
   return (
     <section className="step" aria-labelledby={titleId}>
       <StepHeader id={titleId} heading={props.heading}>
@@ -193,7 +198,7 @@ export function OtpStep(props: OtpStepProps) {
               {' '}
               <button type="button" className="inline-link" onClick={props.onChangeNumber}>
                 Change
-                <span className="visually-hidden">
+                <span className="pv-visually-hidden">
                   {props.channel === 'email' ? ' email address' : ' mobile number'}
                 </span>
               </button>
@@ -202,25 +207,19 @@ export function OtpStep(props: OtpStepProps) {
         </p>
       </StepHeader>
       <form className="step-form" noValidate onSubmit={submitWith(props.onSubmit)}>
-        <Field
+        <OtpInput
           ref={input}
           id="otp"
           name="otp"
           label="One-time password (OTP)"
           hint={`Enter the ${otpLength}-digit code from the ${props.channel === 'email' ? 'email' : 'SMS'}`}
-          className="field-input--otp"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
+          length={otpLength}
           enterKeyHint="done"
-          spellCheck={false}
           value={value}
           error={error}
-          onPaste={onPaste}
-          onChange={(event) => onChange(otpDigits(event.target.value, otpLength))}
+          onChange={onChange}
         />
-        <Button type="submit" busy={busy === 'verifying'} busyLabel="Verifying…" className="button--block">
+        <Button type="submit" loading={busy === 'verifying'} loadingLabel="Verifying…" block>
           {props.submitLabel}
         </Button>
       </form>
@@ -230,7 +229,7 @@ export function OtpStep(props: OtpStepProps) {
             Didn’t get it? Resend OTP in <span className="countdown">{formatSeconds(secondsLeft)}</span>
           </p>
         ) : (
-          <Button variant="link" busy={busy === 'resending'} busyLabel="Resending…" onClick={props.onResend}>
+          <Button variant="link" loading={busy === 'resending'} loadingLabel="Resending…" onClick={props.onResend}>
             Resend OTP
           </Button>
         )}
@@ -249,7 +248,7 @@ export interface PasswordStepProps {
   mobileNo: string;
   value: string;
   error: string | undefined;
-  busy: 'sending' | 'verifying' | 'resending' | undefined;
+  busy: Busy | undefined;
   focusSignal: number | undefined;
   canChangeNumber: boolean;
   onChange: (value: string) => void;
@@ -272,7 +271,7 @@ export function PasswordStep(props: PasswordStepProps) {
             <>
               {' '}
               <button type="button" className="inline-link" onClick={props.onChangeNumber}>
-                Change<span className="visually-hidden"> mobile number</span>
+                Change<span className="pv-visually-hidden"> mobile number</span>
               </button>
             </>
           ) : null}
@@ -281,7 +280,7 @@ export function PasswordStep(props: PasswordStepProps) {
       <form className="step-form" noValidate onSubmit={submitWith(props.onSubmit)}>
         {/* Lets password managers file the password under the number. */}
         <input type="hidden" name="username" autoComplete="username" value={props.mobileNo} readOnly />
-        <Field
+        <TextField
           ref={input}
           id="password"
           name="password"
@@ -295,22 +294,22 @@ export function PasswordStep(props: PasswordStepProps) {
           trailing={
             <button
               type="button"
-              className="field-toggle"
+              className="pv-field-toggle"
               aria-pressed={visible}
               aria-controls="password"
               onClick={() => setVisible((shown) => !shown)}
             >
               {visible ? 'Hide' : 'Show'}
-              <span className="visually-hidden"> password</span>
+              <span className="pv-visually-hidden"> password</span>
             </button>
           }
         />
-        <Button type="submit" busy={props.busy === 'verifying'} busyLabel="Signing in…" className="button--block">
+        <Button type="submit" loading={props.busy === 'verifying'} loadingLabel="Signing in…" block>
           Sign in
         </Button>
       </form>
       <div className="step-actions">
-        <Button variant="link" busy={props.busy === 'sending'} busyLabel="Sending OTP…" onClick={props.onUseOtp}>
+        <Button variant="link" loading={props.busy === 'sending'} loadingLabel="Sending OTP…" onClick={props.onUseOtp}>
           Sign in with OTP instead
         </Button>
       </div>
@@ -350,5 +349,36 @@ export function FailedStep({ failure }: { failure: Failure }) {
       </p>
       <p className="fine-print">Please go back to the site you came from and try again.</p>
     </section>
+  );
+}
+
+/**
+ * The journey's message line. News (an OTP re-sent, signed in) goes to a polite live region that
+ * is always in the page, so it is announced; a refusal (a resend refused as too soon) is an error
+ * alert, never the green news box.
+ */
+export function JourneyNotice({ notice }: { notice: Notice }) {
+  const shown = notice.text !== '' && notice.tone !== 'error';
+  return (
+    <>
+      {notice.text !== '' && notice.tone === 'error' ? (
+        <Alert tone="error" className="journey-notice">
+          {notice.text}
+        </Alert>
+      ) : null}
+      <p
+        className={
+          shown
+            ? notice.quiet
+              ? 'pv-visually-hidden'
+              : `journey-notice pv-alert pv-alert--${notice.tone}`
+            : 'status-empty'
+        }
+        role="status"
+        aria-live="polite"
+      >
+        {shown ? notice.text : ''}
+      </p>
+    </>
   );
 }

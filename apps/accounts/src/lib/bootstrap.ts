@@ -21,10 +21,24 @@ export interface AccountsBootstrap {
   /** The single sign-on site whose shield config signs this page's calls (spec 000 §3: site 11). */
   readonly ssoSiteId: number;
   readonly frameOrigins: readonly FrameOrigin[];
+  /** The marketplace's terms and privacy pages, when the deployment names them (lib/legal.ts). */
+  readonly termsUrl?: string | undefined;
+  readonly privacyUrl?: string | undefined;
 }
 
 export class BootstrapError extends Error {
   override name = 'BootstrapError';
+}
+
+/** An https (or, for local development, http) address; anything else is ignored. */
+function webUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -46,6 +60,8 @@ export function parseBootstrap(raw: unknown): AccountsBootstrap {
         ? [{ origin: entry.origin, includeSubdomain: entry.includeSubdomain === true }]
         : [],
     ),
+    termsUrl: webUrl(raw.termsUrl),
+    privacyUrl: webUrl(raw.privacyUrl),
   };
 }
 

@@ -153,8 +153,9 @@ export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 
 /**
  * The `response` of an mfaRequired answer (statusCode "mfaRequired", HTTP 401): the mobile number
- * sealed for the caller (sealForSite(siteKey, 'login-link', mobileNo)), so the SDK can open the
- * OTP journey with force_redirect=1 and retry (spec 000 §4).
+ * masked to its last four digits ("******3210"), so the page can say where the OTP goes; the
+ * journey that typed the number opens the OTP step with it and force_redirect=1, then retries
+ * (spec 000 §4). Issue 12 §1.6: the number is no longer sent sealed under a key every page holds.
  */
 export const mfaRequiredResponseSchema = z.object({
   mobileNo: z.string(),

@@ -50,8 +50,11 @@ export const createVisitBodySchema = z.object({
   /** When the browser started the visit; spec 001 names it createdTime. */
   createdAt: timeInputSchema.nullish(),
   createdTime: timeInputSchema.nullish(),
-  /** base64 of the page address (spec 000 §3). */
-  completeUrl: base64Text(16_384).min(1),
+  /**
+   * base64 of the page address (spec 000 §3). Optional: spec 000 requires only the visit itself
+   * ("A visit without visitId fails", §5), so a body without it is stored without one (issue 12 §2).
+   */
+  completeUrl: base64Text(16_384).min(1).nullish(),
   utmContent: base64Utm,
   utmMedium: base64Utm,
   utmCampaign: base64Utm,
@@ -69,9 +72,40 @@ export const createVisitBodySchema = z.object({
 });
 export type CreateVisitBody = z.infer<typeof createVisitBodySchema>;
 
-/** spec 001 §7: "The reply holds a response object with visitId"; visitorId tells a caller that sent none. */
+/**
+ * The visit as created (spec 000 §3 "Visit": "created server side"): every field of the spec's
+ * list, absent ones as null, so a client written from spec 000 reads back what it would store
+ * (visitId, deviceId, parentVisitId, absoluteParentVisitId, siteName, createdAt, completeUrl and
+ * the campaign fields). visitorId tells a caller that sent none which visitor the visit joined
+ * (spec 001 §7: "The reply holds a response object with visitId"). A retried call is answered
+ * with the visit stored first.
+ */
+const nullableText = z.string().nullable();
 export const createVisitResponseSchema = z.object({
   visitId: z.uuid(),
   visitorId: z.string(),
+  deviceId: nullableText,
+  parentVisitId: nullableText,
+  absoluteParentVisitId: z.string(),
+  /** The calling site, as the pass token proved it. */
+  siteId: z.number().int(),
+  siteName: nullableText,
+  /** ISO 8601: when the browser said the visit started, else when it arrived. */
+  createdAt: z.iso.datetime(),
+  completeUrl: nullableText,
+  utmContent: nullableText,
+  utmMedium: nullableText,
+  utmCampaign: nullableText,
+  utmSource: nullableText,
+  utmName: nullableText,
+  utmTerm: nullableText,
+  utmTitle: nullableText,
+  utm: nullableText,
+  dataSource: nullableText,
+  pbUtmCampaign: nullableText,
+  pbUtmContent: nullableText,
+  pbUtmMedium: nullableText,
+  pbUtmSource: nullableText,
+  pbUtmTerm: nullableText,
 });
 export type CreateVisitResponse = z.infer<typeof createVisitResponseSchema>;

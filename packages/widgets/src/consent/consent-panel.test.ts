@@ -174,17 +174,36 @@ describe('the consent panel (spec 000 §2 "Consent panel / overlay")', () => {
     const { shadow } = await open({ markup: '<p>See <a href="https://www.example.in/terms">terms</a>.</p>' });
     const dialog = q(shadow, '[role="dialog"]');
     const close = q(shadow, 'button.close');
-    const accept = q(shadow, 'button.accept');
+    const decline = q(shadow, 'button.decline');
     const tab = (shiftKey = false) =>
       act(() => {
         const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
         (shadow.activeElement ?? dialog).dispatchEvent(event);
       });
-    accept.focus();
+    decline.focus();
     tab();
     expect(shadow.activeElement).toBe(close);
     tab(true);
-    expect(shadow.activeElement).toBe(accept);
+    expect(shadow.activeElement).toBe(decline);
+  });
+
+  it('has a visible Decline beside Accept: a click declines (consentState 1, recorded as N by the client)', async () => {
+    const { shadow, result, accept } = await open();
+    const decline = q(shadow, 'button.decline');
+    expect(decline.textContent).toBe('Decline');
+    expect(decline.hidden).toBe(false);
+    expect(decline.closest('form')).toBe(q(shadow, 'button.accept').closest('form'));
+    act(() => decline.click());
+    await expect(result).resolves.toEqual({ action: 'declined', consentState: 1 });
+    expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('without markup does not tell a first-time customer that the terms were updated', async () => {
+    const { shadow } = await open({ markup: '' });
+    const terms = q(shadow, '[data-testid="consent-terms"]');
+    expect(terms.textContent).toBe(UPDATED_TERMS_FALLBACK);
+    expect(terms.textContent).not.toMatch(/updated/i);
+    expect(terms.getAttribute('aria-label')).toBe('Terms and conditions');
   });
 
   it('opening twice answers the open panel', async () => {

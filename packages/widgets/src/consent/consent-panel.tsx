@@ -20,9 +20,16 @@ export interface ConsentPanelProps {
   errorText: string;
 }
 
-/** Shown when the server sent no markup for the contract (spec 000 §2's text). */
+/**
+ * Shown when the server sent no markup for the contract. It does not say "updated": the panel
+ * cannot tell a first version from a new one, and a customer seeing the terms for the first time
+ * must not be told they changed (issue 13 §4). A contract's own markup says what changed.
+ */
 export const UPDATED_TERMS_FALLBACK =
-  'We have updated our Terms of Use, Privacy Policy and Credit Report Terms. Please accept them to continue.';
+  'Please read and accept our Terms of Use, Privacy Policy and Credit Report Terms to continue.';
+
+/** The terms region's accessible name (neutral for a first version and an update alike). */
+export const TERMS_REGION_LABEL = 'Terms and conditions';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -34,9 +41,10 @@ function activeIn(root: Node): Element | null {
 }
 
 /**
- * The consent panel of spec 000 §2 and §4: "Welcome!", the updated terms (the contract markup,
- * sanitised), a full-width Accept that shows a spinner while the consent is recorded, a close
- * button, a dimmed overlay and a hidden error area. A modal dialog: focus moves in, Tab and
+ * The consent panel of spec 000 §2 and §4: "Welcome!", the terms (the contract markup,
+ * sanitised), a full-width Accept that shows a spinner while the consent is recorded, a visible
+ * Decline beside the close button (declining must be as easy to find as accepting: DPDP Act 2023
+ * §6(4), issue 13 §4), a dimmed overlay and a hidden error area. A modal dialog: focus moves in, Tab and
  * Shift+Tab stay inside, Esc closes (as the close button: a cancel, userValue N); a click on the
  * overlay dismisses it without consent.
  */
@@ -156,7 +164,7 @@ export function ConsentPanel({ markup, onAccept, onFinish, view, errorText }: Co
           id={termsId}
           className="terms"
           role="region"
-          aria-label="Updated terms"
+          aria-label={TERMS_REGION_LABEL}
           tabIndex={0}
           data-testid="consent-terms"
         />
@@ -167,13 +175,21 @@ export function ConsentPanel({ markup, onAccept, onFinish, view, errorText }: Co
           <button
             ref={acceptButton}
             type="submit"
-            className="accept"
+            className="pv-button pv-button--primary pv-button--block accept"
             aria-disabled={busy}
             aria-describedby={failed ? errorId : undefined}
           >
             {busy ? <span className="spinner" aria-hidden="true" data-testid="consent-spinner" /> : null}
             <span>Accept</span>
             {busy ? <span className="visually-hidden">, recording your consent</span> : null}
+          </button>
+          <button
+            type="button"
+            className="pv-button pv-button--ghost pv-button--block decline"
+            aria-disabled={busy || undefined}
+            onClick={() => decline(1)}
+          >
+            Decline
           </button>
         </form>
       </div>

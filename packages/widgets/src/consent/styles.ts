@@ -1,3 +1,4 @@
+import { BUTTON_CSS } from '@pravesh/ui/css';
 import { adoptStyleSheet, BASE_CSS, closeButtonCss, KEYFRAMES_CSS } from '../shared/styles.ts';
 import { COLOR, FONT_STACK, KEYFRAMES } from '../shared/tokens.ts';
 
@@ -28,32 +29,33 @@ export const CONSENT_CSS = `${BASE_CSS}
   flex-direction: column;
   width: ${CONSENT_PANEL_WIDTH_PX}px;
   max-height: calc(100vh - 48px);
-  padding: 28px 24px 24px;
-  background: #fff;
-  border-radius: 16px;
-  box-shadow: 0 2px 6px rgb(${COLOR.shade} / 14%), 0 24px 64px rgb(${COLOR.shade} / 32%);
+  padding: var(--pv-space-6);
+  background: var(--pv-color-surface);
+  border-radius: var(--pv-radius-xl);
+  box-shadow: var(--pv-elevation-3);
   font-family: ${FONT_STACK};
   font-size: 15px;
-  line-height: 1.5;
+  line-height: var(--pv-line-height-normal);
   color: ${COLOR.ink};
   outline: none;
   animation: pc-slide-in 0.5s cubic-bezier(0.22, 1, 0.36, 1);
 }
 .title {
-  margin: 0 48px 10px 0;
-  font-size: 22px;
-  line-height: 1.25;
-  font-weight: 700;
-  color: ${COLOR.brand};
+  margin: 0 48px var(--pv-space-2) 0;
+  font-size: var(--pv-font-size-xl);
+  line-height: var(--pv-line-height-tight);
+  font-weight: var(--pv-font-weight-bold);
+  letter-spacing: -0.01em;
+  color: ${COLOR.ink};
 }
 .terms {
   flex: 1 1 auto;
   min-height: 0;
-  margin: 0 -6px 16px 0;
+  margin: 0 -6px var(--pv-space-5) 0;
   padding: 0 6px 0 0;
   overflow-y: auto;
   overscroll-behavior: contain;
-  color: #2d3748;
+  color: var(--pv-color-ink-muted);
   border-radius: 4px;
 }
 .terms:focus-visible {
@@ -86,7 +88,7 @@ export const CONSENT_CSS = `${BASE_CSS}
 }
 .terms a[href] {
   color: ${COLOR.brand};
-  font-weight: 600;
+  font-weight: var(--pv-font-weight-semibold);
   text-decoration: underline;
   text-underline-offset: 2px;
 }
@@ -100,45 +102,29 @@ export const CONSENT_CSS = `${BASE_CSS}
   height: auto;
 }
 .error {
-  margin: 0 0 12px;
+  margin: 0 0 var(--pv-space-3);
   padding: 10px 12px;
-  border-radius: 8px;
-  background: #fdecec;
-  color: #9b1c1c;
-  font-weight: 600;
+  border-left: 4px solid var(--pv-color-danger);
+  border-radius: var(--pv-radius-sm);
+  background: var(--pv-color-danger-soft);
+  color: var(--pv-color-danger-ink);
+  font-weight: var(--pv-font-weight-semibold);
 }
 .error[hidden] {
   display: none;
 }
 .form {
+  display: flex;
+  flex-direction: column;
+  gap: var(--pv-space-2);
   margin: 0;
 }
-.accept {
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 10px;
-  width: 100%;
-  min-height: 48px;
-  padding: 12px 20px;
-  border: 0;
-  border-radius: 10px;
-  background: ${COLOR.brand};
-  color: #fff;
-  font: inherit;
-  font-size: 16px;
-  font-weight: 700;
-  cursor: pointer;
-}
-.accept:hover {
-  background: #08306f;
-}
-.accept:focus-visible {
-  outline: 3px solid ${COLOR.focus};
-  outline-offset: 3px;
+.decline {
+  min-height: var(--pv-touch-target);
+  color: var(--pv-color-ink-muted);
+  font-weight: var(--pv-font-weight-semibold);
 }
 .accept[aria-disabled='true'] {
-  cursor: progress;
   background: #3a5f9e;
 }
 .spinner {
@@ -149,7 +135,8 @@ export const CONSENT_CSS = `${BASE_CSS}
   border-radius: 50%;
   animation: ${KEYFRAMES.spin} 0.8s linear infinite;
 }
-${closeButtonCss({ top: 14, right: 14, hoverBackground: '#f1f4fa', focusOffset: 1, iconSize: 20 })}
+${BUTTON_CSS}
+${closeButtonCss({ top: 14, right: 14, hoverBackground: COLOR.surfaceAlt, focusOffset: 1, iconSize: 20 })}
 @media (max-width: ${CONSENT_MOBILE_BREAKPOINT_PX}px) {
   .panel {
     right: 0;
@@ -157,7 +144,7 @@ ${closeButtonCss({ top: 14, right: 14, hoverBackground: '#f1f4fa', focusOffset: 
     left: 0;
     width: 100%;
     max-height: 85vh;
-    padding: 24px 20px calc(20px + env(safe-area-inset-bottom, 0px));
+    padding: var(--pv-space-6) var(--pv-space-5) calc(var(--pv-space-5) + env(safe-area-inset-bottom, 0px));
     border-radius: 18px 18px 0 0;
     animation-name: ${KEYFRAMES.sheetUp};
   }

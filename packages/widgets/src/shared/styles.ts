@@ -1,3 +1,4 @@
+import { BASE_CSS as UI_BASE_CSS, TOKENS_CSS } from '@pravesh/ui/css';
 import { COLOR, KEYFRAMES } from './tokens.ts';
 
 /**
@@ -7,18 +8,16 @@ import { COLOR, KEYFRAMES } from './tokens.ts';
  * height, letter spacing) from coming through the boundary.
  */
 
-/** The host reset and box sizing: first in every widget's stylesheet. */
-export const BASE_CSS = `
+/**
+ * First in every widget's stylesheet: @pravesh/ui's tokens (declared on :host, and untouched by
+ * `all: initial`, which does not reset custom properties), the host reset, box sizing and the
+ * hidden-but-read helper.
+ */
+export const BASE_CSS = `${TOKENS_CSS}
 :host {
   all: initial;
 }
-
-*,
-*::before,
-*::after {
-  box-sizing: border-box;
-}
-`;
+${UI_BASE_CSS}`;
 
 /** The round close control at the top right of a widget, and text only screen readers read. */
 export function closeButtonCss(place: {

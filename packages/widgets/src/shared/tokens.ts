@@ -1,15 +1,21 @@
-/** Design tokens of the widgets' stylesheets: the accounts pages' colours, the system font stack. */
+import { COLOR_TOKENS, FONT_FAMILY } from '@pravesh/ui/css';
 
-export const FONT_STACK =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
+/**
+ * The widgets' design tokens are @pravesh/ui's (one look with the accounts pages and the sites):
+ * each widget's stylesheet starts with TOKENS_CSS (declared on :host), and these name them.
+ */
+export const FONT_STACK = 'var(--pv-font-family)';
+export { FONT_FAMILY };
 
 export const COLOR = {
-  ink: '#14213d',
-  brand: '#0b3d91',
-  muted: '#4a5568',
-  focus: '#f5b301',
+  ink: 'var(--pv-color-ink)',
+  brand: 'var(--pv-color-brand)',
+  brandStrong: 'var(--pv-color-brand-strong)',
+  muted: 'var(--pv-color-ink-muted)',
+  focus: 'var(--pv-color-focus)',
+  surfaceAlt: 'var(--pv-color-surface-alt)',
   /** The scrim and shadow colour, as the channels of rgb(… / alpha). */
-  shade: '11 22 44',
+  shade: COLOR_TOKENS.shade,
 } as const;
 
 /** Keyframes the widgets' rules name: fade in, spin, rise from the bottom as a sheet. */

@@ -18,7 +18,8 @@ export const visits = pgTable(
     siteName: text('site_name'),
     /** When the browser says the visit started (createdAt / createdTime), else when it arrived. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    completeUrl: text('complete_url').notNull(),
+    /** Optional since migration 0008: spec 000 does not require it (issue 12 §2). */
+    completeUrl: text('complete_url'),
     utmContent: text('utm_content'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),

@@ -63,6 +63,7 @@ describe('accounts pages with the default local sites', () => {
     const csp = directives(response.headers['content-security-policy'] as string);
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('font-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:4000']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);

@@ -49,6 +49,8 @@ export function contentSecurityPolicy(config: AppConfig): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
+    // Open Sans is bundled with the pages (apps/accounts, @pravesh/ui): no font CDN.
+    "font-src 'self'",
     "img-src 'self' data:",
     `connect-src 'self' ${api}`,
     "form-action 'self'",

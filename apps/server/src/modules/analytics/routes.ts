@@ -17,10 +17,21 @@ export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): vo
     {
       schema: {
         summary: 'Store one analytics event (spec 000 §3 "Analytics event"; body is a one-item list)',
+        description:
+          "The body is spec 000's: a one-item list of event, category, action, label, pageType, userType, " +
+          'clientId, lob and the standard visitor data; optional fields may be null (a signed-out ' +
+          "visitor's customerId). eventId is optional: when sent, a resend of the same id is stored once " +
+          'and answered with the first receipt; when absent the server makes one (and the send is then ' +
+          'not idempotent). Events are written in batched multi-row inserts; the answer comes once the ' +
+          "event's batch has committed.",
         tags: ['analytics'],
         body: produceEventBodySchema,
         response: { 200: envelopeSchema(produceEventResponseSchema), '4xx': errorEnvelopeSchema },
       },
+      // A hot write path, as POST visit: the answer is built here from the stored receipt, so it is
+      // written with JSON.stringify instead of being re-checked against the response schema (which
+      // still documents it).
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
       const siteId = request.siteId;

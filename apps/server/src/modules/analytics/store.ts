@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { AnalyticsEvent } from '@pravesh/core';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { executePrepared, resultRows, type Database } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
+import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
 
 export interface StoredEvent {
   eventId: string;
@@ -11,54 +13,194 @@ export interface StoredEvent {
 export interface AnalyticsStoreOptions {
   /** Keyed hash for the tracking data's mobileNo; without it the number is not stored at all. */
   hashMobile?: (mobileNo: string) => string;
+  /** Batching as the visits do (modules/visits/index.ts): PGlite one batch at a time, a pg pool two. */
+  maxBatchSize?: number;
+  maxWaitMs?: BatcherOptions<EventRow, StoredEvent>['maxWaitMs'];
+  maxConcurrentFlushes?: number;
+  /** Injectable clock in milliseconds: the receipt time is the batch's, set here, not by the database. */
+  now?: () => number;
 }
 
+/** One row as it travels in the batch's JSON parameter (keys are the columns below). */
+export interface EventRow {
+  eventId: string;
+  siteId: number;
+  event: string;
+  category: string | null;
+  action: string | null;
+  label: string | null;
+  pageType: string | null;
+  userType: string | null;
+  clientId: string | null;
+  lob: string | null;
+  visitorId: string | null;
+  visitId: string | null;
+  pageUrl: string | null;
+  occurredAt: string | null;
+  data: Record<string, unknown> | null;
+  deviceHash: string | null;
+  receivedAt: string;
+  deviceId: string | null;
+  parentVisitId: string | null;
+  absoluteParentVisitId: string | null;
+  customerId: string | null;
+  mobileHash: string | null;
+  reportedSiteId: number | null;
+  userState: string | null;
+}
+
+/** Column, and its type in the JSON record set (PostgreSQL §9.16 json_to_recordset). */
+const COLUMNS: readonly (readonly [keyof EventRow, string, string])[] = [
+  ['eventId', 'event_id', 'uuid'],
+  ['siteId', 'site_id', 'integer'],
+  ['event', 'event', 'text'],
+  ['category', 'category', 'text'],
+  ['action', 'action', 'text'],
+  ['label', 'label', 'text'],
+  ['pageType', 'page_type', 'text'],
+  ['userType', 'user_type', 'text'],
+  ['clientId', 'client_id', 'text'],
+  ['lob', 'lob', 'text'],
+  ['visitorId', 'visitor_id', 'text'],
+  ['visitId', 'visit_id', 'text'],
+  ['pageUrl', 'page_url', 'text'],
+  ['occurredAt', 'occurred_at', 'timestamptz'],
+  // The nested object arrives as jsonb as it is: what JSON.stringify wrote, PostgreSQL reads.
+  ['data', 'data', 'jsonb'],
+  ['deviceHash', 'device_hash', 'text'],
+  ['receivedAt', 'received_at', 'timestamptz'],
+  ['deviceId', 'device_id', 'text'],
+  ['parentVisitId', 'parent_visit_id', 'text'],
+  ['absoluteParentVisitId', 'absolute_parent_visit_id', 'text'],
+  ['customerId', 'customer_id', 'text'],
+  ['mobileHash', 'mobile_hash', 'text'],
+  ['reportedSiteId', 'reported_site_id', 'integer'],
+  ['userState', 'user_state', 'text'],
+];
+
+const columnList = sql.raw(COLUMNS.map(([, column]) => `"${column}"`).join(', '));
+const selected = sql.raw(COLUMNS.map(([key]) => `"${key}"`).join(', '));
+const recordType = sql.raw(COLUMNS.map(([key, , type]) => `"${key}" ${type}`).join(', '));
+
+/**
+ * The whole batch as one JSON parameter (as db/json-rows.ts does for visits, with the jsonb data
+ * column added): the statement's text is the same for every batch, so it runs prepared.
+ */
+const insertEvents = (rows: readonly EventRow[]) =>
+  sql`insert into ${analyticsEvents} (${columnList}) select ${selected}
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(${recordType})`;
+
+/** PostgreSQL's unique_violation (PostgreSQL Appendix A): the batch holds an id already stored. */
+const UNIQUE_VIOLATION = '23505';
+
+const errorCode = (error: unknown): unknown =>
+  (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+
+const orNull = <T>(value: T | null | undefined): T | null => value ?? null;
+
 export function createAnalyticsStore(db: Database, options: AnalyticsStoreOptions = {}) {
-  return {
-    /**
-     * Inserts the event, or finds the earlier copy of a retried send (same eventId): the caller
-     * gets the original receipt either way, and the row is committed before it returns.
-     */
-    async insert(event: AnalyticsEvent, siteId: number, deviceHash: string | null): Promise<StoredEvent> {
-      const [inserted] = await db
-        .insert(analyticsEvents)
-        .values({
-          eventId: event.eventId,
-          siteId,
-          event: event.event,
-          category: event.category,
-          action: event.action,
-          label: event.label,
-          pageType: event.pageType,
-          userType: event.userType,
-          clientId: event.clientId,
-          lob: event.lob,
-          visitorId: event.visitorId,
-          visitId: event.visitId,
-          pageUrl: event.pageUrl,
-          occurredAt: event.occurredAt ? new Date(event.occurredAt) : null,
-          data: event.data,
-          deviceHash,
-          deviceId: event.deviceId,
-          parentVisitId: event.parentVisitId,
-          absoluteParentVisitId: event.absoluteParentVisitId,
-          customerId: event.customerId,
-          mobileHash: event.mobileNo && options.hashMobile ? options.hashMobile(event.mobileNo) : null,
-          reportedSiteId: event.siteId,
-          userState: event.userState,
-        })
-        .onConflictDoNothing({ target: analyticsEvents.eventId })
-        .returning({ eventId: analyticsEvents.eventId, receivedAt: analyticsEvents.receivedAt });
-      if (inserted) return inserted;
-      const [existing] = await db
+  const now = options.now ?? Date.now;
+
+  function toRow(event: AnalyticsEvent, siteId: number, deviceHash: string | null, receivedAt: string): EventRow {
+    return {
+      // spec 000's own body carries no eventId (issue 12 §2): the server makes one, lower case as
+      // PostgreSQL answers uuids, so a receipt compares equal to what is stored.
+      eventId: (event.eventId ?? randomUUID()).toLowerCase(),
+      siteId,
+      event: event.event,
+      category: orNull(event.category),
+      action: orNull(event.action),
+      label: orNull(event.label),
+      pageType: orNull(event.pageType),
+      userType: orNull(event.userType),
+      clientId: orNull(event.clientId),
+      lob: orNull(event.lob),
+      visitorId: orNull(event.visitorId),
+      visitId: orNull(event.visitId),
+      pageUrl: orNull(event.pageUrl),
+      occurredAt: orNull(event.occurredAt),
+      data: orNull(event.data),
+      deviceHash,
+      receivedAt,
+      deviceId: orNull(event.deviceId),
+      parentVisitId: orNull(event.parentVisitId),
+      absoluteParentVisitId: orNull(event.absoluteParentVisitId),
+      customerId: orNull(event.customerId),
+      mobileHash: event.mobileNo && options.hashMobile ? options.hashMobile(event.mobileNo) : null,
+      reportedSiteId: orNull(event.siteId),
+      userState: orNull(event.userState),
+    };
+  }
+
+  /** Nearly every batch holds only new ids: a plain INSERT, as the visits do (modules/visits/store.ts). */
+  async function insertNew(rows: readonly EventRow[]): Promise<Set<string> | undefined> {
+    try {
+      await executePrepared(db, 'analytics_insert_new', insertEvents(rows));
+      return new Set(rows.map((row) => row.eventId));
+    } catch (error) {
+      if (errorCode(error) === UNIQUE_VIOLATION) return undefined;
+      throw error;
+    }
+  }
+
+  /** A batch with a resent eventId: INSERT … ON CONFLICT DO NOTHING, answering the ids it stored. */
+  async function insertOrSkip(rows: readonly EventRow[]): Promise<Set<string>> {
+    const result = await executePrepared(
+      db,
+      'analytics_insert_or_skip',
+      sql`${insertEvents(rows)} on conflict (event_id) do nothing returning event_id`,
+    );
+    return new Set(resultRows<{ event_id: string }>(result).map((row) => row.event_id));
+  }
+
+  /**
+   * One multi-row INSERT per batch (each id once). A resent eventId (a retry) is answered with the
+   * receipt of the copy stored first, so the caller gets the original storedAt either way, and every
+   * receipt is for a committed row.
+   */
+  async function insertBatch(rows: EventRow[]): Promise<StoredEvent[]> {
+    const firstById = new Map<string, EventRow>();
+    for (const row of rows) if (!firstById.has(row.eventId)) firstById.set(row.eventId, row);
+    const distinct = [...firstById.values()];
+    const insertedIds = (await insertNew(distinct)) ?? (await insertOrSkip(distinct));
+    const receipts = new Map<string, Date>();
+    for (const id of insertedIds) receipts.set(id, new Date(firstById.get(id)!.receivedAt));
+    const missing = [...firstById.keys()].filter((id) => !insertedIds.has(id));
+    if (missing.length > 0) {
+      const found = await db
         .select({ eventId: analyticsEvents.eventId, receivedAt: analyticsEvents.receivedAt })
         .from(analyticsEvents)
-        .where(eq(analyticsEvents.eventId, event.eventId));
-      if (!existing) throw new Error('event vanished between insert and read');
-      return existing;
+        .where(inArray(analyticsEvents.eventId, missing));
+      for (const row of found) receipts.set(row.eventId, row.receivedAt);
+    }
+    return rows.map((row) => {
+      const receivedAt = receipts.get(row.eventId);
+      if (!receivedAt) throw new Error('event vanished between insert and read');
+      return { eventId: row.eventId, receivedAt };
+    });
+  }
+
+  const batcher = createBatcher<EventRow, StoredEvent>({
+    flush: insertBatch,
+    maxBatchSize: options.maxBatchSize ?? 500,
+    maxWaitMs: options.maxWaitMs ?? 1,
+    maxConcurrentFlushes: options.maxConcurrentFlushes ?? 1,
+  });
+
+  return {
+    /**
+     * Queues the event for the next batched insert and resolves once that batch has committed. A
+     * retried send (same eventId) is stored once and answered with the original receipt.
+     */
+    insert(event: AnalyticsEvent, siteId: number, deviceHash: string | null): Promise<StoredEvent> {
+      return batcher.add(toRow(event, siteId, deviceHash, new Date(now()).toISOString()));
     },
     async count(): Promise<number> {
       return await db.$count(analyticsEvents);
+    },
+    drain: () => batcher.drain(),
+    get stats(): Readonly<BatcherStats> {
+      return batcher.stats;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
@@ -73,5 +73,104 @@ describe.each(DATABASE_KINDS)('analytics tracking data on %s', (kind) => {
       const reply = await produce(bad);
       expect(reply.statusCode, JSON.stringify(bad)).toBe(400);
     }
+  });
+  it("accepts spec 000's own body: no eventId, customerId null for a signed-out visitor", async () => {
+    // spec 000 §3 "Analytics event" and "Tracking data", §7 "body a one-item list", as a client
+    // written from the spec alone sends it.
+    const specBody = [
+      {
+        event: 'pbguc_nudge_click',
+        category: 'nudge',
+        action: 'click',
+        label: 'check credit score',
+        pageType: 'home',
+        userType: 'guest',
+        clientId: 'GA1.1.1234567890.1700000000',
+        lob: 'CS',
+        deviceId: 'device-7',
+        absoluteParentVisitId: randomUUID(),
+        parentVisitId: null,
+        visitId: randomUUID(),
+        visitorId: randomUUID(),
+        customerId: null,
+        mobileNo: null,
+        siteId: 2,
+        userState: 'signedOut',
+      },
+    ];
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: PRODUCE,
+      headers: { 'pb-pass-token': await server.token(2) },
+      payload: specBody,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const { response } = reply.json<{ response: { eventId: string; storedAt: string } }>();
+    expect(response.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Number.isNaN(Date.parse(response.storedAt))).toBe(false);
+    const [row] = await server.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.eventId, response.eventId));
+    const { mobileNo: _mobile, siteId: _site, ...stored } = specBody[0]!;
+    expect(row).toMatchObject({ ...stored, siteId: 2, reportedSiteId: 2, mobileHash: null });
+
+    // Without an eventId each send is a new event (nothing says two sends are one).
+    const again = await server.app.inject({
+      method: 'POST',
+      url: PRODUCE,
+      headers: { 'pb-pass-token': await server.token(2) },
+      payload: specBody,
+    });
+    expect(again.json<{ response: { eventId: string } }>().response.eventId).not.toBe(response.eventId);
+  });
+
+  it('stores concurrent sends in batches, each once, and answers a resent eventId with the first receipt', async () => {
+    const token = await server.token(2);
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    const send = (eventId: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: PRODUCE,
+        headers: { 'pb-pass-token': token },
+        payload: [{ eventId, event: 'batched', data: { n: 1, nested: { ok: true } } }],
+      });
+    // Every id twice, all at once: a batch holding an id twice, and later batches holding stored ids.
+    const replies = await Promise.all([...ids, ...ids].map(send));
+    for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
+    const receipts = replies.map((reply) => reply.json<{ response: { eventId: string; storedAt: string } }>());
+    for (let i = 0; i < ids.length; i += 1) {
+      expect(receipts[i]!.response.eventId).toBe(ids[i]);
+      expect(receipts[i + ids.length]).toEqual(receipts[i]);
+    }
+    const rows = await server.database.db.select().from(analyticsEvents).where(inArray(analyticsEvents.eventId, ids));
+    expect(rows).toHaveLength(ids.length);
+    expect(rows[0]!.data).toEqual({ n: 1, nested: { ok: true } });
+    // A resend long after its batch committed is still stored once, with the first receipt.
+    const late = await send(ids[0]!);
+    expect(late.json()).toEqual(receipts[0]);
+    expect(await server.database.db.$count(analyticsEvents, inArray(analyticsEvents.eventId, ids))).toBe(ids.length);
+  });
+
+  it('refuses a bad event in a batch with its own 400 while the others are stored', async () => {
+    const token = await server.token(2);
+    const good = randomUUID();
+    const [ok, bad] = await Promise.all([
+      server.app.inject({
+        method: 'POST',
+        url: PRODUCE,
+        headers: { 'pb-pass-token': token },
+        payload: [{ eventId: good, event: 'fine' }],
+      }),
+      server.app.inject({
+        method: 'POST',
+        url: PRODUCE,
+        headers: { 'pb-pass-token': token },
+        payload: [{ eventId: 'not-a-uuid', event: 'bad' }],
+      }),
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect(bad.statusCode).toBe(400);
+    expect(await server.database.db.$count(analyticsEvents, eq(analyticsEvents.eventId, good))).toBe(1);
   });
 });

@@ -15,6 +15,7 @@ import {
   type UserConsentResponse,
 } from '@pravesh/core';
 import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
+import { buildApp } from '../../app.ts';
 import { DATABASE_KINDS, getTestInstance } from '../../test/instance.ts';
 import {
   nextMobile,
@@ -25,6 +26,7 @@ import {
 } from '../../test/customers.ts';
 import { CONSENT_DEV_PUBLISH_PATH } from './dev-routes.ts';
 import { createConsentStore } from './store.ts';
+import { CONTRACT_VERSION_TTL_MS } from './version-cache.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -133,9 +135,14 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   });
 
   it('documents every consent route in the OpenAPI document, shielded', async () => {
-    const doc = (await server.app.inject('/docs/json')).json<{ paths: Record<string, unknown> }>();
-    for (const path of Object.values(CONSENT_ROUTES)) expect(doc.paths).toHaveProperty([path, 'post']);
-    expect(doc.paths).not.toHaveProperty([CONSENT_DEV_PUBLISH_PATH]);
+    type Operation = { security?: unknown[]; tags?: string[] };
+    const doc = (await server.app.inject('/docs/json')).json<{ paths: Record<string, { post: Operation }> }>();
+    for (const path of Object.values(CONSENT_ROUTES)) {
+      expect(doc.paths).toHaveProperty([path, 'post']);
+      expect(doc.paths[path]!.post.security).toEqual([{ passToken: [] }]);
+    }
+    // Every route that answers is listed (issue 12 §2): the local-only publishing aid too, as such.
+    expect(doc.paths[CONSENT_DEV_PUBLISH_PATH]!.post).toMatchObject({ tags: ['development'], security: [] });
   });
 
   it('answers the check of spec 000 §3 for a visitor with no answer yet, markup as a byte buffer', async () => {
@@ -153,7 +160,9 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       },
     });
     const markup = Buffer.from(reply.body.response!.contractData.contractText.data).toString('utf8');
-    expect(markup).toContain('We have updated our <a href=');
+    // A first version says nothing was updated, and links the marketplace's own pages.
+    expect(markup).toContain('Please read our <a href="/terms"');
+    expect(markup).not.toMatch(/updated|example\.in/i);
     expect(markup).toContain('Terms of Use</a>');
     expect(markup).toContain('Privacy Policy</a>');
     expect(markup).toContain('Credit Report Terms');
@@ -332,6 +341,9 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
     expect((await check(checkBody, { accessToken: customer.accessToken })).body.response!.alreadyVerified).toBe(true);
 
     await store().publish(contractId, '<p>Version two</p>', 'test', new Date(server.clock.now()));
+    // Published from outside this instance (the contract command): seen once the version cache's
+    // window has passed.
+    server.clock.advance(CONTRACT_VERSION_TTL_MS);
     const checked = await check({ ...checkBody, contractVersionId: '1' }, { accessToken: customer.accessToken });
     expect(checked.body.isLatestVersion).toBe(false);
     expect(checked.body.response).toMatchObject({
@@ -355,6 +367,91 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
     const verified = await check(checkBody, { accessToken: customer.accessToken });
     expect(verified.body.isLatestVersion).toBe(true);
     expect(verified.body.response!.respPayload.map((ref) => ref.contractVersionId)).toEqual(['2', '1']);
+  });
+
+  it('caches contract versions per instance: a publish is seen at once where it happened, within the TTL on another', async () => {
+    const contractId = await freshContract();
+    // A second instance on the same database, as behind a load balancer (issue 12 §3).
+    const other = await buildApp(server.config, { logger: false, database: server.database, now: server.clock.now });
+    await other.ready();
+    try {
+      const body = { contractId, visitId: 'visit-cache', visitorId: `visitor-${randomUUID()}` };
+      const checkOn = async (app: typeof other) => {
+        const reply = await app.inject({
+          method: 'POST',
+          url: CONSENT_ROUTES.check,
+          headers: { 'pb-pass-token': await server.pass(2), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expect(reply.statusCode, reply.body).toBe(200);
+        return reply.json<Envelope<ConsentCheckResponse>>().response!.contractData;
+      };
+      expect((await checkOn(server.app)).contractVersionId).toBe('1');
+      expect((await checkOn(other)).contractVersionId).toBe('1');
+
+      const published = await server.app.inject({
+        method: 'POST',
+        url: CONSENT_DEV_PUBLISH_PATH,
+        payload: { contractId, markup: '<p>Version two</p>' },
+      });
+      expect(published.statusCode).toBe(200);
+      // The publishing instance forgets its entry at once.
+      const here = await checkOn(server.app);
+      expect(here.contractVersionId).toBe('2');
+      expect(Buffer.from(here.contractText.data).toString('utf8')).toBe('<p>Version two</p>');
+      // The other instance answers from memory for at most the TTL, then reads the new version.
+      server.clock.advance(CONTRACT_VERSION_TTL_MS);
+      expect((await checkOn(other)).contractVersionId).toBe('2');
+      expect((await isLatest({ contractId, contractVersionId: '2' })).body.response!.isLatestVersion).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers concurrent checks of many visitors, each with its own answers', async () => {
+    const contractId = await freshContract();
+    const visitors = Array.from({ length: 30 }, (_, i) => ({
+      visitorId: `visitor-${randomUUID()}`,
+      accept: i % 3 !== 0,
+    }));
+    for (const { visitorId, accept } of visitors.filter((_, i) => i % 2 === 0)) {
+      const body = consentBody(null, { contractId, visitorId, userValue: accept ? 'Y' : 'N' });
+      expect((await respond(body)).status).toBe(200);
+    }
+    const checks = await Promise.all(
+      visitors.map(({ visitorId }) => check({ contractId, visitId: 'visit-1', visitorId })),
+    );
+    checks.forEach((checked, i) => {
+      expect(checked.status).toBe(200);
+      const answered = i % 2 === 0;
+      expect(checked.body.response).toMatchObject({
+        alreadyResponsed: answered,
+        alreadyVerified: answered && visitors[i]!.accept,
+        respPayload: answered ? [{ contractId, contractVersionId: '1' }] : [],
+      });
+    });
+  });
+
+  it('answers a body without contractId or visitId with the puckar messages of spec 000 §8', async () => {
+    const body = { contractId: HOMEPAGE, visitId: 'visit-1', visitorId: 'visitor-1' };
+    const { contractId: _contract, ...noContract } = body;
+    const { visitId: _visit, ...noVisit } = body;
+    for (const [send, payload, message] of [
+      [check, noContract, 'puckar contractId is required'],
+      [check, noVisit, 'puckar visitId is required'],
+      [check, {}, 'puckar contractId is required'],
+      [respond, { ...consentBody(null), contractId: undefined }, 'puckar contractId is required'],
+      [respond, { ...consentBody(null), visitId: undefined }, 'puckar visitId is required'],
+      [isLatest, { contractVersionId: '1' }, 'puckar contractId is required'],
+    ] as const) {
+      const reply = await send(payload);
+      expect(reply.status, JSON.stringify(payload)).toBe(400);
+      expect(reply.body).toMatchObject({ status: false, statusMessage: message });
+    }
+    // Other missing fields keep the generic message, and a malformed contractId is not "missing".
+    const { visitorId: _visitor, ...noVisitor } = body;
+    expect((await check(noVisitor)).body.statusMessage).toBe('[visitorId] is required');
+    expect((await check({ ...body, contractId: 'bad id;' })).body.statusCode).toBe('badRequest');
   });
 
   it('publishes through the development route while the server holds the database', async () => {
@@ -452,8 +549,15 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       'Contract version not found',
     ],
     ['a version that is not a number', { contractVersionId: 'v1' }, 400, 'badRequest', undefined],
-    ['a missing contractId', { contractId: undefined }, 400, 'requiredField', '[contractId] is required'],
-    ['a missing visitId', { visitId: undefined }, 400, 'requiredField', '[visitId] is required'],
+    // spec 000 §5 and §8: the consent layer's own messages.
+    [
+      'a missing contractId',
+      { contractId: undefined },
+      400,
+      'puckarContractIdRequired',
+      'puckar contractId is required',
+    ],
+    ['a missing visitId', { visitId: undefined }, 400, 'puckarVisitIdRequired', 'puckar visitId is required'],
     ['userValue X', { userValue: 'X' }, 400, 'badRequest', undefined],
     ['consentState 3', { consentState: 3 }, 400, 'badRequest', undefined],
     ['a pageUrl that is not base64', { pageUrl: 'https://example.in/' }, 400, 'badRequest', undefined],
@@ -474,8 +578,8 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
     const cases: [Promise<{ status: number; body: Envelope<unknown> }>, number, string][] = [
       [check({ contractId: 'nope', visitId: 'v', visitorId: 'v' }), 404, 'contractNotFound'],
       [check({ contractId: 'bad id!', visitId: 'v', visitorId: 'v' }), 400, 'badRequest'],
-      [check({ visitId: 'v', visitorId: 'v' }), 400, 'requiredField'],
-      [check({ contractId: HOMEPAGE, visitorId: 'v' }), 400, 'requiredField'],
+      [check({ visitId: 'v', visitorId: 'v' }), 400, 'puckarContractIdRequired'],
+      [check({ contractId: HOMEPAGE, visitorId: 'v' }), 400, 'puckarVisitIdRequired'],
       [isLatest({ contractId: 'nope', contractVersionId: '1' }), 404, 'contractNotFound'],
       [isLatest({ contractId: HOMEPAGE, contractVersionId: '0' }), 400, 'badRequest'],
       [withdraw({ contractId: HOMEPAGE, visitorId: 'v' }), 400, 'requiredField'],

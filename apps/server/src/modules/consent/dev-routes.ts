@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PraveshError, contractIdSchema, envelopeSchema, errorEnvelopeSchema, ok } from '@pravesh/core';
 import type { ConsentStore } from './store.ts';
+import { forgetPublishedVersion } from './version-cache.ts';
 
 export const CONSENT_DEV_PUBLISH_PATH = '/dev/consent/publish';
 
@@ -11,7 +12,13 @@ export const CONSENT_DEV_PUBLISH_PATH = '/dev/consent/publish';
  * server that holds an embedded (PGlite) database, which no second process may open. Registered in
  * the local environment only; elsewhere operators publish with the command on PostgreSQL.
  */
-export function consentDevRoutes(app: FastifyInstance, store: ConsentStore, now: () => number): void {
+export function consentDevRoutes(
+  app: FastifyInstance,
+  store: ConsentStore,
+  now: () => number,
+  /** Tells this instance's version cache at once (others see it within its TTL). */
+  onPublished: (contractId: string) => void = forgetPublishedVersion,
+): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     CONSENT_DEV_PUBLISH_PATH,
     {
@@ -37,6 +44,7 @@ export function consentDevRoutes(app: FastifyInstance, store: ConsentStore, now:
       const { contractId, markup, publishedBy } = request.body;
       if (!(await store.contract(contractId))) throw new PraveshError('contractNotFound');
       const version = await store.publish(contractId, markup, publishedBy ?? 'dev-route', new Date(now()));
+      onPublished(contractId);
       return ok({
         contractId,
         contractVersionId: String(version.version),

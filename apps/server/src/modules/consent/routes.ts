@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONSENT_ROUTES,
@@ -19,7 +19,62 @@ import {
   withdrawConsentBodySchema,
 } from '@pravesh/core';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
-import type { ConsentService, RequestContext } from './service.ts';
+import type { ConsentCheckResult, ConsentService, RequestContext } from './service.ts';
+
+/**
+ * spec 000 §5 "Consent requires contractId, visitId and a shield configuration", with the messages
+ * of §8 ("puckar contractId is required", "puckar visitId is required"): a body without them gets
+ * those, as the SDK's consent client says them, instead of the generic "[list] is required". Any
+ * other validation failure goes on to the app's error handler unchanged.
+ */
+function puckarValidationError(error: FastifyError): Error {
+  if (!error.validation || !hasZodFastifySchemaValidationErrors(error)) return error;
+  const missing = new Set(
+    error.validation
+      .filter((issue) => issue.keyword === 'invalid_type' && (issue.message ?? '').endsWith('received undefined'))
+      .map((issue) => issue.instancePath),
+  );
+  if (missing.has('/contractId')) return new PraveshError('puckarContractIdRequired');
+  if (missing.has('/visitId')) return new PraveshError('puckarVisitIdRequired');
+  return error;
+}
+
+// Thrown from a route's error handler, the error goes on to the app's handler (plugins/errors.ts).
+const puckarErrors = (error: FastifyError) => {
+  throw puckarValidationError(error);
+};
+
+/** The markup bytes' JSON per published version (versions never change, so the text is kept). */
+const contractTextJson = new WeakMap<object, string>();
+
+/**
+ * puckar/check's answer written by hand: the contract's markup travels as a byte list (spec 000 §3
+ * "contractText.data as a byte buffer"), a few thousand numbers that JSON.stringify and the
+ * response schema would otherwise walk on every check (issue 13 §3). Its JSON is made once per
+ * version; the rest is small. Every other answer (the error envelopes) is JSON.stringify'd.
+ */
+function checkReplyJson(data: unknown): string {
+  const reply = data as Partial<ConsentCheckResult['response'] & { isLatestVersion: boolean }> & {
+    response?: ConsentCheckResult['response'];
+    isLatestVersion?: boolean;
+    status?: boolean;
+  };
+  const response = reply.response;
+  if (reply.status !== true || !response?.contractData) return JSON.stringify(data);
+  const { contractText, ...ref } = response.contractData;
+  let text = contractTextJson.get(contractText);
+  if (text === undefined) {
+    text = JSON.stringify(contractText);
+    contractTextJson.set(contractText, text);
+  }
+  const refJson = JSON.stringify(ref);
+  return (
+    `{"status":true,"statusCode":${JSON.stringify(SUCCESS_CODE)},"response":{` +
+    `"alreadyVerified":${response.alreadyVerified === true},"alreadyResponsed":${response.alreadyResponsed === true},` +
+    `"contractData":${refJson.slice(0, -1)},"contractText":${text}},` +
+    `"respPayload":${JSON.stringify(response.respPayload)}},"isLatestVersion":${reply.isLatestVersion === true}}`
+  );
+}
 
 export interface ConsentRouteOptions {
   service: ConsentService;
@@ -64,6 +119,8 @@ export function consentRoutes(app: FastifyInstance, { service, customerAuth }: C
           ...refused,
         },
       },
+      serializerCompiler: () => checkReplyJson,
+      errorHandler: puckarErrors,
     },
     async (request) => {
       await proveCustomer(request, request.body.customerId);
@@ -86,6 +143,7 @@ export function consentRoutes(app: FastifyInstance, { service, customerAuth }: C
         body: userConsentBodySchema,
         response: { 200: envelopeSchema(userConsentResponseSchema), ...refused },
       },
+      errorHandler: puckarErrors,
     },
     async (request) => {
       await proveCustomer(request, request.body.customerId);
@@ -102,6 +160,7 @@ export function consentRoutes(app: FastifyInstance, { service, customerAuth }: C
         body: isLatestContractVersionBodySchema,
         response: { 200: envelopeSchema(isLatestContractVersionResponseSchema), ...refused },
       },
+      errorHandler: puckarErrors,
     },
     async (request) => ok(await service.isLatest(request.body)),
   );
@@ -119,6 +178,7 @@ export function consentRoutes(app: FastifyInstance, { service, customerAuth }: C
         body: withdrawConsentBodySchema,
         response: { 200: envelopeSchema(userConsentResponseSchema), ...refused },
       },
+      errorHandler: puckarErrors,
     },
     async (request) => {
       await proveCustomer(request, request.body.customerId);

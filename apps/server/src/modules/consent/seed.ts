@@ -6,16 +6,21 @@ import type { ConsentStore } from './store.ts';
  * four of the sign-on configuration's consent config, each with a short version 1. Seeding never
  * adds a version to a contract that has one, so an operator's published versions stay latest.
  */
-const TERMS_BASE = 'https://www.example.in/legal';
+/**
+ * The marketplace's own pages, as paths: a contract is shown on the marketplace's sites, so the
+ * links open that site's /terms and /privacy (issue 13 §4: never a placeholder domain).
+ */
+const TERMS_PATHS = { terms: '/terms', privacy: '/privacy', creditReport: '/terms#credit-report' } as const;
 
 function link(path: string, text: string): string {
-  return `<a href="${TERMS_BASE}/${path}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+  return `<a href="${path}" target="_blank" rel="noopener noreferrer">${text}</a>`;
 }
 
+/** A first version: it asks the customer to read the terms, and says nothing was "updated". */
 export function demoMarkup(subject: string): string {
   return (
-    `<p>We have updated our ${link('terms-of-use', 'Terms of Use')}, ${link('privacy-policy', 'Privacy Policy')} ` +
-    `and ${link('credit-report-terms', 'Credit Report Terms')}.</p>` +
+    `<p>Please read our ${link(TERMS_PATHS.terms, 'Terms of Use')}, ${link(TERMS_PATHS.privacy, 'Privacy Policy')} ` +
+    `and ${link(TERMS_PATHS.creditReport, 'Credit Report Terms')}.</p>` +
     `<p>By clicking Accept you agree to them for ${subject}. You can withdraw your consent at any time ` +
     `from My Account, as easily as you gave it.</p>`
   );

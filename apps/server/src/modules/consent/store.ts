@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, max, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { executePrepared, resultRows, type Database } from '../../db/client.ts';
 import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
 
 export type LedgerRow = typeof consentLedger.$inferSelect;
@@ -87,6 +87,38 @@ export function createConsentStore(db: Database) {
         .orderBy(desc(consentContractVersions.version))
         .limit(1);
       return row ? { latest: row.version, answers: row.answers ?? [] } : undefined;
+    },
+
+    /**
+     * The answers of many (subject, contract) pairs in one round trip, newest first per pair, for
+     * puckar/check calls that arrive together (issue 13 §3). The pairs travel as one JSON parameter,
+     * so the statement's text never changes and runs prepared; each pair reads its newest 200
+     * entries through consent_ledger_subject_idx.
+     */
+    async answersOf(pairs: readonly { subject: string; contractId: string }[]): Promise<CheckAnswer[][]> {
+      if (pairs.length === 0) return [];
+      const items = pairs.map(({ subject, contractId }, i) => ({ i, s: subject, c: contractId }));
+      // Flat rows, newest first per pair: building JSON per pair in the database cost more than
+      // reading the entries (PGlite: ~200 µs per pair with json_agg).
+      const result = await executePrepared(
+        db,
+        'consent_check_answers',
+        sql`select x.i, e.contract_version as "version", e.action, e.user_value as "userValue"
+          from json_to_recordset(${JSON.stringify(items)}::json) as x(i integer, s text, c text)
+          cross join lateral (
+            select l.contract_version, l.action, l.user_value, l.seq
+            from ${consentLedger} l
+            where l.subject = x.s and l.contract_id = x.c
+            order by l.seq desc
+            limit 200
+          ) e
+          order by x.i, e.seq desc`,
+      );
+      const answers: CheckAnswer[][] = pairs.map(() => []);
+      for (const row of resultRows<CheckAnswer & { i: number }>(result)) {
+        answers[row.i]!.push({ version: row.version, action: row.action, userValue: row.userValue });
+      }
+      return answers;
     },
 
     /** Every entry of a subject, oldest first (the history export). */

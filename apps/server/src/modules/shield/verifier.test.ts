@@ -47,6 +47,25 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; messa
 }
 
 describe('pass token verifier', () => {
+  it('answers a repeated token from its cache, but never a token that only shares its signature', async () => {
+    const { keyring, verifier } = setup();
+    const siteKey = await keyring.siteKey(NEW.kid, 2);
+    const token = await new SignJWT(await claimsFor(siteKey))
+      .setProtectedHeader({ alg: 'HS256', kid: NEW.kid })
+      .sign(siteKey);
+    expect(verifier.cached(token)).toBeUndefined();
+    const pass = await verifier.verify(token);
+    // The same token as a new string (as every request's header is): answered from the cache.
+    expect(verifier.cached(token.split('').join(''))).toBe(pass);
+    // Another payload under the verified signature: the cache (keyed by signature) must not admit it.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, siteId: 7 })).toString('base64url');
+    const forged = `${header}.${forgedPayload}.${signature}`;
+    expect(verifier.cached(forged)).toBeUndefined();
+    expect((await refusal(verifier.verify(forged))).code).toBe('invalidJwtException');
+  });
+
   it('accepts a token signed by an independent JWT library (jsonwebtoken) with the site key', async () => {
     // jsonwebtoken stamps iat from the real clock, so this verifier runs on the real clock too.
     const { keyring, verifier } = setup([OLD, NEW], NEW.kid, Date.now);

@@ -44,9 +44,14 @@ const STRATEGIES: readonly string[] = AUTHENTICATION_STRATEGIES;
 export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
   const now = options.now ?? Date.now;
   const cacheSize = options.cacheSize ?? 10_000;
-  // Keyed by the exact token string: only tokens that passed every check enter it, and expiry is
-  // re-checked on each hit. Map keeps insertion order, so the oldest entry is evicted first.
-  const verified = new Map<string, VerifiedPass>();
+  // Only tokens that passed every check enter it, and expiry is re-checked on each hit. Keyed by the
+  // token's signature (its last 43 characters) rather than the whole token: hashing a new ~700-character
+  // string on every request was a measurable part of the shield's cost (issue 13 §3). A hit still
+  // counts only when the whole token is the same string, so a token that shares a signature with a
+  // verified one (a forged payload) is verified from scratch. Map keeps insertion order, so the oldest
+  // entry is evicted first.
+  const verified = new Map<string, { token: string; pass: VerifiedPass }>();
+  const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
 
   async function verifyUncached(token: string): Promise<VerifiedPass> {
     if (token.length > MAX_PASS_TOKEN_BYTES || !JWS_COMPACT.test(token)) throw new PraveshError('jwtInvalid');
@@ -103,9 +108,12 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
   }
 
   function cached(token: string): VerifiedPass | undefined {
-    const hit = verified.get(token);
-    if (hit && hit.claims.exp + CLOCK_SKEW_SECONDS <= now() / 1000) {
-      verified.delete(token);
+    const key = signatureOf(token);
+    const entry = verified.get(key);
+    if (!entry || entry.token !== token) return undefined;
+    const hit = entry.pass;
+    if (hit.claims.exp + CLOCK_SKEW_SECONDS <= now() / 1000) {
+      verified.delete(key);
       throw new PraveshError('jwtExpired');
     }
     return hit;
@@ -118,7 +126,7 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
       if (hit) return hit;
       const result = await verifyUncached(token);
       if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
-      verified.set(token, result);
+      verified.set(signatureOf(token), { token, pass: result });
       return result;
     },
   };

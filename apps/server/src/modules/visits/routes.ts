@@ -19,8 +19,12 @@ export function visitRoutes(app: FastifyInstance, service: VisitService, path: s
       schema: {
         summary: 'Create a visit (spec 000 §3 "Visit"); idempotent on a client-proposed visitId',
         description:
-          'Answers { visitId, visitorId } and re-issues the visitor cookie with Set-Cookie. A visitId that ' +
-          'belongs to another visitor or device is refused with "Failed to create visitId".',
+          "Answers the visit's fields of spec 000 §3 (visitId, visitorId, deviceId, parentVisitId, " +
+          'absoluteParentVisitId, siteName, createdAt, completeUrl and the campaign fields; absent ones as ' +
+          'null) and re-issues the visitor cookie with Set-Cookie. Every body field is optional: what the body ' +
+          'leaves out comes from the visitor cookie or is made by the server (visitId, visitorId, the visit ' +
+          'chain, siteName from the site list). A retried visitId is answered with the visit stored first; ' +
+          'one that belongs to another visitor or device is refused with "Failed to create visitId".',
         tags: ['visits'],
         body: createVisitBodySchema,
         response: { 200: envelopeSchema(createVisitResponseSchema), '4xx': errorEnvelopeSchema },
@@ -41,7 +45,7 @@ export function visitRoutes(app: FastifyInstance, service: VisitService, path: s
       // A personalised Set-Cookie must never be served from a shared cache.
       reply.header('cache-control', 'no-store');
       if (visit.setCookie) reply.header('set-cookie', visit.setCookie);
-      return ok({ visitId: visit.visitId, visitorId: visit.visitorId });
+      return ok(visit.visit);
     },
   );
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PraveshError, timeInputToMs, type CreateVisitBody, type VisitorRecord } from '@pravesh/core';
+import {
+  PraveshError,
+  findSite,
+  timeInputToMs,
+  type CreateVisitBody,
+  type CreateVisitResponse,
+  type VisitorRecord,
+} from '@pravesh/core';
 import type { VisitRow, VisitStore } from './store.ts';
 import type { VisitorCookie } from './visitor-cookie.ts';
 
@@ -15,6 +22,8 @@ export interface VisitContext {
 export interface CreatedVisit {
   visitId: string;
   visitorId: string;
+  /** The visit's fields of spec 000 §3, as stored (a retry gets the visit stored first). */
+  visit: CreateVisitResponse;
   created: boolean;
   /** Set-Cookie value re-issuing the visitor record. */
   setCookie: string | undefined;
@@ -26,6 +35,35 @@ export interface VisitServiceOptions {
   now?: () => number;
   /** The insert path: batched by default; the benchmark's baseline passes store.insertOne. */
   insert?: (row: VisitRow) => Promise<'created' | 'existing' | 'conflict'>;
+}
+
+/** The answer of POST visit: the row's spec 000 §3 fields, times in ISO 8601. */
+function visitAnswer(row: VisitRow): CreateVisitResponse {
+  return {
+    visitId: row.visitId,
+    visitorId: row.visitorId,
+    deviceId: row.deviceId ?? null,
+    parentVisitId: row.parentVisitId ?? null,
+    absoluteParentVisitId: row.absoluteParentVisitId ?? row.visitId,
+    siteId: row.siteId,
+    siteName: row.siteName ?? null,
+    createdAt: row.createdAt.toISOString(),
+    completeUrl: row.completeUrl ?? null,
+    utmContent: row.utmContent ?? null,
+    utmMedium: row.utmMedium ?? null,
+    utmCampaign: row.utmCampaign ?? null,
+    utmSource: row.utmSource ?? null,
+    utmName: row.utmName ?? null,
+    utmTerm: row.utmTerm ?? null,
+    utmTitle: row.utmTitle ?? null,
+    utm: row.utm ?? null,
+    dataSource: row.dataSource ?? null,
+    pbUtmCampaign: row.pbUtmCampaign ?? null,
+    pbUtmContent: row.pbUtmContent ?? null,
+    pbUtmMedium: row.pbUtmMedium ?? null,
+    pbUtmSource: row.pbUtmSource ?? null,
+    pbUtmTerm: row.pbUtmTerm ?? null,
+  };
 }
 
 const absent = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
@@ -100,16 +138,18 @@ export function createVisitService(options: VisitServiceOptions) {
         absent(body.absoluteParentVisitId) ?? previous?.absoluteParentVisitId ?? parentVisitId ?? visitId;
       const startedAt = absent(body.createdAt) ?? absent(body.createdTime);
 
-      const outcome = await insert({
+      const row: VisitRow = {
         visitId,
         visitorId,
         deviceId: body.deviceId ?? null,
         parentVisitId: parentVisitId ?? null,
         absoluteParentVisitId,
         siteId: context.siteId,
-        siteName: body.siteName ?? null,
+        // spec 000 §3 lists siteName among the fields a visit is created with: the body's, else the
+        // calling site's name from the site list.
+        siteName: body.siteName ?? findSite(context.siteId)?.name ?? null,
         createdAt: new Date(startedAt === undefined ? at : timeInputToMs(startedAt)),
-        completeUrl: body.completeUrl,
+        completeUrl: body.completeUrl ?? null,
         utmContent: body.utmContent ?? null,
         utmMedium: body.utmMedium ?? null,
         utmCampaign: body.utmCampaign ?? null,
@@ -125,8 +165,12 @@ export function createVisitService(options: VisitServiceOptions) {
         pbUtmSource: body.pbUtmSource ?? null,
         pbUtmTerm: body.pbUtmTerm ?? null,
         deviceHash: context.deviceHash,
-      });
+      };
+      const outcome = await insert(row);
       if (outcome === 'conflict') throw new PraveshError('failedToCreateVisitId');
+      // A retry is answered with the visit stored first (its createdAt, campaign fields); it is rare
+      // (the SDK retries only a failed call), so the extra read is not on the hot path.
+      const stored = outcome === 'existing' ? ((await options.store.find(visitId)) ?? row) : row;
 
       // Built from a validated body and a validated cookie record, so it needs no second parse.
       const record = nextRecord(
@@ -135,7 +179,13 @@ export function createVisitService(options: VisitServiceOptions) {
         absent(body.utmSource),
         at,
       );
-      return { visitId, visitorId, created: outcome === 'created', setCookie: options.cookie.serialize(record) };
+      return {
+        visitId,
+        visitorId,
+        visit: visitAnswer(stored),
+        created: outcome === 'created',
+        setCookie: options.cookie.serialize(record),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
 import { executePrepared, resultRows, type Database } from '../../db/client.ts';
 import { visits } from '../../db/schema/visits.ts';
@@ -124,6 +124,11 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
     insert: (row: VisitRow): Promise<InsertOutcome> => batcher.add(row),
     /** The unbatched path, one INSERT per call (benchmarks compare against it). */
     insertOne: async (row: VisitRow): Promise<InsertOutcome> => (await insertBatch([row]))[0]!,
+    /** The stored visit (a retry's answer). */
+    async find(visitId: string): Promise<VisitRow | undefined> {
+      const [row] = await db.select().from(visits).where(eq(visits.visitId, visitId));
+      return row;
+    },
     drain: () => batcher.drain(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;

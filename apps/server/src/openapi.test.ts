@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestInstance, type TestInstance } from './test/instance.ts';
+import { isUndocumented } from './openapi.ts';
+
+interface Operation {
+  security?: Record<string, string[]>[];
+  responses?: Record<string, { description?: string }>;
+  'x-rate-limit'?: string;
+  tags?: string[];
+}
+interface Document {
+  info: { description: string };
+  security?: unknown;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { description?: string }>; securitySchemes: Record<string, unknown> };
+}
+
+/**
+ * Every route the app answers, from app.printRoutes(): Fastify's radix tree, whose lines read
+ * "│   ├── segment (GET, HEAD)", each node's path continuing its parent's (nodes without methods
+ * are shared prefixes). The default form is used: commonPrefix false merges /hub/* and /hub-assets/*.
+ */
+function answeredRoutes(tree: string): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const segment = match[2] === '(empty root node)' ? '' : match[2]!;
+    const path = (stack[depth - 1] ?? '') + segment;
+    stack.push(path);
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) routes.push({ method, path });
+  }
+  return routes;
+}
+
+/** Fastify's :param and * as OpenAPI writes them ({param}, {*}). */
+const openapiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+/** A concrete URL for a documented path. */
+const concrete = (path: string) => path.replace(/\{\*\}$/, 'pravesh.js').replace(/\{[^}]+\}/g, 'x');
+
+describe('OpenAPI document (issue 12 §2)', () => {
+  let server: TestInstance;
+  let doc: Document;
+  beforeAll(async () => {
+    // The local environment registers the development routes too: they are listed like the others.
+    server = await getTestInstance('pglite');
+    const reply = await server.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(reply.statusCode).toBe(200);
+    doc = reply.json<Document>();
+  });
+  afterAll(() => server?.close());
+
+  it('lists every route that answers', () => {
+    const routes = answeredRoutes(server.app.printRoutes());
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes
+      .filter(({ method, path }) => !isUndocumented(method, path))
+      .filter(({ method, path }) => !doc.paths[openapiPath(path)]?.[method.toLowerCase()])
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(missing).toEqual([]);
+    for (const listed of [
+      '/healthz',
+      '/readyz',
+      '/listener',
+      '/authorize',
+      '/hub',
+      '/.well-known/oauth-authorization-server',
+    ]) {
+      expect(doc.paths[listed], listed).toBeDefined();
+    }
+  });
+
+  it('every route it lists answers (none falls through to not-found)', async () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { path, method } of operations) {
+      const url = concrete(path);
+      const reply = await server.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      const fellThrough =
+        reply.statusCode === 404 &&
+        /"statusCode":"notFound"|<html/i.test(reply.body) &&
+        !server.app.hasRoute({
+          method: method,
+          url: path.replace(/\{([^}*]+)\}/g, ':$1').replace(/\{\*\}$/, '*'),
+        });
+      expect(fellThrough, `${method} ${url} answered ${reply.statusCode}`).toBe(false);
+    }
+  });
+
+  it('asks for a pass token only where the shield checks one, and models OAuth client authentication', () => {
+    expect(doc.security).toBeUndefined();
+    const op = (path: string, method = 'get') => doc.paths[path]![method]!;
+    expect(op('/MSP/api/v1/pbguc/event/produce', 'post').security).toEqual([{ passToken: [] }]);
+    expect(op('/MSP/api/v1/visit', 'post').security).toEqual([{ passToken: [] }]);
+    for (const open of ['/healthz', '/readyz', '/.well-known/oauth-authorization-server', '/listener', '/authorize']) {
+      expect(op(open).security, open).toEqual([]);
+    }
+    expect(op('/SSOSP/oauth/token', 'post').security).toEqual([{ oauthClientBasic: [] }, { oauthClientPost: [] }, {}]);
+    expect(op('/SSOSP/oauth/userinfo').security).toEqual([{ oauthBearer: [] }]);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(
+      expect.arrayContaining(['passToken', 'oauthClientBasic', 'oauthClientPost', 'oauthBearer', 'oauth2']),
+    );
+  });
+
+  it('explains the pass token and how to get one', () => {
+    expect(doc.info.description).toContain('pb-pass-token');
+    expect(doc.info.description).toContain('How to get one');
+    expect(doc.info.description).toContain('npm run -s pass-token');
+  });
+
+  it('names shared schemas, documents error codes and rate limits per route, and shows no bare Buffer shape', () => {
+    for (const name of ['ErrorEnvelope', 'AnalyticsEvent', 'Visit', 'VisitRequest', 'ContractText']) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+    const check = doc.paths['/MSP/api/v1/puckar/check']!.post!;
+    expect(check.responses!['400']!.description).toContain('puckar contractId is required');
+    expect(check.responses!['401']!.description).toContain('clientTokenMissingException');
+    expect(doc.paths['/SSOSP/api/v1/customer/otp']!.post!['x-rate-limit']).toMatch(/per number per hour/);
+    // contractText is the named ContractText component, described as the markup's bytes.
+    const text = JSON.stringify(doc.paths['/MSP/api/v1/puckar/check']);
+    expect(text).not.toContain('"Buffer"');
+    expect(doc.components.schemas.ContractText!.description).toContain('UTF-8 bytes');
+    expect(JSON.stringify(doc.components.schemas.ConsentCheckResponse)).toContain('#/components/schemas/ContractText');
+  });
+});

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Options } from 'autocannon';
+import { CONSENT_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
+import { ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
+import { CONSENT_CONTRACT_ID, answerFixtures } from './consent-check.ts';
+import { benchPass } from './pass-token.ts';
+import type { Row } from './report.ts';
+
+/**
+ * Issue 13 §3, as ratios measured in one run on one server: the box is shared (2 cores, other work
+ * starts and stops), so absolute requests/s move by tens of percent between minutes, while routes
+ * measured side by side move together. Four routes of the real API (bench/sso-server.ts: a fresh
+ * database, demo contracts seeded) run in rounds, each round every route for a slice of time in a
+ * rotating order:
+ *
+ *   open      GET, no-op, unshielded         shield cost   = 1 − shielded / open      (≤ 5 %)
+ *   shielded  GET, no-op, pass token checked produce ratio = produce / shielded       (≥ 0.6)
+ *   produce   POST pbguc/event/produce       check ratio   = check / shielded         (≥ 0.6)
+ *   check     POST puckar/check
+ *
+ * Each ratio is the median of the rounds' ratios, shown with its range. produce sends a fresh
+ * eventId on every call (each one a new row); check cycles through visitors who answered the
+ * contract (each a ledger read). PGlite always; PostgreSQL too when DATABASE_URL is set (a
+ * throw-away database, with Redis when REDIS_URL is set).
+ */
+
+export interface RatioOptions {
+  connections: number;
+  warmupSeconds: number;
+  rounds: number;
+  /** Seconds per route per round. */
+  sliceSeconds: number;
+  visitors: number;
+}
+
+export const DEFAULT_RATIO_OPTIONS: RatioOptions = {
+  connections: 50,
+  warmupSeconds: 2,
+  rounds: 8,
+  sliceSeconds: 1.5,
+  visitors: 300,
+};
+
+export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6 } as const;
+
+const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check'] as const;
+type RouteName = (typeof ROUTE_NAMES)[number];
+
+export interface RouteTally {
+  requests: number;
+  seconds: number;
+  failures: number;
+  cpuMicros: number;
+}
+
+export interface RatioResult {
+  database: 'pglite' | 'postgres';
+  connections: number;
+  /** requests/s per route over all rounds. */
+  perSecond: Record<RouteName, number>;
+  /** Server CPU µs per request per route. */
+  cpuMicrosPerRequest: Record<RouteName, number>;
+  shieldCostPercent: { median: number; min: number; max: number };
+  produceRatio: { median: number; min: number; max: number };
+  checkRatio: { median: number; min: number; max: number };
+  /** Extra server CPU per request on the shielded no-op, in % of the open one's. */
+  shieldCpuCostPercent: number;
+  failures: number;
+}
+
+function summary(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  return { median, min: sorted[0]!, max: sorted.at(-1)! };
+}
+
+function targetsFor(url: string, token: string, bodies: readonly string[], connections: number) {
+  const json = { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' };
+  let next = 0;
+  const targets: Record<RouteName, Options> = {
+    open: { url: url + ROUTES.open, connections },
+    shielded: { url: url + ROUTES.shielded, headers: { [PASS_TOKEN_HEADER]: token }, connections },
+    produce: {
+      url: url + ROUTES.produce,
+      connections,
+      requests: [
+        {
+          method: 'POST',
+          headers: json,
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify([{ eventId: randomUUID(), event: 'bench', category: 'ratio', userType: 'guest' }]),
+          }),
+        },
+      ],
+    },
+    check: {
+      url: url + CONSENT_ROUTES.check,
+      connections,
+      requests: [
+        {
+          method: 'POST',
+          headers: json,
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        },
+      ],
+    },
+  };
+  return targets;
+}
+
+async function fire(api: ApiProcess, options: Options): Promise<RouteTally> {
+  const before = await api.cpuMicros();
+  const result = await autocannon(options);
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    failures: result.non2xx + result.errors,
+    cpuMicros: (await api.cpuMicros()) - before,
+  };
+}
+
+async function measureOne(databaseUrl: string | undefined, options: RatioOptions): Promise<RatioResult> {
+  const { SSO_BENCH_DATABASE_URL: _db, SSO_BENCH_REDIS_URL: _redis, ...inherited } = process.env;
+  const env = databaseUrl
+    ? {
+        ...inherited,
+        SSO_BENCH_DATABASE_URL: databaseUrl,
+        ...(process.env.REDIS_URL ? { SSO_BENCH_REDIS_URL: process.env.REDIS_URL } : {}),
+      }
+    : inherited;
+  const api = await startApiProcess({ entry: './sso-server.ts', env, name: 'ratio API' });
+  try {
+    const token = (await benchPass()).token;
+    const visitors = await answerFixtures(api.url, token, options.visitors);
+    const bodies = visitors.map((visitorId, i) =>
+      JSON.stringify({
+        contractId: CONSENT_CONTRACT_ID,
+        visitId: `bench-visit-${i}`,
+        visitorId,
+        contractVersionId: '1',
+      }),
+    );
+    const targets = targetsFor(api.url, token, bodies, options.connections);
+    for (const name of ROUTE_NAMES) {
+      const probe = await fire(api, { ...targets[name], amount: 20, connections: 1 });
+      if (probe.failures > 0) throw new Error(`${name} failed ${probe.failures} of 20 probe requests`);
+      await fire(api, { ...targets[name], duration: options.warmupSeconds });
+    }
+
+    const totals = Object.fromEntries(
+      ROUTE_NAMES.map((name) => [name, { requests: 0, seconds: 0, failures: 0, cpuMicros: 0 }]),
+    ) as Record<RouteName, RouteTally>;
+    const shieldCosts: number[] = [];
+    const produceRatios: number[] = [];
+    const checkRatios: number[] = [];
+    for (let round = 0; round < options.rounds; round += 1) {
+      // Rotate the order, so no route always runs first (or right after another) in its round.
+      const order = ROUTE_NAMES.map((_, i) => ROUTE_NAMES[(i + round) % ROUTE_NAMES.length]!);
+      const rate = {} as Record<RouteName, number>;
+      for (const name of order) {
+        const tally = await fire(api, { ...targets[name], duration: options.sliceSeconds });
+        rate[name] = tally.requests / tally.seconds;
+        const total = totals[name];
+        total.requests += tally.requests;
+        total.seconds += tally.seconds;
+        total.failures += tally.failures;
+        total.cpuMicros += tally.cpuMicros;
+      }
+      shieldCosts.push((1 - rate.shielded / rate.open) * 100);
+      produceRatios.push(rate.produce / rate.shielded);
+      checkRatios.push(rate.check / rate.shielded);
+    }
+    const perSecond = Object.fromEntries(
+      ROUTE_NAMES.map((name) => [name, totals[name].requests / totals[name].seconds]),
+    ) as Record<RouteName, number>;
+    const cpuMicrosPerRequest = Object.fromEntries(
+      ROUTE_NAMES.map((name) => [name, totals[name].cpuMicros / totals[name].requests]),
+    ) as Record<RouteName, number>;
+    return {
+      database: databaseUrl ? 'postgres' : 'pglite',
+      connections: options.connections,
+      perSecond,
+      cpuMicrosPerRequest,
+      shieldCostPercent: summary(shieldCosts),
+      produceRatio: summary(produceRatios),
+      checkRatio: summary(checkRatios),
+      shieldCpuCostPercent: (cpuMicrosPerRequest.shielded / cpuMicrosPerRequest.open - 1) * 100,
+      failures: ROUTE_NAMES.reduce((sum, name) => sum + totals[name].failures, 0),
+    };
+  } finally {
+    await api.stop();
+  }
+}
+
+export async function measureSpeedRatios(options: RatioOptions = DEFAULT_RATIO_OPTIONS): Promise<RatioResult[]> {
+  const results = [await measureOne(undefined, options)];
+  if (process.env.DATABASE_URL) results.push(await measureOne(process.env.DATABASE_URL, options));
+  return results;
+}
+
+const rps = (value: number) => Math.round(value).toLocaleString('en-US');
+const range = (s: { min: number; max: number }, digits: number, unit = '') =>
+  `${s.min.toFixed(digits)}${unit} to ${s.max.toFixed(digits)}${unit}`;
+
+export function speedRatioRows(results: readonly RatioResult[]): Row[] {
+  return results.flatMap((result): Row[] => {
+    const failed = result.failures > 0 ? `${result.failures} failed requests` : undefined;
+    const verdict = (met: boolean) => (failed ? 'ERROR' : met ? 'ok' : 'MISSED');
+    const db = result.database;
+    const { perSecond: r, cpuMicrosPerRequest: cpu } = result;
+    const rounds = 'median of rounds, ';
+    return [
+      {
+        metric: `req/s open / shielded no-op / produce / check, ${db}`,
+        value: `${rps(r.open)} / ${rps(r.shielded)} / ${rps(r.produce)} / ${rps(r.check)}`,
+        target: '-',
+        verdict: failed ? 'ERROR' : 'info',
+        note: failed,
+      },
+      {
+        metric: `ratio: shield throughput cost, ${db}`,
+        value: `${result.shieldCostPercent.median.toFixed(1)} % (${rounds}${range(result.shieldCostPercent, 1, ' %')})`,
+        target: `≤ ${TARGETS.shieldCostPercent} %`,
+        verdict: verdict(result.shieldCostPercent.median <= TARGETS.shieldCostPercent),
+      },
+      {
+        metric: `ratio: shield server CPU per request, ${db}`,
+        value: `${result.shieldCpuCostPercent.toFixed(1)} % (${cpu.shielded.toFixed(1)} vs ${cpu.open.toFixed(1)} µs)`,
+        target: `≤ ${TARGETS.shieldCostPercent} %`,
+        verdict: verdict(result.shieldCpuCostPercent <= TARGETS.shieldCostPercent),
+      },
+      {
+        metric: `ratio: event/produce ÷ shielded no-op, ${db}`,
+        value: `${result.produceRatio.median.toFixed(2)} (${rounds}${range(result.produceRatio, 2)})`,
+        target: `≥ ${TARGETS.produceRatio}`,
+        verdict: verdict(result.produceRatio.median >= TARGETS.produceRatio),
+      },
+      {
+        metric: `ratio: puckar/check ÷ shielded no-op, ${db}`,
+        value: `${result.checkRatio.median.toFixed(2)} (${rounds}${range(result.checkRatio, 2)})`,
+        target: `≥ ${TARGETS.checkRatio}`,
+        verdict: verdict(result.checkRatio.median >= TARGETS.checkRatio),
+      },
+    ];
+  });
+}
+
+// `tsx bench/speed-ratios.ts` runs it alone.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { formatTable } = await import('./report.ts');
+  const results = await measureSpeedRatios();
+  console.log(formatTable(speedRatioRows(results)));
+  console.log(JSON.stringify(results, null, 2));
+}

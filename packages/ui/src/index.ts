@@ -1,0 +1,17 @@
+/**
+ * @pravesh/ui: the design tokens and the React components every Pravesh front end shares
+ * (ARCHITECTURE.md "Layout": `ui` ← widgets and the front-end apps). The components' rules are in
+ * components.css (documents) or COMPONENTS_CSS from '@pravesh/ui/css' (shadow roots).
+ */
+export * from './css/index.ts';
+export { Alert, Toast, ToastRegion, type AlertProps, type AlertTone, type ToastProps } from './components/alert.tsx';
+export { BottomSheet, SHEET_DRAG_CLOSE_PX, type BottomSheetProps } from './components/bottom-sheet.tsx';
+export { Button, type ButtonProps, type ButtonVariant } from './components/button.tsx';
+export { cx } from './components/class-names.ts';
+export { deepActiveElement, FOCUSABLE, tabbables } from './components/focus.ts';
+export { Modal, type ModalCloseReason, type ModalProps } from './components/modal.tsx';
+export { OtpInput, otpDigitsOf, type OtpInputProps } from './components/otp-input.tsx';
+export { Skeleton, SkeletonGroup, type SkeletonProps } from './components/skeleton.tsx';
+export { Spinner } from './components/spinner.tsx';
+export { Tabs, type TabItem, type TabsProps } from './components/tabs.tsx';
+export { ErrorIcon, TextField, type TextFieldProps } from './components/text-field.tsx';
