@@ -20,7 +20,7 @@ describe('no import circles', () => {
     const eslint = new ESLint({
       cwd: folder,
       overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } }, noCycle],
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, noCycle],
     });
     const results = await eslint.lintFiles(Object.keys(files));
     return results.flatMap((result) =>

@@ -59,7 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limiter: options.limiter,
     log: app.log,
   });
-  app.addHook('onClose', close);
+  app.addHook('onClose', () => close());
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 

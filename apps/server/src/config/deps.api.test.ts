@@ -16,7 +16,13 @@ describe('module dependencies', () => {
 
   it('sends OTPs through a provider given to getTestInstance, not the configured one', async () => {
     const sent: SmsMessage[] = [];
-    const sms: SmsProvider = { kind: 'capture', send: async (message) => void sent.push(message) };
+    const sms: SmsProvider = {
+      kind: 'capture',
+      send: (message) => {
+        sent.push(message);
+        return Promise.resolve();
+      },
+    };
     server = await ssoServer('pglite', { providers: { sms }, env: { PRAVESH_EMAIL_PROVIDER: 'disabled' } });
     const reply = await sendOtp(server);
     expect(reply.statusCode).toBe(200);
@@ -31,9 +37,9 @@ describe('module dependencies', () => {
     const keys: string[] = [];
     const limiter: RateLimiter = {
       kind: 'database',
-      consume: async (key) => {
+      consume: (key) => {
         keys.push(key);
-        return { allowed: false, count: 0, retryAfterMs: 60_000 };
+        return Promise.resolve({ allowed: false, count: 0, retryAfterMs: 60_000 });
       },
       reset: async () => {},
       close: async () => {},

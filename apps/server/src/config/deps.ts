@@ -56,7 +56,7 @@ export interface DepsOptions {
 export interface CreatedDeps {
   readonly deps: ModuleDeps;
   /** Closes what createDeps opened (the limiter, then the database), not what it was given. */
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 export async function createDeps(config: AppConfig, options: DepsOptions): Promise<CreatedDeps> {
@@ -95,7 +95,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
 
   return {
     deps: { config, database, db, now, keyring, registry, limiter, providers, customerAuth, log: options.log },
-    async close() {
+    close: async () => {
       if (!options.limiter) await limiter.close();
       if (!options.database) await database.close();
     },

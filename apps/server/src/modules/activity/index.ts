@@ -5,6 +5,7 @@ import { createActivityService } from './service.ts';
 import { createActivityStore } from './store.ts';
 
 /** The shared-activity capability: pbguc/activity and pbguc/getApplicationData. */
-export const activityModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const activityModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   activityRoutes(app, createActivityService(createActivityStore(deps.db), deps.now), deps.customerAuth);
+  return Promise.resolve();
 };

@@ -10,7 +10,7 @@ import { createAnalyticsStore } from './store.ts';
  * insert per batch, with the same batching per database kind (modules/visits/index.ts has the
  * measurements). Queued events are written before the database closes.
  */
-export const analyticsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const analyticsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const store = createAnalyticsStore(deps.db, {
     hashMobile: createMobileHasher(deps.config.piiHashKey),
     maxConcurrentFlushes: deps.database.kind === 'postgres' ? 2 : 1,
@@ -19,4 +19,5 @@ export const analyticsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
   });
   analyticsRoutes(app, store);
   app.addHook('onClose', () => store.drain());
+  return Promise.resolve();
 };

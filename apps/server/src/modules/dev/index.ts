@@ -12,7 +12,7 @@ import { createCallerIdService } from '../sso/caller-id/service.ts';
  * outbox of the SMS and email simulators, the caller-id simulator page, and publishing consent terms
  * into an embedded database: all only in `local` (config.devRoutes), never on a shared environment.
  */
-export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const { config, db, now, providers } = deps;
   // Only `local` (config.devRoutes; tests may set it in code): the outbox shows every OTP and the
   // simulator approves any caller-id request, so no shared environment may answer them (issue 12 §1.2).
@@ -26,4 +26,5 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     }
   }
   if (config.devRoutes) consentDevRoutes(app, createConsentStore(db), now);
+  return Promise.resolve();
 };

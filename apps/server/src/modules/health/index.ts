@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../config/deps.ts';
 import { healthRoutes } from './routes.ts';
 
 /** Liveness and readiness (/healthz, /readyz). */
-export const healthModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const healthModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   healthRoutes(app, deps.database);
+  return Promise.resolve();
 };

@@ -10,7 +10,7 @@ import { createVisitorCookie } from './visitor-cookie.ts';
  * written before the database closes (onClose hooks run in reverse order of registration, after
  * in-flight requests have finished).
  */
-export const visitsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const visitsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const { database, config, now } = deps;
   const store = createVisitStore(database.db, {
     // PGlite runs one statement at a time. On PostgreSQL two batches in flight keep the database
@@ -30,4 +30,5 @@ export const visitsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   });
   visitRoutes(app, createVisitService({ store, cookie, now }));
   app.addHook('onClose', () => store.drain());
+  return Promise.resolve();
 };
