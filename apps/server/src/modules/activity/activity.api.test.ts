@@ -12,7 +12,6 @@ import {
   nextMobile,
   signInCustomer,
   ssoServer,
-  type SignedInCustomer as Customer,
   type SsoTestServer,
 } from '../../test/customers.ts';
 

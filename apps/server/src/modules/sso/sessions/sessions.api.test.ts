@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { DEMO_CUSTOMER } from '../customers/seed.ts';
 import { eq } from 'drizzle-orm';
 import { ssoOneTimeKeys } from '../../../db/schema/sso.ts';
 import {
