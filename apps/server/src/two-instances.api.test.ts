@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_PATH } from '@pravesh/core';
 import { analyticsEvents, visits } from './db/schema/index.ts';
-import { authorize, exchange, sendOtp, sessionCookie, signInWithOtp, type SsoTestServer } from './test/customers.ts';
+import {
+  authorize,
+  exchange,
+  logOut,
+  sendOtp,
+  sessionCookie,
+  signInWithOtp,
+  type SsoTestServer,
+} from './test/customers.ts';
 import { TWO_INSTANCES_AVAILABLE, startTwoInstances, type TwoInstances } from './test/two-instances.ts';
 
 /**
@@ -124,7 +132,8 @@ describe.skipIf(!TWO_INSTANCES_AVAILABLE)('two instances on one database and Red
     const cookie = sessionCookie(await signInWithOtp(a, nextMobile()));
     // B has used the session (and may keep what it learnt about it) before A logs it out.
     expect((await authorize(b, {}, { cookie })).statusCode).toBe(200);
-    const loggedOut = await a.app.inject({ url: '/SSOSP/api/v1/oauth/logout', headers: { cookie } });
+    // Logout is a same-origin POST with a CSRF token (issue 12 §1.8); test/customers.ts sends both.
+    const loggedOut = await logOut(a, cookie);
     expect(loggedOut.statusCode).toBe(200);
     for (const server of [b, a]) {
       expect((await authorize(server, {}, { cookie })).json()).toMatchObject({ statusCode: 'sessionInvalid' });
