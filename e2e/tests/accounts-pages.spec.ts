@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
@@ -20,9 +21,20 @@ const VIEWPORTS = [
 /** The demo site A client registered by default outside production (apps/server/src/config/sso.ts). */
 const CLIENT = { client_id: 'pravesh-demo-site-a', redirect_uri: `${DEMO_SITE_A}/sso/callback` };
 
+/**
+ * The demo client is public (no secret), so its links carry a PKCE S256 challenge (RFC 7636 §4.2):
+ * the server refuses to issue a code without one (issue 12 §1.4).
+ */
+const PKCE_VERIFIER = 'e2e-pkce-verifier-0123456789-abcdefghijklmnopqrstuvwxyz';
+const PKCE = {
+  code_challenge: createHash('sha256').update(PKCE_VERIFIER).digest('base64url'),
+  code_challenge_method: 'S256',
+};
+
 function pageUrl(page: '/authorize' | '/listener', extra: Record<string, string> = {}): string {
   const query = new URLSearchParams({
     ...CLIENT,
+    ...PKCE,
     state: 'e2e-state',
     scope: 'myaccount',
     source_site_id: '2',

@@ -83,6 +83,8 @@ for (const viewport of VIEWPORTS) {
         closable: '1',
         code_challenge_method: 'S256',
       });
+      // PKCE S256 (RFC 7636 §4.2): a base64url SHA-256 challenge, which the server requires of this public client.
+      expect(src.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
       expect(parseScope(src.searchParams.get('scope'))).toContain('myaccount');
       expect(src.searchParams.get('visitorId')).toMatch(/^[0-9a-f-]{36}$/);
       expect(src.searchParams.get('visitId')).toBeTruthy();
