@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { ssoOneTimeKeys } from '../../../db/schema/sso.ts';
-import { openWithSecret, randomToken, sealWithSecret, sha256 } from '../crypto.ts';
+import { openWithSecret, sealWithSecret } from '../crypto.ts';
+import { mintOneTimeKey, redeemOneTimeKey } from './one-time-keys.ts';
 
 /** A handoff's life: the hidden image loads right after the code exchange. */
 export const SSID_HANDOFF_TTL_SECONDS = 60;
@@ -17,27 +16,19 @@ export const SSID_HANDOFF_TTL_SECONDS = 60;
  */
 export function createSsidHandoffs(db: Database, now: () => number) {
   return {
-    async mint(input: {
+    mint(input: {
       sessionToken: string;
       customerId: string;
       sessionId: string;
       siteId: number;
       clientId: string;
     }): Promise<string> {
-      const handoff = randomToken();
-      const at = now();
-      await db.insert(ssoOneTimeKeys).values({
-        keyHash: sha256(handoff),
-        kind: 'ssid_handoff',
-        customerId: input.customerId,
-        sessionId: input.sessionId,
-        siteId: input.siteId,
-        clientId: input.clientId,
-        sealedSessionToken: sealWithSecret(handoff, input.sessionToken),
-        createdAt: new Date(at),
-        expiresAt: new Date(at + SSID_HANDOFF_TTL_SECONDS * 1000),
-      });
-      return handoff;
+      const { sessionToken, ...columns } = input;
+      // Sealed under the handoff itself, which only the browser holds (the table keeps its hash).
+      return mintOneTimeKey(db, now(), 'ssid_handoff', SSID_HANDOFF_TTL_SECONDS, (handoff) => ({
+        ...columns,
+        sealedSessionToken: sealWithSecret(handoff, sessionToken),
+      }));
     },
 
     /**
@@ -45,20 +36,7 @@ export function createSsidHandoffs(db: Database, now: () => number) {
      * the session token it carries; undefined when unknown, used, expired or minted for another site.
      */
     async redeem(handoff: string, siteId: number): Promise<{ sessionId: string; sessionToken: string } | undefined> {
-      const at = new Date(now());
-      const [row] = await db
-        .update(ssoOneTimeKeys)
-        .set({ usedAt: at })
-        .where(
-          and(
-            eq(ssoOneTimeKeys.keyHash, sha256(handoff)),
-            eq(ssoOneTimeKeys.kind, 'ssid_handoff'),
-            eq(ssoOneTimeKeys.siteId, siteId),
-            isNull(ssoOneTimeKeys.usedAt),
-            gt(ssoOneTimeKeys.expiresAt, at),
-          ),
-        )
-        .returning({ sessionId: ssoOneTimeKeys.sessionId, sealed: ssoOneTimeKeys.sealedSessionToken });
+      const row = await redeemOneTimeKey(db, now(), 'ssid_handoff', handoff, siteId);
       if (!row?.sessionId || !row.sealed) return undefined;
       try {
         return { sessionId: row.sessionId, sessionToken: openWithSecret(handoff, row.sealed) };
