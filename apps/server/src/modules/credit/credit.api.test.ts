@@ -386,10 +386,10 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
 
   it('seeds the three demo customers: four scores, NO_HIT everywhere, new-to-credit', async () => {
     const deps = { db: server.database.db, config: server.config, now: clock.now, providers: { bureau } };
-    const first = await seedDemoCredit(deps as Parameters<typeof seedDemoCredit>[0]);
+    const first = await seedDemoCredit(deps);
     expect(first).toEqual({ customers: 3, consents: 3, pulls: 12 });
     // Again: nothing new (the consent stands, the pulls are fresh).
-    expect(await seedDemoCredit(deps as Parameters<typeof seedDemoCredit>[0])).toEqual({
+    expect(await seedDemoCredit(deps)).toEqual({
       customers: 3,
       consents: 0,
       pulls: 0,

@@ -4,7 +4,7 @@ import {
   DEMO_CREDIT_CUSTOMERS,
   isPraveshError,
 } from '@pravesh/core';
-import type { ModuleDeps } from '../../config/deps.ts';
+import type { ModuleDeps, Providers } from '../../config/deps.ts';
 import { seedDemoContracts } from '../consent/seed.ts';
 import { createConsentService } from '../consent/service.ts';
 import { createConsentStore } from '../consent/store.ts';
@@ -13,7 +13,7 @@ import { createCustomerStore } from '../sso/customers/store.ts';
 import { createCreditService } from './service.ts';
 import { createCreditStore } from './store.ts';
 
-export type DemoCreditDeps = Pick<ModuleDeps, 'db' | 'config' | 'now' | 'providers'>;
+export type DemoCreditDeps = Pick<ModuleDeps, 'db' | 'config' | 'now'> & { providers: Pick<Providers, 'bureau'> };
 
 export interface DemoCreditSeeded {
   /** Demo customers that exist after the seed (created now or before). */
