@@ -34,3 +34,6 @@ export * from './consent/csv.ts';
 export * from './credit/score-rules.ts';
 export * from './credit/schemas.ts';
 export * from './credit/errors.ts';
+export * from './offers/schemas.ts';
+export * from './offers/kfs.ts';
+export * from './offers/rules.ts';
