@@ -15,6 +15,7 @@ import { DASHBOARD_ERRORS } from './errors/dashboard.ts';
 import type { CatalogueEntry } from './errors/entry.ts';
 import { VALIDATION_ERRORS } from './errors/validation.ts';
 import { REQUEST_ERRORS } from './http/errors.ts';
+import { LEAD_ERRORS } from './leads/errors.ts';
 import { SHIELD_ERRORS } from './shield/errors.ts';
 import { SSO_ERRORS } from './sso/errors.ts';
 
@@ -30,6 +31,7 @@ export const ERROR_GROUPS = {
   sso: SSO_ERRORS,
   consent: CONSENT_ERRORS,
   request: REQUEST_ERRORS,
+  leads: LEAD_ERRORS,
 } as const;
 
 export const ERRORS = {
@@ -41,6 +43,7 @@ export const ERRORS = {
   ...SSO_ERRORS,
   ...CONSENT_ERRORS,
   ...REQUEST_ERRORS,
+  ...LEAD_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

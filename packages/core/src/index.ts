@@ -34,3 +34,6 @@ export * from './consent/csv.ts';
 export * from './credit/score-rules.ts';
 export * from './credit/schemas.ts';
 export * from './credit/errors.ts';
+export * from './leads/routes.ts';
+export * from './leads/lifecycle.ts';
+export * from './leads/schemas.ts';
