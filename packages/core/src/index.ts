@@ -38,3 +38,6 @@ export * from './credit/demo-customers.ts';
 export * from './offers/schemas.ts';
 export * from './offers/kfs.ts';
 export * from './offers/rules.ts';
+export * from './leads/routes.ts';
+export * from './leads/lifecycle.ts';
+export * from './leads/schemas.ts';
