@@ -17,6 +17,7 @@ import { CREDIT_ERRORS } from './credit/errors.ts';
 import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
 import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
+import { LEAD_ERRORS } from './leads/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
 export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -24,6 +25,7 @@ export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts
 /** Groups only server modules raise (never thrown in a browser). */
 export const SERVER_ERROR_GROUPS = {
   credit: CREDIT_ERRORS,
+  leads: LEAD_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -32,6 +34,7 @@ export const ERROR_GROUPS = { ...BROWSER_ERROR_GROUPS, ...SERVER_ERROR_GROUPS } 
 export const ERRORS = {
   ...BROWSER_ERRORS,
   ...CREDIT_ERRORS,
+  ...LEAD_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;
