@@ -33,7 +33,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-import { seedDemoCredit } from './demo-customers.ts';
+import { seedDemoCredit, seedDemoCreditCustomers } from './demo-customers.ts';
 import { demoBureauProfiles } from './demo-profiles.ts';
 
 interface Envelope<T> {
@@ -387,13 +387,18 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
   it('seeds the three demo customers: four scores, NO_HIT everywhere, new-to-credit', async () => {
     const deps = { db: server.database.db, config: server.config, now: clock.now, providers: { bureau } };
     const first = await seedDemoCredit(deps);
-    expect(first).toEqual({ customers: 3, consents: 3, pulls: 12 });
+    expect(first).toEqual({ customers: 3, consents: 3, pulls: 12, bureauFailures: 0 });
     // Again: nothing new (the consent stands, the pulls are fresh).
     expect(await seedDemoCredit(deps)).toEqual({
       customers: 3,
       consents: 0,
       pulls: 0,
+      bureauFailures: 0,
     });
+    // The seed step's entry builds the configured bureau itself: nothing new either, and it says so.
+    expect(await seedDemoCreditCustomers({ db: deps.db, config: deps.config, now: deps.now })).toBe(
+      '3 customers (9800000001, 9800000002, 9800000003), 0 consents recorded, 0 reports pulled',
+    );
 
     const scored = await signInCustomer(server, DEMO_CREDIT_CUSTOMERS.scored.mobileNo);
     const scoredRecords = creditScoresResponseSchema.parse((await call('getCreditScores', as(scored))).body.response);

@@ -8,8 +8,10 @@ import type { ModuleDeps, Providers } from '../../config/deps.ts';
 import { seedDemoContracts } from '../consent/seed.ts';
 import { createConsentService } from '../consent/service.ts';
 import { createConsentStore } from '../consent/store.ts';
+import { createBureauProvider } from '../../providers/bureau/index.ts';
 import { createPiiCipher } from '../sso/customers/pii.ts';
 import { createCustomerStore } from '../sso/customers/store.ts';
+import { demoBureauProfiles } from './demo-profiles.ts';
 import { createCreditService } from './service.ts';
 import { createCreditStore } from './store.ts';
 
@@ -22,6 +24,8 @@ export interface DemoCreditSeeded {
   consents: number;
   /** Bureau pulls stored now (0 while the stored ones are fresh). */
   pulls: number;
+  /** Customers whose pull failed because the bureau did (a slow or failing simulator): seeded next time. */
+  bureauFailures: number;
 }
 
 /** The seed's requests, as the consent ledger records where an entry came from. */
@@ -39,7 +43,7 @@ const SEED_VISIT = { visitorId: 'demo-seed', visitId: 'demo-seed' } as const;
  * are not refreshed, so running it again stores nothing.
  */
 export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSeeded> {
-  const seeded: DemoCreditSeeded = { customers: 0, consents: 0, pulls: 0 };
+  const seeded: DemoCreditSeeded = { customers: 0, consents: 0, pulls: 0, bureauFailures: 0 };
   const { db, config, now } = deps;
   if (config.environment === 'production') return seeded;
 
@@ -77,9 +81,32 @@ export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSe
       await credit.pull(customerId);
       seeded.pulls += (await versions()) - before;
     } catch (error) {
+      if (!isPraveshError(error)) throw error;
+      // A bureau configured to fail (PRAVESH_BUREAU_SIM_FAILURE) must not stop the demo from starting.
+      if (error.key === 'bureauUnavailable' || error.key === 'bureauTimeout') seeded.bureauFailures += 1;
       // Still fresh from an earlier seed: nothing to refresh yet.
-      if (!isPraveshError(error) || error.key !== 'bureauRefreshTooEarly') throw error;
+      else if (error.key !== 'bureauRefreshTooEarly') throw error;
     }
   }
   return seeded;
+}
+
+/**
+ * The seed step's entry (cli/seed.ts SEEDERS): the configured bureau, with the demo customers'
+ * profiles, as the server builds it (config/deps.ts); answers one line for the seed's output.
+ */
+export async function seedDemoCreditCustomers(context: Pick<DemoCreditDeps, 'db' | 'config' | 'now'>): Promise<string> {
+  if (context.config.environment === 'production') return 'skipped in production';
+  const bureau = createBureauProvider(context.config.bureau, {
+    now: context.now,
+    profileOf: demoBureauProfiles(context.db, context.config),
+  });
+  const seeded = await seedDemoCredit({ ...context, providers: { bureau } });
+  const numbers = Object.values(DEMO_CREDIT_CUSTOMERS)
+    .map(({ mobileNo }) => mobileNo)
+    .join(', ');
+  return (
+    `${seeded.customers} customers (${numbers}), ${seeded.consents} consents recorded, ${seeded.pulls} reports pulled` +
+    (seeded.bureauFailures > 0 ? `, ${seeded.bureauFailures} pulls failed at the bureau` : '')
+  );
 }
