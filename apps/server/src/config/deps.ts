@@ -9,6 +9,7 @@ import { createEmailProvider, type EmailProvider } from '../providers/email/inde
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
+import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -17,6 +18,8 @@ export interface Providers {
   /** Absent when email sign-in is disabled (PRAVESH_EMAIL_PROVIDER=disabled). */
   readonly email: EmailProvider | undefined;
   readonly callerId: CallerIdProvider;
+  /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
+  readonly offerLookup?: OfferLookup | undefined;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
           ? undefined
           : createEmailProvider(sso.email, options.log, now, outboxStore),
     callerId: options.providers?.callerId ?? createCallerIdSimulator(config.publicUrl),
+    offerLookup: options.providers?.offerLookup,
   };
 
   const customerAuth = createCustomerAuth(

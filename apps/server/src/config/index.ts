@@ -5,6 +5,7 @@ import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoCon
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
+import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
@@ -83,6 +84,8 @@ export interface AppConfig {
   readonly trustedProxies: readonly string[];
   /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
   readonly pii: PiiConfig;
+  /** Lending partners: continue URLs and partner keys (config/partners.ts). */
+  readonly partners: PartnerConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -227,6 +230,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
+    partners: loadPartnerConfig(env, environment),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');
