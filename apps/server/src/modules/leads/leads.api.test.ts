@@ -250,7 +250,7 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
         'no visit',
         await apply({ mobileNo: a.mobileNo, offerId: PERSONAL_LOAN.offerId }, asCustomer(a)),
         400,
-        'badRequest',
+        'requiredField',
       ],
     ];
     for (const [what, reply, status, code] of refusals) {
