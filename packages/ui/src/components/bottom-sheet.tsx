@@ -310,15 +310,29 @@ function SheetView({
       return true;
     };
 
-    const end = (y: number | undefined, time: number) => {
-      const current = drag;
-      drag = undefined;
-      if (!current || current.state !== 'dragging') return;
-      if (y !== undefined) current.samples.push({ y, time });
+    /** Lets go of the sheet: CSS takes it (with its transition) to whatever snap the class names. */
+    const release = () => {
       element.classList.remove('pv-sheet--dragging');
       element.style.transform = '';
       overlay.current?.style.removeProperty('opacity');
       overlay.current?.style.removeProperty('visibility');
+    };
+
+    /** The last reading, or none when the input was cancelled (the sheet goes back where it was). */
+    const end = (last: { x: number; y: number; target: EventTarget | null } | undefined, time: number) => {
+      const current = drag;
+      drag = undefined;
+      if (!current) return;
+      if (!last || current.state === 'abandoned') {
+        if (current.state === 'dragging') release();
+        return;
+      }
+      current.samples.push({ y: last.y, time });
+      // Chromium holds back touchmoves inside its touch slop (≈15px), so a short flick can arrive
+      // as touchstart then touchend only: decide on the release itself.
+      if (current.state === 'undecided') decide(current, last.x, last.y, last.target);
+      if (current.state !== 'dragging') return;
+      release();
       // The click a drag ends in arrives in this task; later ones (a key press) are real.
       suppressClick = true;
       view.setTimeout(() => (suppressClick = false), 0);
@@ -330,7 +344,7 @@ function SheetView({
     const onTouchStart = (event: TouchEvent) => {
       const touch = event.touches[0];
       if (!touch || event.touches.length > 1) {
-        end(undefined, event.timeStamp);
+        end(undefined, event.timeStamp); // a second finger: a pinch, not a drag
         return;
       }
       begin(touch.clientX, touch.clientY, event.timeStamp, 'touch', event.target);
@@ -341,15 +355,12 @@ function SheetView({
       const undecided = drag.state === 'undecided';
       const taken = move(touch.clientX, touch.clientY, event.timeStamp, event.target);
       if (taken && event.cancelable) event.preventDefault();
-      else if (taken && undecided) {
-        // The browser already scrolls this touch; the two must not fight.
-        drag.state = 'abandoned';
-        end(undefined, event.timeStamp);
-      }
+      else if (taken && undecided) end(undefined, event.timeStamp); // the browser already scrolls this touch
     };
     const onTouchEnd = (event: TouchEvent) => {
+      const touch = event.changedTouches[0];
       if (drag?.pointerId !== 'touch') return;
-      end(event.changedTouches[0]?.clientY, event.timeStamp);
+      end(touch && { x: touch.clientX, y: touch.clientY, target: event.target }, event.timeStamp);
     };
 
     const onPointerDown = (event: PointerEvent) => {
@@ -372,7 +383,7 @@ function SheetView({
     };
     const onPointerUp = (event: PointerEvent) => {
       if (drag?.pointerId !== event.pointerId) return;
-      end(event.clientY, event.timeStamp);
+      end({ x: event.clientX, y: event.clientY, target: event.target }, event.timeStamp);
     };
     const onPointerCancel = (event: PointerEvent) => {
       if (drag?.pointerId === event.pointerId) end(undefined, event.timeStamp);
