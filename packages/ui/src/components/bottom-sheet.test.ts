@@ -180,3 +180,44 @@ describe('BottomSheet as a snapping sheet (snap, onSnapChange)', () => {
     expect(onSnapChange).not.toHaveBeenCalled();
   });
 });
+
+describe('BottomSheet inside a widget shadow root (how the nudge mounts it)', () => {
+  it('open silences the host page around the widget and gives it back on Esc', () => {
+    const before = document.createElement('header');
+    before.textContent = 'Partner site navigation';
+    const host = document.createElement('pravesh-nudge');
+    const after = document.createElement('footer');
+    after.setAttribute('inert', ''); // the page's own inert element stays the page's
+    document.body.append(before, host, after);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    const onSnapChange = vi.fn();
+    const view = render(h(SnapSheetHarness, { onSnapChange }), { container: mount });
+    const sheet = shadow.querySelector<HTMLElement>('.pv-sheet')!;
+    const main = shadow.querySelector('main')!;
+    expect(sheet.getAttribute('role')).toBe('region');
+
+    fireEvent.click(shadow.querySelector('.pv-sheet-toggle')!);
+    expect(sheet.getAttribute('role')).toBe('dialog');
+    expect(shadow.activeElement).toBe(sheet);
+    expect([before.hasAttribute('inert'), main.hasAttribute('inert'), host.hasAttribute('inert')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+
+    fireEvent.keyDown(sheet, { key: 'Escape', composed: true, bubbles: true });
+    expect(onSnapChange).toHaveBeenLastCalledWith('peek', 'escape');
+    expect([before.hasAttribute('inert'), main.hasAttribute('inert'), after.hasAttribute('inert')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(shadow.activeElement).toBe(shadow.querySelector('.pv-sheet-toggle'));
+    view.unmount();
+    before.remove();
+    host.remove();
+    after.remove();
+  });
+});
