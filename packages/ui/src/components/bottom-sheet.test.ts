@@ -123,6 +123,16 @@ describe('BottomSheet as a snapping sheet (snap, onSnapChange)', () => {
     expect(active()).toBe(launcher);
   });
 
+  it('hidden from the peek with its close button, focus goes to the page’s launcher', () => {
+    const onSnapChange = vi.fn();
+    render(h(SnapSheetHarness, { onSnapChange }));
+    const hide = screen.getByRole('button', { name: 'Close' });
+    hide.focus();
+    fireEvent.click(hide);
+    expect(onSnapChange).toHaveBeenLastCalledWith('closed', 'close-button');
+    expect(active()).toBe(screen.getByRole('button', { name: 'See your offers' }));
+  });
+
   it('the overlay returns the open sheet to the peek', () => {
     const onSnapChange = vi.fn();
     render(h(SnapSheetHarness, { onSnapChange, initial: 'open' }));

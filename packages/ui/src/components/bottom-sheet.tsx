@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { cx } from './class-names.ts';
+import { deepActiveElement } from './focus.ts';
 import { CloseIcon, type ModalCloseReason } from './modal.tsx';
 import { useModalFocus } from './modal-focus.ts';
 import { draggedHeight, nextSnap, type DragSample, type SheetSnap, type SnapHeights } from './sheet-gesture.ts';
@@ -210,6 +211,18 @@ function SheetView({
     inertOutside: root,
     fallbackFocus: () => (latest.current.snap === 'peek' ? toggle.current : returnFocus?.current),
   });
+
+  // Hidden from the peek (its close button, or the caller), focus inside would be lost with the
+  // sheet: it goes to `returnFocus`. From open, useModalFocus has already given it back.
+  const previousSnap = useRef(snap);
+  useEffect(() => {
+    const before = previousSnap.current;
+    previousSnap.current = snap;
+    const element = sheet.current;
+    if (snap !== 'closed' || before === 'closed' || !element) return;
+    const focused = deepActiveElement(element.getRootNode() as Document | ShadowRoot);
+    if (!focused || element.contains(focused)) returnFocus?.current?.focus({ preventScroll: true });
+  }, [snap]);
 
   // Measure the peek (header + peek content, so exactly one element shows) and whether the content
   // is tall enough for full-height mode; again whenever the sheet or the viewport changes size.
