@@ -167,10 +167,11 @@ describe('BottomSheet as a snapping sheet (snap, onSnapChange)', () => {
     const moved = touch(tile, 'touchmove', 470);
     expect(moved.defaultPrevented).toBe(true);
     expect(sheetEl().style.transform).toMatch(/^translateY\(/);
-    expect(sheetEl().className).toContain('pv-sheet--dragging');
+    expect(sheetEl().hasAttribute('data-dragging')).toBe(true);
     await sleep(130);
     touch(tile, 'touchend', 470);
     expect(sheetEl().style.transform).toBe('');
+    expect(sheetEl().hasAttribute('data-dragging')).toBe(false);
     expect(onSnapChange).toHaveBeenCalledWith('open', 'drag');
   });
 

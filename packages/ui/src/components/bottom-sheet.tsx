@@ -294,7 +294,8 @@ function SheetView({
       }
       current.state = 'dragging';
       Object.assign(current, measureHeights());
-      element.classList.add('pv-sheet--dragging');
+      // An attribute React does not own, so a re-render mid-drag cannot drop it.
+      element.setAttribute('data-dragging', '');
     };
 
     const follow = (current: Drag) => {
@@ -325,7 +326,7 @@ function SheetView({
 
     /** Lets go of the sheet: CSS takes it (with its transition) to whatever snap the class names. */
     const release = () => {
-      element.classList.remove('pv-sheet--dragging');
+      element.removeAttribute('data-dragging');
       element.style.transform = '';
       overlay.current?.style.removeProperty('opacity');
       overlay.current?.style.removeProperty('visibility');
