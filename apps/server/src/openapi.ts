@@ -8,6 +8,7 @@ import {
   NO_PASS_HEADER,
   PASS_TOKEN_HEADER,
   PASS_TOKEN_QUERY,
+  PARTNER_KEY_HEADER,
   SSO_SCOPES,
   analyticsEventSchema,
   byteBufferSchema,
@@ -305,6 +306,23 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
       CREDIT_ERRORS_BY_ROUTE[route],
     ]),
   ),
+  // Leads (issue 14 §2; modules/leads): the customer routes answer for the access token's customer.
+  'POST /MSP/api/v1/PCO/applyOffer': [
+    ...CUSTOMER_ERRORS,
+    'applyMobileMismatch',
+    'offerNotAvailable',
+    'genericUserMessage',
+  ],
+  'POST /BSP/api/v1/partner/quoteApply': [
+    ...CUSTOMER_ERRORS,
+    'applyMobileMismatch',
+    'offerNotAvailable',
+    'genericUserMessage',
+  ],
+  'GET /MSP/api/v1/myAccount/getLeads': CUSTOMER_ERRORS,
+  'GET /MSP/api/v1/myAccount/getUpdatedLeadDetails': [...CUSTOMER_ERRORS, 'leadNotFound'],
+  'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
+  'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
 };
 
 /** Credit routes take the customer's access token beside the pass token (issue 14 §1). */
@@ -330,6 +348,12 @@ const OAUTH_SECURITY: Record<string, Record<string, string[]>[]> = {
   'POST /SSOSP/oauth/token': [{ oauthClientBasic: [] }, { oauthClientPost: [] }, {}],
   'POST /SSOSP/oauth/revoke': [{ oauthClientBasic: [] }, { oauthClientPost: [] }, {}],
   'GET /SSOSP/oauth/userinfo': [{ oauthBearer: [] }],
+};
+
+/** Partner routes (server to server, no pass token): the partner key header (modules/leads). */
+const PARTNER_SECURITY: Record<string, Record<string, string[]>[]> = {
+  'GET /BSP/api/v1/partner/lead': [{ partnerKey: [] }],
+  'POST /BSP/api/v1/partner/leadStatus': [{ partnerKey: [] }],
 };
 
 /** Forms of the OAuth endpoints (they parse application/x-www-form-urlencoded themselves). */
@@ -473,6 +497,13 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
               "A signed-in customer's access token, for routes that name a customerId and the credit routes; " +
               "the pass token's sso strategy may carry it instead.",
           },
+          partnerKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: PARTNER_KEY_HEADER,
+            description:
+              "A lending partner's key (PRAVESH_PARTNER_KEYS), for the partner routes only; sent server to server, never from a browser.",
+          },
           oauthClientBasic: {
             type: 'http',
             scheme: 'basic',
@@ -524,6 +555,7 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
       const shielded = isShielded(route);
       out.security =
         OAUTH_SECURITY[key] ??
+        PARTNER_SECURITY[key] ??
         (CREDIT_PATHS.has(input.url) ? [{ passToken: [], accessToken: [] }] : shielded ? [{ passToken: [] }] : []);
       const form = OAUTH_FORMS[key];
       if (form) {
