@@ -96,7 +96,7 @@ export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSe
  * profiles, as the server builds it (config/deps.ts); answers one line for the seed's output.
  */
 export async function seedDemoCreditCustomers(context: Pick<DemoCreditDeps, 'db' | 'config' | 'now'>): Promise<string> {
-  if (context.config.environment === 'production') return 'skipped in production';
+  if (context.config.environment === 'production') return 'skipped in production (demo data)';
   const bureau = createBureauProvider(context.config.bureau, {
     now: context.now,
     profileOf: demoBureauProfiles(context.db, context.config),
