@@ -209,7 +209,15 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
     }
     const unknown = await call('getBureauScore', { ...as(customer), query: 'creditBureau=TRANSUNION' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.status).toBe(false);
+    expect(unknown.body).toEqual({
+      status: false,
+      statusCode: 'invalidCreditBureau',
+      statusMessage: 'TRANSUNION - is not a valid credit bureau. Valid values are - CIBIL, EXPERIAN, HIGHMARK, EQUIFAX',
+    });
+    // Without a token the bureau is not even looked at.
+    expect((await call('getBureauScore', { query: 'creditBureau=TRANSUNION' })).body.statusCode).toBe(
+      'tokenNotValidated',
+    );
   });
 
   it('refuses every route without a valid access token of the calling site ("Token not validated")', async () => {
