@@ -17,6 +17,7 @@ import {
   userConsentBodySchema,
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
+import { OFFER_COMPONENTS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -152,7 +153,7 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
 ];
 
 // Named once per process: the registry is global and refuses an id twice (tests build many apps).
-for (const [schema, meta] of COMPONENTS) {
+for (const [schema, meta] of [...COMPONENTS, ...OFFER_COMPONENTS]) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, meta);
 }
 
@@ -279,6 +280,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'POST /SSOSOCKET/api/v1/oauth/request': ['callerIdNonceTaken'],
   'GET /SSOSOCKET/api/v1/oauth/request/:requestNonce': ['callerIdRequestNotFound', 'siteIdMismatch'],
   'GET /MSP/api/v1/shield/config/:siteId': ['invalidSiteId'],
+  ...OFFER_ROUTE_ERRORS,
 };
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */
@@ -416,6 +418,10 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         { name: 'activity', description: 'Recent activity and shared data (spec 000 §3, §5)' },
         { name: 'consent', description: 'Terms consent, "puckar" (spec 000 §3, §4, §7)' },
         { name: 'sso', description: 'Sign-in (spec 000 §4, §7)' },
+        {
+          name: 'offers',
+          description: 'Pre-approved offers, quotes and offer images (spec 000 §3, §4, §7; spec 001 §7)',
+        },
         { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
         { name: 'health', description: 'Liveness and readiness' },
         { name: 'sdk', description: 'The browser SDK files' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OFFER_ROUTES,
+  OFFER_ROUTE_METHODS,
   emi,
   envelopeSchema,
   fetchQuotesResponseSchema,
@@ -355,6 +356,19 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     expect(await offers.findOfferForCustomer(noHit.customerId, 'sahyadri-pl-prime')).toBeUndefined();
     expect(await offers.findOfferForCustomer(noData.customerId, 'kaveri-cc-secure')).toBeUndefined();
     expect(await offers.findOfferForCustomer(excellent.customerId, 'no-such-offer')).toBeUndefined();
+  });
+
+  it('documents every offer route in OpenAPI with its method, tag and catalogue codes', async () => {
+    const doc = (await server.app.inject('/docs/json')).json<{
+      paths: Record<string, Record<string, { tags?: string[]; responses?: Record<string, { description?: string }> }>>;
+    }>();
+    for (const route of Object.keys(OFFER_ROUTES) as (keyof typeof OFFER_ROUTES)[]) {
+      const operation = doc.paths[OFFER_ROUTES[route]]?.[OFFER_ROUTE_METHODS[route].toLowerCase()];
+      expect(operation?.tags, route).toEqual(['offers']);
+      expect(operation?.responses?.['401']?.description, route).toContain('Token not validated');
+      expect(operation?.responses?.['200'], route).toBeDefined();
+    }
+    expect(doc.paths['/assets/offers/{kind}/{file}']?.get?.responses?.['404']?.description).toContain('does not exist');
   });
 
   it('drops an offer the day after its validity ends', async () => {
