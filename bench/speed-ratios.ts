@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options } from 'autocannon';
-import { CONSENT_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
+import { CONSENT_ROUTES, OFFER_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
 import { ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
 import { CONSENT_CONTRACT_ID, answerFixtures } from './consent-check.ts';
 import { benchPass } from './pass-token.ts';
 import type { Row } from './report.ts';
+import { signedInCustomer } from './sso.ts';
 
 /**
  * Issue 13 §3, as ratios measured in one run on one server: the box is shared (2 cores, other work
@@ -17,7 +18,9 @@ import type { Row } from './report.ts';
  *   open      GET, no-op, unshielded         shield cost   = 1 − shielded / open      (≤ 5 %)
  *   shielded  GET, no-op, pass token checked produce ratio = produce / shielded       (≥ 0.6)
  *   produce   POST pbguc/event/produce       check ratio   = check / shielded         (≥ 0.6)
- *   check     POST puckar/check
+ *   check     POST puckar/check              offers ratio  = offers / shielded        (≥ 0.5)
+ *   offers    GET pco/offers (issue 14): a signed-in customer's access token verified, the credit
+ *             store's latest pulls and report read, the catalogue (seeded) filtered by the rules
  *
  * Each ratio is the median of the rounds' ratios, shown with its range. produce sends a fresh
  * eventId on every call (each one a new row); check cycles through visitors who answered the
@@ -42,9 +45,9 @@ export const DEFAULT_RATIO_OPTIONS: RatioOptions = {
   visitors: 300,
 };
 
-export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6 } as const;
+export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6, offersRatio: 0.5 } as const;
 
-const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check'] as const;
+const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'offers'] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface RouteTally {
@@ -64,6 +67,7 @@ export interface RatioResult {
   shieldCostPercent: { median: number; min: number; max: number };
   produceRatio: { median: number; min: number; max: number };
   checkRatio: { median: number; min: number; max: number };
+  offersRatio: { median: number; min: number; max: number };
   /** Extra server CPU per request on the shielded no-op, in % of the open one's. */
   shieldCpuCostPercent: number;
   failures: number;
@@ -76,7 +80,7 @@ function summary(values: readonly number[]) {
   return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-function targetsFor(url: string, token: string, bodies: readonly string[], connections: number) {
+function targetsFor(url: string, token: string, bodies: readonly string[], connections: number, accessToken: string) {
   const json = { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' };
   let next = 0;
   const targets: Record<RouteName, Options> = {
@@ -107,6 +111,11 @@ function targetsFor(url: string, token: string, bodies: readonly string[], conne
         },
       ],
     },
+    offers: {
+      url: url + OFFER_ROUTES.pcoOffers,
+      headers: { [PASS_TOKEN_HEADER]: token, 'pb-access-token': accessToken },
+      connections,
+    },
   };
   return targets;
 }
@@ -133,7 +142,15 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     : inherited;
   const api = await startApiProcess({ entry: './sso-server.ts', env, name: 'ratio API' });
   try {
-    const token = (await benchPass()).token;
+    const { token, siteKey } = await benchPass();
+    // A customer with an EXCELLENT score: pco/offers answers them 7 offers with their KFS.
+    const customer = await signedInCustomer(api.url, token, siteKey);
+    const fixture = await fetch(api.url + ROUTES.offersFixture, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerId: customer.customerId }),
+    });
+    if (!fixture.ok) throw new Error(`offers fixture answered ${fixture.status}`);
     const visitors = await answerFixtures(api.url, token, options.visitors);
     const bodies = visitors.map((visitorId, i) =>
       JSON.stringify({
@@ -143,7 +160,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
         contractVersionId: '1',
       }),
     );
-    const targets = targetsFor(api.url, token, bodies, options.connections);
+    const targets = targetsFor(api.url, token, bodies, options.connections, customer.accessToken);
     for (const name of ROUTE_NAMES) {
       const probe = await fire(api, { ...targets[name], amount: 20, connections: 1 });
       if (probe.failures > 0) throw new Error(`${name} failed ${probe.failures} of 20 probe requests`);
@@ -156,6 +173,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     const shieldCosts: number[] = [];
     const produceRatios: number[] = [];
     const checkRatios: number[] = [];
+    const offersRatios: number[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       // Rotate the order, so no route always runs first (or right after another) in its round.
       const order = ROUTE_NAMES.map((_, i) => ROUTE_NAMES[(i + round) % ROUTE_NAMES.length]!);
@@ -172,6 +190,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       shieldCosts.push((1 - rate.shielded / rate.open) * 100);
       produceRatios.push(rate.produce / rate.shielded);
       checkRatios.push(rate.check / rate.shielded);
+      offersRatios.push(rate.offers / rate.shielded);
     }
     const perSecond = Object.fromEntries(
       ROUTE_NAMES.map((name) => [name, totals[name].requests / totals[name].seconds]),
@@ -187,6 +206,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       shieldCostPercent: summary(shieldCosts),
       produceRatio: summary(produceRatios),
       checkRatio: summary(checkRatios),
+      offersRatio: summary(offersRatios),
       shieldCpuCostPercent: (cpuMicrosPerRequest.shielded / cpuMicrosPerRequest.open - 1) * 100,
       failures: ROUTE_NAMES.reduce((sum, name) => sum + totals[name].failures, 0),
     };
@@ -214,8 +234,8 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
     const rounds = 'median of rounds, ';
     return [
       {
-        metric: `req/s open / shielded no-op / produce / check, ${db}`,
-        value: `${rps(r.open)} / ${rps(r.shielded)} / ${rps(r.produce)} / ${rps(r.check)}`,
+        metric: `req/s open / shielded no-op / produce / check / pco offers, ${db}`,
+        value: `${rps(r.open)} / ${rps(r.shielded)} / ${rps(r.produce)} / ${rps(r.check)} / ${rps(r.offers)}`,
         target: '-',
         verdict: failed ? 'ERROR' : 'info',
         note: failed,
@@ -243,6 +263,12 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
         value: `${result.checkRatio.median.toFixed(2)} (${rounds}${range(result.checkRatio, 2)})`,
         target: `≥ ${TARGETS.checkRatio}`,
         verdict: verdict(result.checkRatio.median >= TARGETS.checkRatio),
+      },
+      {
+        metric: `ratio: pco/offers ÷ shielded no-op, ${db}`,
+        value: `${result.offersRatio.median.toFixed(2)} (${rounds}${range(result.offersRatio, 2)})`,
+        target: `≥ ${TARGETS.offersRatio}`,
+        verdict: verdict(result.offersRatio.median >= TARGETS.offersRatio),
       },
     ];
   });

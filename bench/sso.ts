@@ -143,6 +143,27 @@ async function codeFixtures(url: string, pass: string, glssToken: string, count:
   });
 }
 
+/**
+ * One signed-in customer with a real access token (OTP sign-in, authorize, code exchange), for
+ * benchmarks of routes that answer a customer (bench/speed-ratios.ts: pco/offers).
+ */
+export async function signedInCustomer(
+  url: string,
+  pass: string,
+  siteKey: Uint8Array<ArrayBuffer>,
+): Promise<{ customerId: string; accessToken: string }> {
+  const [code] = await codeFixtures(url, pass, await sessionToken(url, pass, siteKey), 1);
+  const exchanged = await postJson(
+    `${url}${SSO_ROUTES.getSsoToken}?guc=true`,
+    { [PASS_TOKEN_HEADER]: pass },
+    { authorizationCode: code, code_verifier: PKCE_VERIFIER, redirect_uri: CLIENT.redirect_uri },
+  );
+  const body = (await exchanged.json()) as { response?: { customerId?: string; accessToken?: string } };
+  if (!body.response?.customerId || !body.response.accessToken)
+    throw new Error(`exchange answered ${exchanged.status}`);
+  return { customerId: body.response.customerId, accessToken: body.response.accessToken };
+}
+
 interface AutocannonTracker extends PromiseLike<Result> {
   on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): void;
 }

@@ -371,6 +371,18 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     expect(doc.paths['/assets/offers/{kind}/{file}']?.get?.responses?.['404']?.description).toContain('does not exist');
   });
 
+  it('sees a new pull once the standing kept for a page view (10 s) has passed', async () => {
+    const late = await signInCustomer(server, nextMobile('95'));
+    let at = server.clock.now();
+    const offers = offersServiceFor({ db: server.database.db, now: () => at, config: server.config });
+    expect(await offers.offerResponse(late.customerId)).toEqual({});
+    await storePull(late.customerId, 'CIBIL', { kind: 'SCORE', score: 820 });
+    at += 9_999;
+    expect(await offers.offerResponse(late.customerId)).toEqual({});
+    at += 1;
+    expect(idsOf(await offers.offerResponse(late.customerId))).toContain('sahyadri-pl-prime');
+  });
+
   it('drops an offer the day after its validity ends', async () => {
     let at = server.clock.now();
     const offers = offersServiceFor({ db: server.database.db, now: () => at, config: server.config });
