@@ -11,3 +11,4 @@ export * from './sso.ts';
 export * from './rate-limit.ts';
 export * from './credit.ts';
 export * from './offers.ts';
+export * from './leads.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LEAD_ROUTES,
   OFFER_ROUTES,
   OFFER_ROUTE_METHODS,
   emi,
@@ -369,6 +370,25 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
       expect(operation?.responses?.['200'], route).toBeDefined();
     }
     expect(doc.paths['/assets/offers/{kind}/{file}']?.get?.responses?.['404']?.description).toContain('does not exist');
+  });
+
+  it('lets the leads apply (PCO/applyOffer) take exactly the offers this customer is pre-approved for', async () => {
+    const applyTo = async (customer: SignedInCustomer, offerId: string) => {
+      const reply = await server.app.inject({
+        method: 'POST',
+        url: LEAD_ROUTES.applyOffer,
+        headers: { 'pb-pass-token': await server.token(2, { authenticationToken: { sso: customer.accessToken } }) },
+        payload: { mobileNo: customer.mobileNo, payload: { visitId: 'visit-offers-1' }, offerId },
+      });
+      return { status: reply.statusCode, body: reply.json<Envelope<{ redirectUrl: string }>>() };
+    };
+    const applied = await applyTo(excellent, 'sahyadri-pl-prime');
+    expect(applied.status).toBe(200);
+    expect(applied.body.response!.redirectUrl).toMatch(/^http:\/\/localhost:4100\/partner\/apply\?ref=/);
+    const refused = await applyTo(noHit, 'sahyadri-pl-prime');
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.status).toBe(false);
+    expect((await applyTo(noHit, 'kaveri-cc-secure')).status).toBe(200);
   });
 
   it('sees a new pull once the standing kept for a page view (10 s) has passed', async () => {

@@ -29,6 +29,9 @@ export const OFFER_ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]
   [`GET ${OFFER_IMAGE_PREFIX}:kind/:file`]: ['doesNotExist'],
 };
 
+/** The offer reads: each answers the customer of the access token (pass token sso strategy or pb-access-token). */
+export const OFFER_CUSTOMER_PATHS: readonly string[] = Object.values(OFFER_ROUTES);
+
 export const OFFER_COMPONENTS: [z.ZodType, { id: string; description: string }][] = [
   [
     offerResponseSchema,

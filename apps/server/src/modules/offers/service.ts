@@ -23,7 +23,8 @@ import {
   type OffersPageResponse,
   type PersonalizationResponse,
 } from '@pravesh/core';
-import type { ModuleDeps } from '../../config/deps.ts';
+import type { AppConfig } from '../../config/index.ts';
+import type { Database } from '../../db/client.ts';
 import { createCreditStore, type CreditStore } from '../credit/store.ts';
 import { createOffersStore, type CatalogueEntry, type OffersStore } from './store.ts';
 
@@ -257,16 +258,38 @@ export function createOffersService(options: OffersServiceOptions) {
 
 export type OffersService = ReturnType<typeof createOffersService>;
 
+/** What the offers service is built from: a part of ModuleDeps (typed here, so config/deps.ts may import this file). */
+export interface OffersDeps {
+  readonly db: Database;
+  readonly now: () => number;
+  readonly config: Pick<AppConfig, 'publicUrl'>;
+}
+
 /**
- * The offers service built from the module dependencies, for another module that needs the
- * lookup (the leads module: `offersServiceFor(deps).findOfferForCustomer(customerId, offerId)`),
- * so it never builds offer or credit stores itself.
+ * The offers service built from the module dependencies, for the offers module and for another
+ * module that needs the lookup, so neither builds offer or credit stores itself.
  */
-export function offersServiceFor(deps: Pick<ModuleDeps, 'db' | 'now' | 'config'>): OffersService {
+export function offersServiceFor(deps: OffersDeps): OffersService {
   return createOffersService({
     store: createOffersStore(deps.db),
     credit: createCreditStore(deps.db),
     now: deps.now,
     publicUrl: deps.config.publicUrl,
   });
+}
+
+/**
+ * The leads module's offer lookup (modules/leads/offer-lookup.ts OfferLookup, matched by shape):
+ * the spec 000 §3 offer when this customer may apply to it now, else null. createDeps hands it to
+ * the leads module as providers.offerLookup.
+ */
+export function offerLookupFor(deps: OffersDeps): {
+  findOfferForCustomer(customerId: string, offerId: string): Promise<Offer | null>;
+} {
+  const service = offersServiceFor(deps);
+  return {
+    async findOfferForCustomer(customerId, offerId) {
+      return (await service.findOfferForCustomer(customerId, offerId))?.offer ?? null;
+    },
+  };
 }
