@@ -64,6 +64,8 @@ const CREDIT_CARD: AppliableOffer = {
   productName: 'Sahyog Rewards Credit Card',
   imageUrl: { partnerImage: 'https://cdn.example.in/lenders/sahyog.png' },
   lender: { id: 'sahyog-finance', name: 'Sahyog Finance' },
+  // The catalogue names this offer's own apply page; the lead's reference is added to it.
+  applyUrl: 'https://apply.sahyog.example.in/cards/start?channel=kosh',
 };
 /** A lender with its own partner key (PRAVESH_PARTNER_KEYS below). */
 const OWN_KEY_PARTNER_KEY = 'sahyog-finance-partner-key-0123456789abcdef';
@@ -223,6 +225,12 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     expect(ids.size).toBe(1);
     expect(urls.size).toBe(1);
     expect(replies.filter((reply) => reply.body.response!.created)).toHaveLength(1);
+    const url = new URL([...urls][0]!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://apply.sahyog.example.in/cards/start');
+    expect([...url.searchParams]).toEqual([
+      ['channel', 'kosh'],
+      ['ref', [...ids][0]],
+    ]);
     const after = await counts();
     expect(after.leads - before.leads).toBe(1);
     expect(after.history - before.history).toBe(1);

@@ -18,7 +18,7 @@ import {
 } from '@pravesh/core';
 import { ANY_PARTNER, type PartnerConfig } from '../../config/partners.ts';
 import type { CustomerMobileCheck } from './customer-mobile.ts';
-import type { OfferLookup } from './offer-lookup.ts';
+import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
 import type { ActivityPlacement, LeadRow, LeadsStore } from './store.ts';
 
 export interface ApplyRequest {
@@ -134,9 +134,12 @@ export function createLeadsService(options: LeadsServiceOptions) {
   const { store, offers, isCustomersMobile, partners, now } = options;
   const partnerKeys = partners.keys.map((entry) => ({ lenderId: entry.lenderId, digest: digest(entry.key) }));
 
-  /** The partner's continue URL with the opaque reference (no personal data, no token). */
-  function continueUrlFor(lenderId: string, leadId: string): string {
-    const base = partners.continueUrls.get(lenderId) ?? partners.continueUrls.get(ANY_PARTNER);
+  /**
+   * The partner's continue URL with the opaque reference (no personal data, no token): the
+   * offer's own apply page from the catalogue, else the lender's configured one.
+   */
+  function continueUrlFor(offer: AppliableOffer, leadId: string): string {
+    const base = offer.applyUrl ?? partners.continueUrls.get(offer.lender.id) ?? partners.continueUrls.get(ANY_PARTNER);
     // No continue URL configured for this lender: a deployment fault, answered with the generic error.
     if (!base) throw new PraveshError('genericUserMessage');
     const url = new URL(base);
@@ -186,7 +189,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
           lenderName: offer.lender.name,
           productName: offer.productName,
           partnerImage: offer.imageUrl.partnerImage || null,
-          continueUrl: continueUrlFor(offer.lender.id, leadId),
+          continueUrl: continueUrlFor(offer, leadId),
           visitId: request.visitId ?? null,
           siteId: request.siteId,
           createdAt: new Date(now()),
