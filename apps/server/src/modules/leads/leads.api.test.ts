@@ -417,6 +417,46 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     }
   });
 
+  it('expires an application the lender has not moved for 30 days, and lets the customer apply again', async () => {
+    let customer = await customerWithOffers();
+    // Access tokens live minutes, not days: the customer signs in again after each jump in time.
+    const later = async (days: number) => {
+      server.clock.advance(days * 86_400_000);
+      customer = await signInCustomer(server, customer.mobileNo);
+    };
+    const first = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    await later(29);
+    let listed = await call<GetLeadsResponse>('GET', LEAD_ROUTES.getLeads, undefined, asCustomer(customer));
+    expect(listed.body.response!.leads.map((lead) => lead.status)).toEqual(['CREATED']);
+    expect((await apply(applyBody(customer), asCustomer(customer))).body.response).toMatchObject({
+      leadId: first.leadId,
+      created: false,
+    });
+
+    await later(1);
+    listed = await call<GetLeadsResponse>('GET', LEAD_ROUTES.getLeads, undefined, asCustomer(customer));
+    expect(listed.body.response!.leads).toEqual([
+      expect.objectContaining({ leadId: first.leadId, status: 'EXPIRED', statusLabel: 'Expired' }),
+    ]);
+    const details = await call<LeadDetailsResponse>(
+      'GET',
+      `${LEAD_ROUTES.getUpdatedLeadDetails}?leadId=${first.leadId}`,
+      undefined,
+      asCustomer(customer),
+    );
+    expect(details.body.response!.history.map((entry) => entry.status)).toEqual(['CREATED', 'EXPIRED']);
+    // The lender can no longer move it; the customer gets a new application.
+    const late = await partner('POST', LEAD_ROUTES.partnerLeadStatus, {
+      reference: first.leadId,
+      status: 'SUBMITTED',
+      partnerStatus: 'LATE_SUBMIT',
+    });
+    expect(late.status).toBe(409);
+    const again = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    expect(again).toMatchObject({ created: true, status: 'CREATED' });
+    expect(again.leadId).not.toBe(first.leadId);
+  });
+
   it('lets a partner read the lead behind a reference with its key, and nothing without it', async () => {
     const customer = await customerWithOffers();
     const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;

@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DATA_PRODUCTS,
+  LEAD_EXPIRY_DAYS,
   LEAD_REFERENCE_PARAM,
   LEAD_STATUS_TEXT,
   PraveshError,
@@ -167,6 +168,21 @@ export function createLeadsService(options: LeadsServiceOptions) {
     return row;
   }
 
+  /**
+   * Lazy expiry (core LEAD_EXPIRY_DAYS): before the customer applies or reads, their applications
+   * the lender has not moved for that long become EXPIRED, so an abandoned lead neither shows as
+   * open nor blocks a new application to the same offer. No background job is needed for it.
+   */
+  async function expireStale(customerId: string): Promise<void> {
+    const at = now();
+    await store.expireStale(
+      customerId,
+      new Date(at - LEAD_EXPIRY_DAYS * 86_400_000),
+      new Date(at),
+      leadActivityPlacement,
+    );
+  }
+
   return {
     /**
      * PCO/applyOffer and partner/quoteApply (issue 14 §2): a lead exactly once per customer and
@@ -178,6 +194,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
       }
       const offer = await offers.findOfferForCustomer(customerId, request.offerId);
       if (!offer) throw new PraveshError('offerNotAvailable');
+      await expireStale(customerId);
       const leadId = randomUUID();
       const { lead, created } = await store.createOnce(
         {
@@ -200,10 +217,12 @@ export function createLeadsService(options: LeadsServiceOptions) {
     },
 
     async list(customerId: string): Promise<GetLeadsResponse> {
+      await expireStale(customerId);
       return { leads: (await store.list(customerId)).map(toLeadView) };
     },
 
     async details(customerId: string, leadId: string): Promise<LeadDetailsResponse> {
+      await expireStale(customerId);
       const row = await store.find(customerId, leadId);
       if (!row) throw new PraveshError('leadNotFound');
       const history = await store.history(leadId);
