@@ -11,7 +11,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
  * and URL (ARCHITECTURE.md "every write a client may retry is idempotent"). Once a lead is closed
  * (rejected, completed, expired, withdrawn) the customer may apply to the offer again.
  */
-export const LEAD_STATUS_SQL = `'CREATED', 'SUBMITTED', 'ACTION_REQUIRED', 'SANCTIONED', 'REJECTED', 'DISBURSED', 'CARD_ISSUED', 'COMPLETED', 'EXPIRED', 'WITHDRAWN'`;
+const LEAD_STATUS_SQL = `'CREATED', 'SUBMITTED', 'ACTION_REQUIRED', 'SANCTIONED', 'REJECTED', 'DISBURSED', 'CARD_ISSUED', 'COMPLETED', 'EXPIRED', 'WITHDRAWN'`;
 
 export const leads = pgTable(
   'leads',
