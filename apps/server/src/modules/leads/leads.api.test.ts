@@ -472,6 +472,11 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     expect(JSON.stringify(read.body)).not.toContain(customer.mobileNo);
     expect(JSON.stringify(read.body)).not.toContain(customer.customerId);
     expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${leadId}`, undefined, null)).status).toBe(401);
+    // Neither the partner key nor the customer's number or token reaches the logs.
+    const logs = server.logs.join('\n');
+    expect(logs).toContain(LEAD_ROUTES.partnerLead);
+    for (const secret of [DEMO_PARTNER_KEY, customer.mobileNo, customer.accessToken])
+      expect(logs).not.toContain(secret);
     expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${randomUUID()}`)).status).toBe(404);
   });
 });
