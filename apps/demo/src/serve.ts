@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { scriptJson } from '@pravesh/core';
+import { PARTNER_PAGE_PATH, partnerPage } from './partner-page.ts';
 
 /**
  * A demo embedding site: a page of "Kosh", a made-up consumer-finance marketplace, that loads the
@@ -247,6 +248,16 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   app.get('/', sendPage);
   // The raw template must never be served with its placeholders unfilled.
   app.get('/index.html', sendPage);
+  // The demo partner's landing page for leads sent by the apply (issue 14 §2; partner-page.ts).
+  app.get(
+    PARTNER_PAGE_PATH,
+    partnerPage({
+      apiUrl: api.base,
+      csp,
+      homepageUrl: (options.links ?? DEMO_LINKS).homepage.replace(/\/+$/, ''),
+      escape: escapeHtml,
+    }),
+  );
 
   let url = options.publicOrigin ?? `http://localhost:${options.port}`;
   return {

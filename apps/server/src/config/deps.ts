@@ -4,11 +4,15 @@ import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
+import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
+import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
+import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
+import { offerLookupFor } from '../modules/offers/service.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -17,6 +21,10 @@ export interface Providers {
   /** Absent when email sign-in is disabled (PRAVESH_EMAIL_PROVIDER=disabled). */
   readonly email: EmailProvider | undefined;
   readonly callerId: CallerIdProvider;
+  /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
+  readonly bureau: BureauProvider;
+  /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
+  readonly offerLookup?: OfferLookup | undefined;
 }
 
 /**
@@ -87,6 +95,10 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
           ? undefined
           : createEmailProvider(sso.email, options.log, now, outboxStore),
     callerId: options.providers?.callerId ?? createCallerIdSimulator(config.publicUrl),
+    bureau:
+      options.providers?.bureau ??
+      createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
+    offerLookup: options.providers?.offerLookup ?? offerLookupFor({ db, now, config }),
   };
 
   const customerAuth = createCustomerAuth(

@@ -3,8 +3,10 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
+import { loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
+import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
@@ -67,6 +69,8 @@ export interface AppConfig {
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
   readonly hub: HubConfig;
+  /** Credit bureau provider: the simulator's latency, failures and profiles (config/bureau.ts). */
+  readonly bureau: BureauProviderConfig;
   /**
    * Whether the development aids answer (/dev/outbox, the caller-id approval simulator page,
    * /dev/consent/publish): true only in the `local` environment (issue 12 §1.2). Not an
@@ -83,6 +87,8 @@ export interface AppConfig {
   readonly trustedProxies: readonly string[];
   /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
   readonly pii: PiiConfig;
+  /** Lending partners: continue URLs and partner keys (config/partners.ts). */
+  readonly partners: PartnerConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -223,10 +229,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sso: loadSsoConfig(env, environment, publicUrl),
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
+    bureau: loadBureauConfig(env, environment),
     devRoutes: environment === 'local',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
+    partners: loadPartnerConfig(env, environment),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { offersServiceFor } from '../offers/service.ts';
+import { createCustomerMobileCheck } from './customer-mobile.ts';
+import type { OfferLookup } from './offer-lookup.ts';
+import { leadRoutes } from './routes.ts';
+import { createLeadsService } from './service.ts';
+import { createLeadsStore } from './store.ts';
+
+/**
+ * The offer catalogue's answer (modules/offers findOfferForCustomer: the offer when it is
+ * pre-approved for this customer and still valid), with the partner's apply page from the catalogue.
+ */
+function catalogueLookup(deps: ModuleDeps): OfferLookup {
+  const offers = offersServiceFor(deps);
+  return {
+    async findOfferForCustomer(customerId, offerId) {
+      const found = await offers.findOfferForCustomer(customerId, offerId);
+      return found ? { ...found.offer, applyUrl: found.applyUrl } : null;
+    },
+  };
+}
+
+/** Leads (issue 14 §2): PCO/applyOffer, partner/quoteApply, getLeads, getUpdatedLeadDetails, partner routes. */
+export const leadsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
+  const service = createLeadsService({
+    store: createLeadsStore(deps.db),
+    offers: deps.providers.offerLookup ?? catalogueLookup(deps),
+    isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
+    partners: deps.config.partners,
+    now: deps.now,
+  });
+  leadRoutes(app, { service, customerAuth: deps.customerAuth });
+  return Promise.resolve();
+};
