@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options } from 'autocannon';
-import { CONSENT_ROUTES, OFFER_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
+import {
+  CONSENT_CONFIG_CONTRACTS,
+  CONSENT_ROUTES,
+  CREDIT_ACCESS_TOKEN_HEADER,
+  CREDIT_ROUTES,
+  OFFER_ROUTES,
+  PASS_TOKEN_HEADER,
+} from '@pravesh/core';
 import { ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
 import { CONSENT_CONTRACT_ID, answerFixtures } from './consent-check.ts';
 import { benchPass } from './pass-token.ts';
 import type { Row } from './report.ts';
-import { signedInCustomer } from './sso.ts';
+import { benchCustomer } from './sso.ts';
 
 /**
  * Issue 13 §3, as ratios measured in one run on one server: the box is shared (2 cores, other work
@@ -18,13 +25,16 @@ import { signedInCustomer } from './sso.ts';
  *   open      GET, no-op, unshielded         shield cost   = 1 − shielded / open      (≤ 5 %)
  *   shielded  GET, no-op, pass token checked produce ratio = produce / shielded       (≥ 0.6)
  *   produce   POST pbguc/event/produce       check ratio   = check / shielded         (≥ 0.6)
- *   check     POST puckar/check              offers ratio  = offers / shielded        (≥ 0.5)
- *   offers    GET pco/offers (issue 14): a signed-in customer's access token verified, the credit
- *             store's latest pulls and report read, the catalogue (seeded) filtered by the rules
+ *   check     POST puckar/check
+ *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5, issue 14)
+ *   offers    GET pco/offers                 offers ratio  = offers / shielded        (≥ 0.5, issue 14):
+ *             an access token verified, the credit store's latest pulls and report read, the
+ *             seeded catalogue filtered by the rules
  *
  * Each ratio is the median of the rounds' ratios, shown with its range. produce sends a fresh
  * eventId on every call (each one a new row); check cycles through visitors who answered the
- * contract (each a ledger read). PGlite always; PostgreSQL too when DATABASE_URL is set (a
+ * contract (each a ledger read). scores reads the four stored bureau records of one signed-in
+ * customer who consented and pulled (access token verified, one read of the latest pulls). PGlite always; PostgreSQL too when DATABASE_URL is set (a
  * throw-away database, with Redis when REDIS_URL is set).
  */
 
@@ -45,9 +55,15 @@ export const DEFAULT_RATIO_OPTIONS: RatioOptions = {
   visitors: 300,
 };
 
-export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6, offersRatio: 0.5 } as const;
+export const TARGETS = {
+  shieldCostPercent: 5,
+  produceRatio: 0.6,
+  checkRatio: 0.6,
+  scoresRatio: 0.5,
+  offersRatio: 0.5,
+} as const;
 
-const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'offers'] as const;
+const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores', 'offers'] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface RouteTally {
@@ -67,6 +83,7 @@ export interface RatioResult {
   shieldCostPercent: { median: number; min: number; max: number };
   produceRatio: { median: number; min: number; max: number };
   checkRatio: { median: number; min: number; max: number };
+  scoresRatio: { median: number; min: number; max: number };
   offersRatio: { median: number; min: number; max: number };
   /** Extra server CPU per request on the shielded no-op, in % of the open one's. */
   shieldCpuCostPercent: number;
@@ -80,7 +97,19 @@ function summary(values: readonly number[]) {
   return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-function targetsFor(url: string, token: string, bodies: readonly string[], connections: number, accessToken: string) {
+/** The access tokens the customer routes are measured with: scores and offers each have their own customer. */
+interface BenchCustomers {
+  scores: string;
+  offers: string;
+}
+
+function targetsFor(
+  url: string,
+  token: string,
+  bodies: readonly string[],
+  connections: number,
+  tokens: BenchCustomers,
+) {
   const json = { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' };
   let next = 0;
   const targets: Record<RouteName, Options> = {
@@ -111,13 +140,62 @@ function targetsFor(url: string, token: string, bodies: readonly string[], conne
         },
       ],
     },
+    scores: {
+      url: url + CREDIT_ROUTES.getCreditScores,
+      headers: { [PASS_TOKEN_HEADER]: token, [CREDIT_ACCESS_TOKEN_HEADER]: tokens.scores },
+      connections,
+    },
     offers: {
       url: url + OFFER_ROUTES.pcoOffers,
-      headers: { [PASS_TOKEN_HEADER]: token, 'pb-access-token': accessToken },
+      headers: { [PASS_TOKEN_HEADER]: token, [CREDIT_ACCESS_TOKEN_HEADER]: tokens.offers },
       connections,
     },
   };
   return targets;
+}
+
+/** A customer who accepted the credit report terms and pulled: an access token whose scores exist. */
+async function scoredCustomer(url: string): Promise<string> {
+  const { token, siteKey } = await benchPass();
+  const { customerId, accessToken } = await benchCustomer(url, token, siteKey);
+  const headers = {
+    [PASS_TOKEN_HEADER]: token,
+    [CREDIT_ACCESS_TOKEN_HEADER]: accessToken,
+    'content-type': 'application/json',
+  };
+  const calls: [string, unknown][] = [
+    [
+      CONSENT_ROUTES.userConsent,
+      {
+        contractId: CONSENT_CONFIG_CONTRACTS.main,
+        contractVersionId: '1',
+        customerId,
+        visitorId: 'bench-visitor',
+        visitId: 'bench-visit',
+        userValue: 'Y',
+        consentState: 1,
+      },
+    ],
+    [CREDIT_ROUTES.pullReport, {}],
+  ];
+  for (const [path, body] of calls) {
+    const response = await fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  }
+  return accessToken;
+}
+
+/** A customer with an EXCELLENT score (bench fixture route): pco/offers answers them 7 offers with their KFS. */
+async function offersCustomer(url: string): Promise<string> {
+  const { token, siteKey } = await benchPass();
+  const customer = await benchCustomer(url, token, siteKey);
+  const fixture = await fetch(url + ROUTES.offersFixture, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customerId: customer.customerId }),
+  });
+  if (!fixture.ok) throw new Error(`offers fixture answered ${fixture.status}`);
+  return customer.accessToken;
 }
 
 async function fire(api: ApiProcess, options: Options): Promise<RouteTally> {
@@ -142,15 +220,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     : inherited;
   const api = await startApiProcess({ entry: './sso-server.ts', env, name: 'ratio API' });
   try {
-    const { token, siteKey } = await benchPass();
-    // A customer with an EXCELLENT score: pco/offers answers them 7 offers with their KFS.
-    const customer = await signedInCustomer(api.url, token, siteKey);
-    const fixture = await fetch(api.url + ROUTES.offersFixture, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ customerId: customer.customerId }),
-    });
-    if (!fixture.ok) throw new Error(`offers fixture answered ${fixture.status}`);
+    const token = (await benchPass()).token;
     const visitors = await answerFixtures(api.url, token, options.visitors);
     const bodies = visitors.map((visitorId, i) =>
       JSON.stringify({
@@ -160,7 +230,10 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
         contractVersionId: '1',
       }),
     );
-    const targets = targetsFor(api.url, token, bodies, options.connections, customer.accessToken);
+    const targets = targetsFor(api.url, token, bodies, options.connections, {
+      scores: await scoredCustomer(api.url),
+      offers: await offersCustomer(api.url),
+    });
     for (const name of ROUTE_NAMES) {
       const probe = await fire(api, { ...targets[name], amount: 20, connections: 1 });
       if (probe.failures > 0) throw new Error(`${name} failed ${probe.failures} of 20 probe requests`);
@@ -173,6 +246,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     const shieldCosts: number[] = [];
     const produceRatios: number[] = [];
     const checkRatios: number[] = [];
+    const scoresRatios: number[] = [];
     const offersRatios: number[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       // Rotate the order, so no route always runs first (or right after another) in its round.
@@ -190,6 +264,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       shieldCosts.push((1 - rate.shielded / rate.open) * 100);
       produceRatios.push(rate.produce / rate.shielded);
       checkRatios.push(rate.check / rate.shielded);
+      scoresRatios.push(rate.scores / rate.shielded);
       offersRatios.push(rate.offers / rate.shielded);
     }
     const perSecond = Object.fromEntries(
@@ -206,6 +281,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       shieldCostPercent: summary(shieldCosts),
       produceRatio: summary(produceRatios),
       checkRatio: summary(checkRatios),
+      scoresRatio: summary(scoresRatios),
       offersRatio: summary(offersRatios),
       shieldCpuCostPercent: (cpuMicrosPerRequest.shielded / cpuMicrosPerRequest.open - 1) * 100,
       failures: ROUTE_NAMES.reduce((sum, name) => sum + totals[name].failures, 0),
@@ -234,8 +310,8 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
     const rounds = 'median of rounds, ';
     return [
       {
-        metric: `req/s open / shielded no-op / produce / check / pco offers, ${db}`,
-        value: `${rps(r.open)} / ${rps(r.shielded)} / ${rps(r.produce)} / ${rps(r.check)} / ${rps(r.offers)}`,
+        metric: `req/s open / shielded no-op / produce / check, ${db}`,
+        value: `${rps(r.open)} / ${rps(r.shielded)} / ${rps(r.produce)} / ${rps(r.check)}`,
         target: '-',
         verdict: failed ? 'ERROR' : 'info',
         note: failed,
@@ -259,16 +335,22 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
         verdict: verdict(result.produceRatio.median >= TARGETS.produceRatio),
       },
       {
+        metric: `ratio: getCreditScores ÷ shielded no-op, ${db}`,
+        value: `${result.scoresRatio.median.toFixed(2)} (${rounds}${range(result.scoresRatio, 2)}; ${rps(r.scores)} req/s)`,
+        target: `≥ ${TARGETS.scoresRatio}`,
+        verdict: verdict(result.scoresRatio.median >= TARGETS.scoresRatio),
+      },
+      {
+        metric: `ratio: pco/offers ÷ shielded no-op, ${db}`,
+        value: `${result.offersRatio.median.toFixed(2)} (${rounds}${range(result.offersRatio, 2)}; ${rps(r.offers)} req/s)`,
+        target: `≥ ${TARGETS.offersRatio}`,
+        verdict: verdict(result.offersRatio.median >= TARGETS.offersRatio),
+      },
+      {
         metric: `ratio: puckar/check ÷ shielded no-op, ${db}`,
         value: `${result.checkRatio.median.toFixed(2)} (${rounds}${range(result.checkRatio, 2)})`,
         target: `≥ ${TARGETS.checkRatio}`,
         verdict: verdict(result.checkRatio.median >= TARGETS.checkRatio),
-      },
-      {
-        metric: `ratio: pco/offers ÷ shielded no-op, ${db}`,
-        value: `${result.offersRatio.median.toFixed(2)} (${rounds}${range(result.offersRatio, 2)})`,
-        target: `≥ ${TARGETS.offersRatio}`,
-        verdict: verdict(result.offersRatio.median >= TARGETS.offersRatio),
       },
     ];
   });

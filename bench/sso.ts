@@ -144,23 +144,22 @@ async function codeFixtures(url: string, pass: string, glssToken: string, count:
 }
 
 /**
- * One signed-in customer with a real access token (OTP sign-in, authorize, code exchange), for
- * benchmarks of routes that answer a customer (bench/speed-ratios.ts: pco/offers).
+ * A signed-in customer of the bench site: its id and a real access token (OTP sign-in, then the
+ * code exchange), for benchmarks of customer routes (bench/speed-ratios.ts getCreditScores).
  */
-export async function signedInCustomer(
+export async function benchCustomer(
   url: string,
   pass: string,
   siteKey: Uint8Array<ArrayBuffer>,
 ): Promise<{ customerId: string; accessToken: string }> {
   const [code] = await codeFixtures(url, pass, await sessionToken(url, pass, siteKey), 1);
-  const exchanged = await postJson(
+  const response = await postJson(
     `${url}${SSO_ROUTES.getSsoToken}?guc=true`,
     { [PASS_TOKEN_HEADER]: pass },
     { authorizationCode: code, code_verifier: PKCE_VERIFIER, redirect_uri: CLIENT.redirect_uri },
   );
-  const body = (await exchanged.json()) as { response?: { customerId?: string; accessToken?: string } };
-  if (!body.response?.customerId || !body.response.accessToken)
-    throw new Error(`exchange answered ${exchanged.status}`);
+  const body = (await response.json()) as { response?: { customerId?: string; accessToken?: string } };
+  if (!body.response?.customerId || !body.response.accessToken) throw new Error(`exchange answered ${response.status}`);
   return { customerId: body.response.customerId, accessToken: body.response.accessToken };
 }
 
