@@ -290,19 +290,3 @@ export function offersServiceFor(deps: OffersDeps): OffersService {
       deps.log?.warn({ offerId, problem }, 'catalogue offer left out: not a valid offer'),
   });
 }
-
-/**
- * The leads module's offer lookup (modules/leads/offer-lookup.ts OfferLookup, matched by shape):
- * the spec 000 §3 offer when this customer may apply to it now, else null. createDeps hands it to
- * the leads module as providers.offerLookup.
- */
-export function offerLookupFor(deps: OffersDeps): {
-  findOfferForCustomer(customerId: string, offerId: string): Promise<Offer | null>;
-} {
-  const service = offersServiceFor(deps);
-  return {
-    async findOfferForCustomer(customerId, offerId) {
-      return (await service.findOfferForCustomer(customerId, offerId))?.offer ?? null;
-    },
-  };
-}
