@@ -27,7 +27,9 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { seedOfferCatalogue } from './seed.ts';
-import { offersServiceFor } from './service.ts';
+import { DEMO_OFFERS } from './demo-catalogue.ts';
+import { createOffersService, offersServiceFor } from './service.ts';
+import { createOffersStore } from './store.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -401,6 +403,31 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     expect(await offers.offerResponse(late.customerId)).toEqual({});
     at += 1;
     expect(idsOf(await offers.offerResponse(late.customerId))).toContain('sahyadri-pl-prime');
+  });
+
+  it('leaves out, and reports, a catalogue row that makes no valid offer', async () => {
+    await createOffersStore(server.database.db).seed(
+      [],
+      [
+        {
+          ...DEMO_OFFERS.find((offer) => offer.offerId === 'kaveri-cc-secure')!,
+          offerId: 'kaveri-cc-broken',
+          bullets: ['x'.repeat(500)],
+          applyUrl: 'http://localhost:4100/partner/apply',
+        },
+      ],
+      new Date(server.clock.now()),
+    );
+    const problems: string[] = [];
+    const offers = createOffersService({
+      store: createOffersStore(server.database.db),
+      credit: createCreditStore(server.database.db),
+      now: server.clock.now,
+      publicUrl: server.config.publicUrl,
+      onInvalidOffer: (offerId) => problems.push(offerId),
+    });
+    expect(idsOf(await offers.offerResponse(noHit.customerId))).toEqual(['kaveri-cc-secure']);
+    expect(problems).toEqual(['kaveri-cc-broken']);
   });
 
   it('drops an offer the day after its validity ends', async () => {

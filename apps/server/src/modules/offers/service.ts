@@ -10,6 +10,7 @@ import {
   computeLoanKfs,
   flattenOffers,
   istDay,
+  offerSchema,
   offerRules,
   profileFromReport,
   type Bureau,
@@ -51,6 +52,8 @@ export interface OffersServiceOptions {
   readonly catalogueTtlMs?: number;
   /** How long a customer's standing (their pulls, read from the credit store) is kept in memory. */
   readonly standingTtlMs?: number;
+  /** Told about a catalogue row that makes no valid offer (it is left out). */
+  readonly onInvalidOffer?: (offerId: string, problem: string) => void;
 }
 
 interface Standing {
@@ -135,10 +138,17 @@ export function createOffersService(options: OffersServiceOptions) {
     const at = now();
     const day = istDay(at)!;
     if (cached && cached.day === day && at - cached.at < ttl) return cached.catalogue;
-    const loading = store.activeCatalogue(day).then((entries) => ({
-      entries,
-      offers: new Map(entries.map((entry) => [entry.offerId, toOffer(publicUrl, entry)])),
-    }));
+    const loading = store.activeCatalogue(day).then((rows) => {
+      // Validated here, once per read: the routes then send these offers without checking each
+      // answer again (routes.ts). A row that does not make a valid offer is left out and reported.
+      const offers = new Map<string, Offer>();
+      for (const entry of rows) {
+        const checked = offerSchema.safeParse(toOffer(publicUrl, entry));
+        if (checked.success) offers.set(entry.offerId, checked.data);
+        else options.onInvalidOffer?.(entry.offerId, checked.error.issues[0]?.message ?? 'invalid');
+      }
+      return { entries: rows.filter((entry) => offers.has(entry.offerId)), offers };
+    });
     const entry = { day, at, catalogue: loading };
     cached = entry;
     loading.catch(() => {
@@ -263,6 +273,7 @@ export interface OffersDeps {
   readonly db: Database;
   readonly now: () => number;
   readonly config: Pick<AppConfig, 'publicUrl'>;
+  readonly log?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -275,21 +286,7 @@ export function offersServiceFor(deps: OffersDeps): OffersService {
     credit: createCreditStore(deps.db),
     now: deps.now,
     publicUrl: deps.config.publicUrl,
+    onInvalidOffer: (offerId, problem) =>
+      deps.log?.warn({ offerId, problem }, 'catalogue offer left out: not a valid offer'),
   });
-}
-
-/**
- * The leads module's offer lookup (modules/leads/offer-lookup.ts OfferLookup, matched by shape):
- * the spec 000 §3 offer when this customer may apply to it now, else null. createDeps hands it to
- * the leads module as providers.offerLookup.
- */
-export function offerLookupFor(deps: OffersDeps): {
-  findOfferForCustomer(customerId: string, offerId: string): Promise<Offer | null>;
-} {
-  const service = offersServiceFor(deps);
-  return {
-    async findOfferForCustomer(customerId, offerId) {
-      return (await service.findOfferForCustomer(customerId, offerId))?.offer ?? null;
-    },
-  };
 }
