@@ -343,8 +343,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
               className="tab"
               aria-expanded={open}
               aria-controls="nudge-panel"
+              // Each close restarts the shake: the animation is removed while open (spec 000 §2).
               data-shake={!open}
-              key={open ? 'open' : 'closed'}
               onClick={() => show(!open)}
             >
               <SparkIcon />

@@ -52,6 +52,11 @@ button:focus-visible,
 .dock[data-open='true'] {
   transform: none;
 }
+/* Closed: the panel's shadow must not show along the window's edge; hidden once the slide ends. */
+.dock[data-open='false'] .panel {
+  visibility: hidden;
+  transition: visibility 0s linear var(--pv-duration-slow);
+}
 .tab {
   position: absolute;
   top: 24px;
