@@ -1,4 +1,4 @@
-import type { Environment } from '@pravesh/core';
+import { LEAD_ROUTES, type Environment } from '@pravesh/core';
 
 /**
  * Names the nudge's two halves share: the loader in the core script (loader.ts) and the widget
@@ -35,14 +35,16 @@ export const NUDGE_SHAKE_DELAY_MS = 2000;
 export const NUDGE_SHAKE_DURATION_MS = 6000;
 
 /**
- * spec 000 §7 (methods not shown: reads GET, the apply POST). getCreditScores is core's
- * CREDIT_ROUTES.getCreditScores (data.test.ts keeps them equal): CREDIT_ROUTES lives beside the
- * credit zod schemas, which the widget script must not carry.
+ * The nudge's calls (spec 000 §7; all GET but the apply POST). getCreditScores and personalization
+ * are core's CREDIT_ROUTES.getCreditScores and OFFER_ROUTES.personalization (data.test.ts keeps
+ * them equal): those tables live beside the zod schemas, which the widget script must not carry.
+ * The apply path comes from core's zod-free LEAD_ROUTES.
  */
 export const NUDGE_ROUTES = {
   getCreditScores: '/MSP/api/v1/myAccount/getCreditScores',
-  offers: '/MSP/api/v1/pco/offers',
-  applyOffer: '/MSP/api/v1/PCO/applyOffer',
+  /** spec 000 §4 "A personalization fetch sets stored offers": { totalOffers, offers, generatedAt }. */
+  personalization: '/MSP/api/v1/pco/personalization',
+  applyOffer: LEAD_ROUTES.applyOffer,
 } as const;
 
 /** spec 000 §8: closing the error modal logs this analytics event. */

@@ -1,4 +1,4 @@
-import { CREDIT_ROUTES, sessionCookieNames } from '@pravesh/core';
+import { CREDIT_ROUTES, LEAD_ROUTES, OFFER_ROUTES, sessionCookieNames } from '@pravesh/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookies.ts';
 import { createSignOn, type SignOn } from '../sso/index.ts';
@@ -65,14 +65,28 @@ beforeEach(async () => {
 });
 
 describe('the nudge’s live tiles (spec 000 §4, §8)', () => {
-  it('asks core’s getCreditScores path', () => {
-    expect(NUDGE_ROUTES.getCreditScores).toBe(CREDIT_ROUTES.getCreditScores);
+  it('asks core’s paths', () => {
+    expect(NUDGE_ROUTES).toEqual({
+      getCreditScores: CREDIT_ROUTES.getCreditScores,
+      personalization: OFFER_ROUTES.personalization,
+      applyOffer: LEAD_ROUTES.applyOffer,
+    });
+  });
+
+  it('reads the personalisation answer: the listed offers and the uncapped total', async () => {
+    server.reply(CREDIT_ROUTES.getCreditScores, () => ok(SCORES));
+    server.reply(NUDGE_ROUTES.personalization, () =>
+      ok({ totalOffers: 7, offers: OFFERS, generatedAt: '2026-11-25T10:00:00+05:30' }),
+    );
+    const tiles = await createNudgeData(store).live((method, path, options) => signOn.request(method, path, options));
+    expect(tiles.gucpaOffers).toMatchObject({ total: 7, offers: [{ offerId: 'pl-a' }, { offerId: 'pl-b' }] });
+    expect(createNudgeData(store).stored().gucpaOffers?.total).toBe(7);
   });
 
   it('a first reply without status gets a new access token and one retry', async () => {
     server.reply(CREDIT_ROUTES.getCreditScores, () => json({ message: 'expired' }));
     server.reply(CREDIT_ROUTES.getCreditScores, () => ok(SCORES));
-    server.reply(NUDGE_ROUTES.offers, () => ok(OFFERS));
+    server.reply(NUDGE_ROUTES.personalization, () => ok(OFFERS));
     const tiles = await createNudgeData(store).live(signOn.request);
     const calls = server.to(CREDIT_ROUTES.getCreditScores);
     expect(calls.map((call) => call.headers['pb-access-token'])).toEqual(['stale-token', signOn.getAccessToken()]);
@@ -97,13 +111,13 @@ describe('the nudge’s live tiles (spec 000 §4, §8)', () => {
     const tiles = await createNudgeData(store).live(signOn.request);
     expect(tiles).toEqual({ bureauTile: { kind: 'getScore' }, gucpaOffers: null });
     expect(store.read().offers).toBeUndefined();
-    expect(server.to(NUDGE_ROUTES.offers)).toHaveLength(0);
+    expect(server.to(NUDGE_ROUTES.personalization)).toHaveLength(0);
   });
 
   it('offers failing: the tile is hidden and the stored personalisation cleared', async () => {
     store.write({ offers: [{ offerId: 'old' } as never] });
     server.reply(CREDIT_ROUTES.getCreditScores, () => ok(SCORES));
-    server.reply(NUDGE_ROUTES.offers, () => json({ status: false, statusCode: 'offersUnavailable' }, 503));
+    server.reply(NUDGE_ROUTES.personalization, () => json({ status: false, statusCode: 'offersUnavailable' }, 503));
     const tiles = await createNudgeData(store).live(signOn.request);
     expect(tiles.gucpaOffers).toBeNull();
     expect(tiles.bureauTile).toMatchObject({ kind: 'score' });

@@ -2,7 +2,7 @@ import type { HttpMethod, RequestOptions } from '../http.ts';
 import { NUDGE_ROUTES } from './constants.ts';
 import {
   offersTileOf,
-  parseOffers,
+  parsePersonalization,
   parseScoreRecords,
   scoreTileOf,
   type NudgeOffer,
@@ -21,7 +21,9 @@ import {
 /** What the nudge keeps between pages: the last score records and the personalised offers. */
 export interface StoredNudge {
   scores?: NudgeScoreRecord[];
+  /** The personalised offers (at most what the tile shows) and how many there are in all. */
   offers?: NudgeOffer[];
+  offerTotal?: number;
 }
 
 export interface NudgeStore {
@@ -87,7 +89,7 @@ export interface NudgeData {
 
 export function createNudgeData(store: NudgeStore): NudgeData {
   function tilesFrom(stored: StoredNudge): NudgeTilesState {
-    return { bureauTile: scoreTileOf(stored.scores), gucpaOffers: offersTileOf(stored.offers) };
+    return { bureauTile: scoreTileOf(stored.scores), gucpaOffers: offersTileOf(stored.offers, stored.offerTotal) };
   }
 
   return {
@@ -107,15 +109,18 @@ export function createNudgeData(store: NudgeStore): NudgeData {
         return { bureauTile: scoreTileOf([]), gucpaOffers: null };
       }
       let offers: NudgeOffer[];
+      let offerTotal: number;
       try {
-        offers = parseOffers(await request<unknown>('GET', NUDGE_ROUTES.offers));
+        ({ offers, total: offerTotal } = parsePersonalization(
+          await request<unknown>('GET', NUDGE_ROUTES.personalization),
+        ));
       } catch {
         // spec 000 §8: offers failing in the logged-in tile → tile hidden, stored personalisation cleared.
         store.write({ scores });
         return { bureauTile: scoreTileOf(scores), gucpaOffers: null };
       }
-      store.write({ scores, offers });
-      return { bureauTile: scoreTileOf(scores), gucpaOffers: offersTileOf(offers) };
+      store.write({ scores, offers, offerTotal });
+      return { bureauTile: scoreTileOf(scores), gucpaOffers: offersTileOf(offers, offerTotal) };
     },
     async apply(request, { offerId, mobileNo, visitId }) {
       // The HTTP client answers the envelope's response and refuses any other envelope.

@@ -178,10 +178,26 @@ export function parseOffers(response: unknown): NudgeOffer[] {
   return offers;
 }
 
+/**
+ * The personalisation fetch's answer (core's personalizationResponseSchema: { totalOffers, offers
+ * keyed by product, generatedAt }), or a plain offer response keyed by product: the offers and
+ * how many there are in all (never fewer than those listed).
+ */
+export function parsePersonalization(response: unknown): { offers: NudgeOffer[]; total: number } {
+  if (isRecord(response) && isRecord(response.offers)) {
+    const offers = parseOffers(response.offers);
+    const total =
+      typeof response.totalOffers === 'number' && Number.isFinite(response.totalOffers) ? response.totalOffers : 0;
+    return { offers, total: Math.max(Math.floor(total), offers.length) };
+  }
+  const offers = parseOffers(response);
+  return { offers, total: offers.length };
+}
+
 /** spec 000 §5 "Offers with an empty response are not shown"; §9 at most 2 per tile. */
-export function offersTileOf(offers: readonly NudgeOffer[] | undefined): OffersTile | null {
+export function offersTileOf(offers: readonly NudgeOffer[] | undefined, total?: number): OffersTile | null {
   if (!offers || offers.length === 0) return null;
-  return { offers: offers.slice(0, MAX_OFFERS_SHOWN), total: offers.length };
+  return { offers: offers.slice(0, MAX_OFFERS_SHOWN), total: Math.max(total ?? 0, offers.length) };
 }
 
 /** spec 000 §9: the home summary's total-offer count is capped at 3. */

@@ -4,6 +4,6 @@
  * (script.ts → packages/sdk/dist/widgets/pravesh-nudge.js, global `PraveshNudge`).
  */
 export { mountNudge, NUDGE_HOST_TAG } from './mount.tsx';
-export { Nudge, pageScrollLocked, SIGNED_OUT_FLAG, SWIPE_HINT, SWIPE_THRESHOLD_PX, type NudgeProps } from './nudge.tsx';
+export { Nudge, pageScrollLocked, SIGNED_OUT_FLAG, SWIPE_HINT, type NudgeProps } from './nudge.tsx';
 export { ErrorModal, FullScreenLoader, LogoutSheet, OffersModal, OFFERS_MODAL_TITLE } from './dialogs.tsx';
 export { NUDGE_CSS } from './styles.ts';

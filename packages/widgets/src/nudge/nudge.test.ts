@@ -300,7 +300,7 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     const { root } = await setup({
       signedIn: true,
       request: (_method, path) =>
-        path === NUDGE_ROUTES.offers ? Promise.reject(new Error('down')) : Promise.resolve(SCORES),
+        path === NUDGE_ROUTES.personalization ? Promise.reject(new Error('down')) : Promise.resolve(SCORES),
     });
     expect(root.querySelector('[data-tile="gucpaOffers"]')).toBeNull();
     expect(root.querySelector('[data-tile="bureauTile"]')!.textContent).toContain('781');
@@ -308,27 +308,38 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
 });
 
 describe('on a phone (≤767px)', () => {
-  it('a peek bar with the swipe hint opens a modal sheet; recent activity shows one row until expanded', async () => {
-    const { view } = await setup({ mobile: true, initialNudgeState: 'open' });
-    const peek = view.getByRole('button', { name: new RegExp(SWIPE_HINT.slice(0, 20)) });
-    expect(peek.getAttribute('aria-expanded')).toBe('false');
-    await run(() => peek.click());
+  it('peeks with the swipe hint as a non-modal region; its toggle opens a modal sheet; Escape returns to the peek', async () => {
+    const { view, root } = await setup({ mobile: true, initialNudgeState: 'open' });
+    const region = view.getByRole('region', { name: 'Your credit snapshot, free' });
+    expect(region.getAttribute('aria-modal')).toBeNull();
+    expect(within(region).getByText(SWIPE_HINT)).toBeTruthy();
+    const toggle = view.getByRole('button', { name: 'Show your score and offers' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await run(() => toggle.click());
+    const dialog = view.getByRole('dialog', { name: 'Your credit snapshot, free' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    fireEvent.keyDown(root.activeElement ?? dialog, { key: 'Escape' });
+    await run(() => {});
+    expect(view.queryByRole('dialog')).toBeNull();
+    expect(view.getByRole('region', { name: 'Your credit snapshot, free' })).toBeTruthy();
+  });
+
+  it('recent activity shows the first row until expanded', async () => {
+    const { view } = await setup({ mobile: true });
+    await run(() => widget!.open());
     const sheet = within(view.getByRole('dialog'));
-    expect(view.getByRole('dialog').getAttribute('aria-modal')).toBe('true');
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(1);
     await run(() => sheet.getByRole('button', { name: 'Show all 3' }).click());
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(3);
   });
 
-  it('a swipe up of more than 20px opens the sheet; 15px does not', async () => {
+  it('hidden with its close button, a launcher brings the peek back', async () => {
     const { view } = await setup({ mobile: true });
-    const peek = () => view.getByRole('button', { name: new RegExp(SWIPE_HINT.slice(0, 20)) });
-    fireEvent.pointerDown(peek(), { clientY: 700 });
-    fireEvent.pointerUp(peek(), { clientY: 685 });
-    expect(view.queryByRole('dialog')).toBeNull();
-    fireEvent.pointerDown(peek(), { clientY: 700 });
-    await run(() => fireEvent.pointerUp(peek(), { clientY: 675 }));
-    expect(view.getByRole('dialog')).toBeTruthy();
+    await run(() => view.getByRole('button', { name: 'Hide' }).click());
+    const launcher = view.getByRole('button', { name: 'Your score & offers' });
+    await run(() => launcher.click());
+    expect(view.queryByRole('button', { name: 'Your score & offers' })).toBeNull();
+    expect(view.getByRole('region', { name: 'Your credit snapshot, free' })).toBeTruthy();
   });
 });
 

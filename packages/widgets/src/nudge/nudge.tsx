@@ -1,14 +1,5 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
-} from 'react';
-import { BottomSheet } from '@pravesh/ui';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { BottomSheet, type SheetSnap } from '@pravesh/ui';
 import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
@@ -31,15 +22,15 @@ import { OffersTileView, RecentActivityView, ScoreTileView, type TileAction } fr
 /**
  * The nudge widget (spec 000 §2 "Nudge widget", §4 "Nudge state"; issue 14 §3). Desktop: a
  * right-side panel with a slide tab, open by default on a new visit, toggled by the tab, the
- * overlay or the check button; the closed tab shakes after 2 s for 6 s. Up to 767px: a peek bar
- * with the swipe hint that opens a bottom sheet. Signed out it shows the stored tiles, and a tile
+ * overlay or the check button; the closed tab shakes after 2 s for 6 s. Up to 767px: @pravesh/ui's
+ * snapping BottomSheet — peek (the swipe hint, a non-modal region), open (80vh, a modal dialog),
+ * closed (a launcher button brings it back); its gestures (more than 20px, or a flick) and their
+ * keyboard equivalents are the sheet's. Signed out it shows the stored tiles, and a tile
  * click closes the nudge, signs in (OTP when the mobile number is known, else the full journey)
  * and then goes where the tile pointed; signed in it fetches the live score and offers.
  */
 
 export const SWIPE_HINT = 'Exciting offers await you! Swipe up to explore.';
-/** spec 000 §4 "a swipe needs more than 20px movement". */
-export const SWIPE_THRESHOLD_PX = 20;
 /** sessionStorage flag: the customer signed out from the nudge, so the next page shows the logout sheet. */
 export const SIGNED_OUT_FLAG = 'pravesh_nudge_signed_out';
 
@@ -101,7 +92,10 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const [signOn, setSignOn] = useState<SignOn | undefined>();
   const [visitor, setVisitor] = useState<VisitorLayer | undefined>();
   const [session, setSession] = useState<SignOnSession | undefined>();
+  /** Open on a wide screen; on a phone, open is the sheet's open snap and closed its peek. */
   const [open, setOpen] = useState(false);
+  /** On a phone, a swipe down from the peek hides the sheet entirely until the launcher is pressed. */
+  const [dismissed, setDismissed] = useState(false);
   const [overlay, setOverlay] = useState(true);
   const [tiles, setTiles] = useState<NudgeTilesState>(() => data.stored());
   const [loadingLive, setLoadingLive] = useState(false);
@@ -119,6 +113,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
     (next: boolean, byUser = true) => {
       if (next) setOverlay(!pageScrollLocked(doc));
       focusOnOpen.current = next && byUser;
+      if (next) setDismissed(false);
       setOpen(next);
     },
     [doc],
@@ -303,36 +298,39 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
     tab.current?.focus({ preventScroll: true });
   };
 
-  const swipeStart = useRef<number | undefined>(undefined);
-  const onPeekDown = (event: PointerEvent<HTMLButtonElement>) => {
-    swipeStart.current = event.clientY;
-  };
-  const onPeekUp = (event: PointerEvent<HTMLButtonElement>) => {
-    const start = swipeStart.current;
-    swipeStart.current = undefined;
-    if (start !== undefined && start - event.clientY > SWIPE_THRESHOLD_PX) show(true);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : 'peek';
+  const onSnapChange = (next: SheetSnap) => {
+    setDismissed(next === 'closed');
+    if (next === 'open') show(true);
+    else setOpen(false);
   };
 
   return (
     <div className="nudge" data-signed-in={signedIn}>
       {mobile ? (
-        open ? (
-          <BottomSheet title={title} description={summary} onClose={() => show(false)} className="nudge-sheet">
+        <>
+          <BottomSheet
+            snap={snap}
+            onSnapChange={onSnapChange}
+            title={title}
+            description={summary}
+            peek={<p className="peek-hint">{SWIPE_HINT}</p>}
+            expandLabel="Show your score and offers"
+            collapseLabel="Show less"
+            closeLabel="Hide"
+            className="nudge-sheet"
+            returnFocus={launcher}
+          >
             <div className="sheet-body">{body}</div>
           </BottomSheet>
-        ) : (
-          <button
-            type="button"
-            className="peek"
-            aria-expanded="false"
-            onClick={() => show(true)}
-            onPointerDown={onPeekDown}
-            onPointerUp={onPeekUp}
-          >
-            <span className="peek-hint">{SWIPE_HINT}</span>
-            <span className="peek-sub">{summary}</span>
-          </button>
-        )
+          {dismissed ? (
+            <button ref={launcher} type="button" className="launcher" onClick={() => setDismissed(false)}>
+              <SparkIcon />
+              Your score & offers
+            </button>
+          ) : null}
+        </>
       ) : (
         <>
           {open && overlay ? <div className="scrim" data-testid="nudge-overlay" onClick={() => show(false)} /> : null}

@@ -1,4 +1,4 @@
-import { BUTTON_CSS, DIALOG_CSS, SKELETON_CSS, SPINNER_CSS } from '@pravesh/ui/css';
+import { BUTTON_CSS, DIALOG_CSS, SHEET_CSS, SKELETON_CSS, SPINNER_CSS } from '@pravesh/ui/css';
 import { NUDGE_MOBILE_MAX_PX, NUDGE_PANEL_TOP_PX, NUDGE_PANEL_WIDTH_PX } from '@pravesh/sdk/nudge';
 import { BASE_CSS } from '../shared/styles.ts';
 
@@ -15,6 +15,7 @@ export const NUDGE_CSS = `${BASE_CSS}
 ${BUTTON_CSS}
 ${SPINNER_CSS}
 ${DIALOG_CSS}
+${SHEET_CSS}
 ${SKELETON_CSS}
 .nudge {
   font-family: var(--pv-font-family);
@@ -429,52 +430,39 @@ button:focus-visible,
   font-size: var(--pv-font-size-md);
   font-weight: var(--pv-font-weight-semibold);
 }
-.peek {
-  position: fixed;
-  right: 0;
-  bottom: 0;
-  left: 0;
-  z-index: ${PANEL_Z};
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: var(--pv-space-1);
-  width: 100%;
-  padding: var(--pv-space-2) var(--pv-space-5) calc(var(--pv-space-4) + env(safe-area-inset-bottom, 0px));
-  border: 0;
-  border-radius: var(--pv-radius-xl) var(--pv-radius-xl) 0 0;
-  background: var(--pv-color-surface);
-  box-shadow: 0 -8px 24px rgb(var(--pv-color-shade) / 16%);
-  color: var(--pv-color-ink);
-  font: inherit;
-  text-align: center;
-  cursor: pointer;
-  touch-action: none;
-  animation: nudge-rise var(--pv-duration-slow) var(--pv-ease-out);
-}
-.peek::before {
-  content: '';
-  width: 40px;
-  height: 5px;
-  margin-bottom: var(--pv-space-2);
-  border-radius: var(--pv-radius-pill);
-  background: var(--pv-color-line);
-}
 .peek-hint {
+  margin: 0;
   font-weight: var(--pv-font-weight-semibold);
+  color: var(--pv-color-brand);
 }
-.peek-sub {
-  color: var(--pv-color-ink-muted);
-  font-size: var(--pv-font-size-xs);
+.launcher {
+  position: fixed;
+  right: var(--pv-space-4);
+  bottom: calc(var(--pv-space-4) + env(safe-area-inset-bottom, 0px));
+  z-index: ${PANEL_Z};
+  display: inline-flex;
+  align-items: center;
+  gap: var(--pv-space-2);
+  min-height: var(--pv-control-height);
+  padding: 0 var(--pv-space-4);
+  border: 0;
+  border-radius: var(--pv-radius-pill);
+  background: var(--pv-color-brand);
+  color: var(--pv-color-on-brand);
+  box-shadow: var(--pv-elevation-2);
+  font: inherit;
+  font-weight: var(--pv-font-weight-semibold);
+  cursor: pointer;
 }
-.nudge-sheet {
-  max-height: min(80vh, 720px);
-  background: var(--pv-color-surface-alt);
+.launcher svg {
+  width: 20px;
+  height: 20px;
 }
 .nudge-sheet .sheet-body {
   display: flex;
   flex-direction: column;
   gap: var(--pv-space-3);
+  padding-top: var(--pv-space-3);
 }
 .logout-sheet {
   max-height: 80vh;
@@ -519,7 +507,6 @@ button:focus-visible,
 @media (prefers-reduced-motion: reduce) {
   .dock,
   .scrim,
-  .peek,
   .tab[data-shake='true'] {
     transition: none;
     animation: none;
