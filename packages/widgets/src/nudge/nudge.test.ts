@@ -310,18 +310,18 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
 describe('on a phone (≤767px)', () => {
   it('peeks with the swipe hint as a non-modal region; its toggle opens a modal sheet; Escape returns to the peek', async () => {
     const { view, root } = await setup({ mobile: true, initialNudgeState: 'open' });
-    const region = view.getByRole('region', { name: 'Your credit snapshot, free' });
+    const region = view.getByRole('region', { name: 'Your free credit snapshot' });
     expect(region.getAttribute('aria-modal')).toBeNull();
     expect(within(region).getByText(SWIPE_HINT)).toBeTruthy();
     const toggle = view.getByRole('button', { name: 'Show your score and offers' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await run(() => toggle.click());
-    const dialog = view.getByRole('dialog', { name: 'Your credit snapshot, free' });
+    const dialog = view.getByRole('dialog', { name: 'Your free credit snapshot' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     fireEvent.keyDown(root.activeElement ?? dialog, { key: 'Escape' });
     await run(() => {});
     expect(view.queryByRole('dialog')).toBeNull();
-    expect(view.getByRole('region', { name: 'Your credit snapshot, free' })).toBeTruthy();
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
   });
 
   it('recent activity shows the first row until expanded', async () => {
@@ -339,7 +339,7 @@ describe('on a phone (≤767px)', () => {
     const launcher = view.getByRole('button', { name: 'Your score & offers' });
     await run(() => launcher.click());
     expect(view.queryByRole('button', { name: 'Your score & offers' })).toBeNull();
-    expect(view.getByRole('region', { name: 'Your credit snapshot, free' })).toBeTruthy();
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
   });
 });
 

@@ -235,8 +235,13 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   };
 
   const onViewOffers = (event: MouseEvent<HTMLElement>) => {
-    if (signedIn) setOffersOpen(true);
-    else onTileAction(event, context.links.offers);
+    if (!signedIn) {
+      onTileAction(event, context.links.offers);
+      return;
+    }
+    // On a phone one modal at a time: the sheet goes back to its peek under the offers.
+    if (mobile) setOpen(false);
+    setOffersOpen(true);
   };
 
   async function apply(offer: NudgeOffer) {
@@ -287,7 +292,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
     </>
   );
-  const title = signedIn ? 'Your credit snapshot' : 'Your credit snapshot, free';
+  const title = signedIn ? 'Your credit snapshot' : 'Your free credit snapshot';
   const summary = summaryOf(tiles, signedIn);
   const badge = tiles.gucpaOffers ? homeOfferCount(tiles.gucpaOffers.total) : 0;
 
@@ -315,7 +320,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
             onSnapChange={onSnapChange}
             title={title}
             description={summary}
-            peek={<p className="peek-hint">{SWIPE_HINT}</p>}
+            // The hint is for the peek: once open, the tiles speak for themselves.
+            peek={snap === 'open' ? undefined : <p className="peek-hint">{SWIPE_HINT}</p>}
             expandLabel="Show your score and offers"
             collapseLabel="Show less"
             closeLabel="Hide"

@@ -479,6 +479,27 @@ button:focus-visible,
   .tile {
     padding: var(--pv-space-4);
   }
+  .gauge-score {
+    font-size: var(--pv-font-size-xl);
+  }
+  .gauge-scale {
+    font-size: 11px;
+  }
+}
+@media (max-width: 640px) {
+  .offer-row .pill {
+    display: none;
+  }
+  .offer-row,
+  .activity-row {
+    grid-template-columns: 40px 1fr;
+  }
+  .activity-row .row-link {
+    grid-column: 2;
+    justify-self: start;
+    min-height: 32px;
+    padding: 0;
+  }
 }
 @keyframes nudge-fade {
   from {
