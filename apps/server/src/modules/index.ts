@@ -8,6 +8,8 @@ import { creditModule } from './credit/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
+import { offersModule } from './offers/index.ts';
+import { leadsModule } from './leads/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -26,9 +28,11 @@ export const MODULES: readonly ServerModule[] = [
   visitsModule,
   activityModule,
   consentModule,
+  leadsModule,
   ssoModule,
   accountsPagesModule,
   creditModule,
+  offersModule,
   hubModule,
   devModule,
 ];
