@@ -351,7 +351,7 @@ describe('signing out from the nudge', () => {
   it('signs out, and the next page shows the logout sheet once', async () => {
     const first = await setup({ signedIn: true });
     await run(() => widget!.open());
-    await run(() => first.view.getByRole('button', { name: 'Sign out' }).click());
+    await run(() => first.view.getByRole('button', { name: 'Log out' }).click());
     expect(first.signOn.logout).toHaveBeenCalled();
     act(() => widget?.destroy());
     const next = await setup();

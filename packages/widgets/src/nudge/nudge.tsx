@@ -391,7 +391,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
                   <>
                     <span>Signed in as {maskMobile(session.mobileNo)}</span>
                     <button type="button" className="pv-button pv-button--link pv-button--sm" onClick={signOut}>
-                      Sign out
+                      Log out
                     </button>
                   </>
                 ) : (
