@@ -103,10 +103,11 @@ export function createNudgeData(store: NudgeStore): NudgeData {
         // The bureau is down: keep what we had, and say so on the tile.
         return { ...tilesFrom(stored), scoreUnavailable: true };
       }
-      if (scores.length === 0) {
-        // spec 000 §8: no bureau data → the no-score tile, and stored offers cleared.
-        store.write({ scores: [] });
-        return { bureauTile: scoreTileOf([]), gucpaOffers: null };
+      const bureauTile = scoreTileOf(scores);
+      if (bureauTile.kind === 'getScore') {
+        // spec 000 §8: no bureau data → "Get Credit Score for FREE", and stored offers cleared.
+        store.write({ scores });
+        return { bureauTile, gucpaOffers: null };
       }
       let offers: NudgeOffer[];
       let offerTotal: number;
@@ -117,10 +118,10 @@ export function createNudgeData(store: NudgeStore): NudgeData {
       } catch {
         // spec 000 §8: offers failing in the logged-in tile → tile hidden, stored personalisation cleared.
         store.write({ scores });
-        return { bureauTile: scoreTileOf(scores), gucpaOffers: null };
+        return { bureauTile, gucpaOffers: null };
       }
       store.write({ scores, offers, offerTotal });
-      return { bureauTile: scoreTileOf(scores), gucpaOffers: offersTileOf(offers, offerTotal) };
+      return { bureauTile, gucpaOffers: offersTileOf(offers, offerTotal) };
     },
     async apply(request, { offerId, mobileNo, visitId }) {
       // The HTTP client answers the envelope's response and refuses any other envelope.

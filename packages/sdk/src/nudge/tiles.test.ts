@@ -61,15 +61,12 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
     expect(down).toMatchObject({ delta: 'down', change: -30, label: 'Low', colour: '#e5121b' });
   });
 
-  it('shows a no-score state, never a number, for NO_HIT and new-to-credit', () => {
-    expect(scoreTileOf(parseScoreRecords([record('CIBIL', null)]))).toEqual({
-      kind: 'noScore',
-      bureau: 'CIBIL',
-      state: 'NO_HIT',
+  it('NO_HIT at every bureau is no bureau data; new to credit has its own state, never a number', () => {
+    expect(scoreTileOf(parseScoreRecords([record('CIBIL', null), record('EXPERIAN', null)]))).toEqual({
+      kind: 'getScore',
     });
-    expect(scoreTileOf(parseScoreRecords([record('CIBIL', null, { scoreState: 'NEW_TO_CREDIT' })]))).toMatchObject({
-      state: 'NEW_TO_CREDIT',
-    });
+    const ntc = parseScoreRecords([record('CIBIL', null), record('EXPERIAN', null, { scoreState: 'NEW_TO_CREDIT' })]);
+    expect(scoreTileOf(ntc)).toEqual({ kind: 'noScore', bureau: 'EXPERIAN', state: 'NEW_TO_CREDIT' });
   });
 
   it('keeps at most 2 offers in the tile and counts them all', () => {

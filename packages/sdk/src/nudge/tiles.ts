@@ -45,8 +45,8 @@ export type ScoreTile =
       change: number;
       dateApplied: string;
     }
-  /** The bureau answered without a score (no file, or too new to credit): never a fake number. */
-  | { kind: 'noScore'; bureau: Bureau; state: 'NO_HIT' | 'NEW_TO_CREDIT' }
+  /** A file too young to score (new to credit): never a fake number. */
+  | { kind: 'noScore'; bureau: Bureau; state: 'NEW_TO_CREDIT' }
   /** spec 000 §8: no bureau data → "Get Credit Score for FREE". */
   | { kind: 'getScore' };
 
@@ -110,18 +110,18 @@ export function parseScoreRecords(response: unknown): NudgeScoreRecord[] {
 }
 
 /**
- * The score tile: the active bureau (core's priority rule) with its band display and delta;
- * no records at all → "Get Credit Score for FREE" (spec 000 §8).
+ * The score tile: the active bureau (core's priority rule) with its band display and delta. No
+ * records, or no file at any bureau (NO_HIT everywhere), is "no bureau data" → "Get Credit Score
+ * for FREE" (spec 000 §8); a file too young to score shows the new-to-credit state, never a number.
  */
 export function scoreTileOf(records: readonly NudgeScoreRecord[] | undefined): ScoreTile {
   const active = activeBureauRecord(records ?? []);
   if (!active) return { kind: 'getScore' };
   if (!isValidScore(active.score, active.isValidScore) || active.score === null) {
-    return {
-      kind: 'noScore',
-      bureau: active.creditBureau,
-      state: active.scoreState === 'NEW_TO_CREDIT' ? 'NEW_TO_CREDIT' : 'NO_HIT',
-    };
+    const newToCredit = (records ?? []).find((record) => record.scoreState === 'NEW_TO_CREDIT');
+    return newToCredit
+      ? { kind: 'noScore', bureau: newToCredit.creditBureau, state: 'NEW_TO_CREDIT' }
+      : { kind: 'getScore' };
   }
   const { label, colour } = bandDisplay(active.scoreBand);
   return {

@@ -162,7 +162,11 @@ describe('the nudge on a wide screen (spec 000 §2, §4)', () => {
     const { root, view, record } = await setup({ initialNudgeState: 'open' });
     expect(dock(root).dataset.open).toBe('true');
     expect(record().initialNudgeState).toBe('close');
-    expect(view.getByRole('button', { name: /hide/i, expanded: true })).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Hide', expanded: true })).toBeTruthy();
+    // Opened by itself, it leaves the page usable; opened by the customer, it brings the overlay.
+    expect(root.querySelector('[data-testid="nudge-overlay"]')).toBeNull();
+    await run(() => view.getByRole('button', { name: 'Hide' }).click());
+    await run(() => view.getByRole('button', { name: /your score & offers/i }).click());
     expect(root.querySelector('[data-testid="nudge-overlay"]')).not.toBeNull();
   });
 
@@ -347,7 +351,7 @@ describe('signing out from the nudge', () => {
   it('signs out, and the next page shows the logout sheet once', async () => {
     const first = await setup({ signedIn: true });
     await run(() => widget!.open());
-    await run(() => first.view.getByRole('button', { name: 'Sign out' }).click());
+    await run(() => first.view.getByRole('button', { name: 'Log out' }).click());
     expect(first.signOn.logout).toHaveBeenCalled();
     act(() => widget?.destroy());
     const next = await setup();

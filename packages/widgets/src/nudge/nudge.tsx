@@ -109,9 +109,12 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const panel = useRef<HTMLElement>(null);
   const focusOnOpen = useRef(false);
 
+  // The overlay comes with a panel the customer opened. The panel that opens by itself on a new
+  // visit leaves the page usable (no overlay): an invitation, not a wall in front of the page the
+  // visitor came for; the tab and the check button still close it.
   const show = useCallback(
     (next: boolean, byUser = true) => {
-      if (next) setOverlay(!pageScrollLocked(doc));
+      if (next) setOverlay(byUser && !pageScrollLocked(doc));
       focusOnOpen.current = next && byUser;
       if (next) setDismissed(false);
       setOpen(next);
@@ -388,7 +391,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
                   <>
                     <span>Signed in as {maskMobile(session.mobileNo)}</span>
                     <button type="button" className="pv-button pv-button--link pv-button--sm" onClick={signOut}>
-                      Sign out
+                      Log out
                     </button>
                   </>
                 ) : (

@@ -128,7 +128,6 @@ export function ScoreTileView({
     );
   }
   if (tile.kind === 'noScore') {
-    const newToCredit = tile.state === 'NEW_TO_CREDIT';
     return (
       <section className="tile free" aria-labelledby="nudge-score-title" data-tile="bureauTile">
         <span className="free-icon">
@@ -136,12 +135,11 @@ export function ScoreTileView({
         </span>
         <div>
           <h3 className="tile-heading" id="nudge-score-title">
-            {newToCredit ? 'You’re new to credit' : 'No credit score yet'}
+            You’re new to credit
           </h3>
           <p className="tile-text">
-            {newToCredit
-              ? `${BUREAU_NAMES[tile.bureau]} doesn’t have enough history to score you yet. A credit card used well builds it in about 6 months.`
-              : `${BUREAU_NAMES[tile.bureau]} has no credit file for you yet. Your first loan or card starts one.`}
+            {BUREAU_NAMES[tile.bureau]} doesn’t have enough history to score you yet. A credit card used well builds it
+            in about 6 months.
           </p>
           <a className="row-link" href={links.creditReport} onClick={(event) => onAction(event, links.creditReport)}>
             See how to build your score
