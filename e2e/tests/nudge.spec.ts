@@ -173,7 +173,9 @@ test.describe('signed out, a new visitor', () => {
     // No stored score: the free-score tile first (spec 000 §8), nothing else invented.
     await expect(panel.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeVisible();
     await expect(panel.locator('[data-tile="gucpaOffers"]')).toHaveCount(0);
-    await expect(nudge.getByTestId('nudge-overlay')).toBeVisible();
+    // Opened by itself, it leaves the page usable: no overlay until the visitor opens it.
+    await expect(nudge.getByTestId('nudge-overlay')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
     await expectAxeClean(page, 'the panel open, signed out');
     await screenshot(page, 'nudge-signed-out-1280-open.png');
 
@@ -187,10 +189,14 @@ test.describe('signed out, a new visitor', () => {
     await expectAxeClean(page, 'the panel closed');
     await screenshot(page, 'nudge-signed-out-1280-closed.png');
 
-    // The tab opens (focus into the panel) and closes.
+    // The tab opens (focus into the panel, the page dimmed behind it) and closes.
     await tab.click();
     await expect(tab).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toBeFocused();
+    await expect(nudge.getByTestId('nudge-overlay')).toBeVisible();
+    await animationsDone(nudge);
+    await expectAxeClean(page, 'the panel opened by the visitor, over the overlay');
+    await screenshot(page, 'nudge-signed-out-1280-opened-overlay.png');
     await tab.click();
     await expect(tab).toHaveAttribute('aria-expanded', 'false');
     // The overlay closes.
@@ -253,6 +259,8 @@ async function signInAndReadScores(page: Page, mobileNo: string): Promise<ScoreR
   await page.setViewportSize(DESKTOP);
   await page.goto(`${DEMO_SITE_A}/`);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled({ timeout: 30_000 });
+  // A new visit opens the nudge by itself (spec 000 §4), beside the page's Sign in.
+  await expect(tabOf(page)).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
   const scores = page.waitForResponse(
     (response) => response.url().startsWith(`${API_URL}/MSP/api/v1/myAccount/getCreditScores`),
     { timeout: 60_000 },
@@ -366,7 +374,7 @@ test('scores at all four bureaus: the CIBIL score, offers, a failing apply, appl
   await page.goto(`${DEMO_SITE_A}/`);
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
   const signedInPanel = await openPanel(page);
-  await signedInPanel.getByRole('button', { name: 'Sign out' }).click();
+  await signedInPanel.getByRole('button', { name: 'Log out' }).click();
   const logout = page.getByRole('dialog', { name: 'You’ve signed out' });
   await expect(logout).toBeVisible({ timeout: 30_000 });
   await animationsDone(nudgeOf(page));
