@@ -20,6 +20,7 @@ import {
   userConsentBodySchema,
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
+import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -155,7 +156,7 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
 ];
 
 // Named once per process: the registry is global and refuses an id twice (tests build many apps).
-for (const [schema, meta] of COMPONENTS) {
+for (const [schema, meta] of [...COMPONENTS, ...OFFER_COMPONENTS]) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, meta);
 }
 
@@ -220,13 +221,13 @@ const CUSTOMER_ERRORS = ['tokenNotValidated'] as const;
 
 /** The credit routes' codes (issue 14 §1), by core's CREDIT_ROUTES name. */
 const CREDIT_ERRORS_BY_ROUTE: Record<keyof typeof CREDIT_ROUTES, readonly (keyof typeof ERRORS)[]> = {
-  getCreditScores: CUSTOMER_ERRORS,
-  reportStatus: CUSTOMER_ERRORS,
-  bureauReport: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
-  scoreMeter: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
-  getBureauScore: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
+  getCreditScores: [...CUSTOMER_ERRORS, 'invalidCreditBureau'],
+  reportStatus: [...CUSTOMER_ERRORS, 'invalidCreditBureau'],
+  bureauReport: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound'],
+  scoreMeter: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound'],
+  getBureauScore: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound'],
   // spec 000 §7: test and staging only; elsewhere the unknown-route answer.
-  getCreditReport: [...CUSTOMER_ERRORS, 'creditReportNotFound', 'notFound'],
+  getCreditReport: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound', 'notFound'],
   pullReport: [
     ...CUSTOMER_ERRORS,
     'bureauConsentRequired',
@@ -323,10 +324,11 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'GET /MSP/api/v1/myAccount/getUpdatedLeadDetails': [...CUSTOMER_ERRORS, 'leadNotFound'],
   'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
+  ...OFFER_ROUTE_ERRORS,
 };
 
-/** Credit routes take the customer's access token beside the pass token (issue 14 §1). */
-const CREDIT_PATHS: ReadonlySet<string> = new Set(Object.values(CREDIT_ROUTES));
+/** Credit and offer routes take the customer's access token beside the pass token (issue 14 §1, §2). */
+const CREDIT_PATHS: ReadonlySet<string> = new Set([...Object.values(CREDIT_ROUTES), ...OFFER_CUSTOMER_PATHS]);
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */
 function rateLimits(config: AppConfig): Record<string, string> {
@@ -474,6 +476,10 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
           description:
             'Credit scores and reports (spec 000 §3, §7; spec 001 §3, §5, §7): reads GET with the bureau in the ' +
             "creditBureau query, the consented pull POST; every route answers for the access token's customer.",
+        },
+        {
+          name: 'offers',
+          description: 'Pre-approved offers, quotes and offer images (spec 000 §3, §4, §7; spec 001 §7)',
         },
         { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
         { name: 'health', description: 'Liveness and readiness' },

@@ -12,6 +12,7 @@ import { createOutboxStore, createSmsProvider, type SmsProvider } from '../provi
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
+import { offerLookupFor } from '../modules/offers/service.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -97,7 +98,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     bureau:
       options.providers?.bureau ??
       createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
-    offerLookup: options.providers?.offerLookup,
+    offerLookup: options.providers?.offerLookup ?? offerLookupFor({ db, now, config }),
   };
 
   const customerAuth = createCustomerAuth(

@@ -109,8 +109,12 @@ export const loanKfsSchema = z.object({
   interestRateType: z.enum(INTEREST_RATE_TYPES),
   /** Nominal rate, percent per annum. */
   interestRate: percent,
-  /** RBI KFS Annex B: IRR of the net disbursed amount against the instalments, monthly × 12. */
-  annualPercentageRate: percent,
+  /**
+   * RBI KFS Annex B: IRR of the net disbursed amount against the instalments, monthly × 12. Not
+   * capped at 100: a small short loan with large fees costs more than that a year, and the KFS
+   * must say so.
+   */
+  annualPercentageRate: z.number().min(0).max(10_000),
   tenureMonths: z.number().int().min(1).max(480),
   repaymentFrequency: z.literal('MONTHLY'),
   numberOfInstalments: z.number().int().min(1).max(480),
