@@ -458,6 +458,12 @@ button:focus-visible,
   width: 20px;
   height: 20px;
 }
+/* Peeking, the sheet is page furniture: under the page's own dialogs (the consent panel's 1008);
+   open, it is a modal and takes @pravesh/ui's modal layer. */
+.nudge-sheet.pv-sheet--peek,
+.nudge-sheet.pv-sheet--closed {
+  z-index: ${PANEL_Z};
+}
 .nudge-sheet .sheet-body {
   display: flex;
   flex-direction: column;
