@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
-import { DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES } from '@pravesh/core';
+import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
 import { otpFromOutbox, screenshot } from '../support.ts';
 
@@ -249,8 +249,9 @@ test.describe('signed out, a new visitor', () => {
 });
 
 interface ScoreRecord {
-  creditBureau: string;
+  creditBureau: Bureau;
   score: number | null;
+  dateApplied: string;
   scoreState?: string;
 }
 
@@ -293,7 +294,7 @@ async function phoneView(page: Page, name: string): Promise<void> {
   await phone.close();
 }
 
-test('scores at all four bureaus: the CIBIL score, offers, a failing apply, apply → partner page, sign out', async ({
+test('scores at all four bureaus: the active bureau’s score, offers, a failing apply, apply → partner page, sign out', async ({
   page,
 }) => {
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
@@ -305,9 +306,12 @@ test('scores at all four bureaus: the CIBIL score, offers, a failing apply, appl
   const panel = await openPanel(page);
   const scoreTile = panel.locator('[data-tile="bureauTile"]');
   await expect(scoreTile.getByRole('heading', { name: 'Your credit score' })).toBeVisible({ timeout: 30_000 });
-  const cibil = records.find((record) => record.creditBureau === 'CIBIL')!;
-  await expect(scoreTile.locator('.gauge-score')).toHaveText(String(cibil.score));
-  await expect(scoreTile).toContainText('CIBIL');
+  // The tile shows the record core's rule picks (spec 000 §9: latest dateApplied, then CIBIL first).
+  const active = activeBureauRecord(records)!;
+  await expect(scoreTile.locator('.gauge-score')).toHaveText(String(active.score));
+  await expect(scoreTile).toContainText(active.creditBureau === 'HIGHMARK' ? 'CRIF' : active.creditBureau, {
+    ignoreCase: true,
+  });
   const offersTile = panel.locator('[data-tile="gucpaOffers"]');
   await expect(offersTile).toBeVisible();
   const offerRows = offersTile.getByRole('listitem');
@@ -383,7 +387,7 @@ test('scores at all four bureaus: the CIBIL score, offers, a failing apply, appl
   await logout.getByRole('button', { name: 'Done' }).click();
   await expect(logout).toBeHidden();
   const storedPanel = await openPanel(page);
-  await expect(storedPanel.locator('.gauge-score')).toHaveText(String(cibil.score));
+  await expect(storedPanel.locator('.gauge-score')).toHaveText(String(active.score));
   await expectAxeClean(page, 'stored tiles signed out');
   await screenshot(page, 'nudge-signed-out-1280-stored.png');
   // A stored tile click: the nudge closes; the number is known, so the OTP journey opens.
