@@ -374,7 +374,12 @@ test('scores at all four bureaus: the active bureau’s score, offers, a failing
   await expectAxeClean(page, 'the partner page');
   await screenshot(page, 'nudge-scored-1280-partner.png', { fullPage: true });
 
-  // Sign out from the nudge: the logout sheet, then the stored tiles signed out.
+  // Sign out from the nudge: the logout sheet, then the stored tiles signed out. Back on the page
+  // with a session, the site asks for consent to its terms (spec 000 §2 consent panel): accepted.
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
+    await consent.getByRole('button', { name: 'Accept' }).click();
+    await expect(consent).toBeHidden();
+  });
   await page.goto(`${DEMO_SITE_A}/`);
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
   const signedInPanel = await openPanel(page);
