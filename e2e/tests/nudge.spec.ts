@@ -165,11 +165,15 @@ test.describe('signed out, a new visitor', () => {
     const panel = nudge.getByRole('region', { name: 'Your free credit snapshot' });
     await expect(panel).toBeVisible();
     await animationsDone(nudge.locator('#nudge-panel'));
-    // spec 000 §2: 546px wide, 80px from the top, at the right edge.
-    const box = await nudge.locator('#nudge-panel').boundingBox();
+    // spec 000 §2: 546px wide, 80px from the top, at the right edge once its slide-in has ended
+    // (the transition may start a frame after the state flips, so the edge is waited for).
+    const panelBox = () => nudge.locator('#nudge-panel').boundingBox();
+    await expect
+      .poll(async () => Math.round(((await panelBox())?.x ?? 0) + ((await panelBox())?.width ?? 0)))
+      .toBe(DESKTOP.width);
+    const box = await panelBox();
     expect(box?.width).toBeCloseTo(546, 0);
     expect(box?.y).toBeCloseTo(80, 0);
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeCloseTo(DESKTOP.width, 0);
     // No stored score: the free-score tile first (spec 000 §8), nothing else invented.
     await expect(panel.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeVisible();
     await expect(panel.locator('[data-tile="gucpaOffers"]')).toHaveCount(0);
