@@ -11,6 +11,7 @@ import { measureSpeedRatios, speedRatioRows } from './speed-ratios.ts';
 import { measureSso, ssoRows } from './sso.ts';
 import { measureVisitIngestion, visitIngestionRows } from './visit-ingestion.ts';
 import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
+import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
 
 /**
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
@@ -81,6 +82,8 @@ await section('sign-on', () => measureSso(), ssoRows);
 await section('consent check', () => measureConsentCheck(), consentCheckRows);
 // Issue 13 §3: shield cost, event/produce and puckar/check as ratios to a no-op route, one server.
 await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
+// Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
+await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 
 console.log(formatTable(rows));
 writeJsonReport(resultsFile, rows, details);
