@@ -34,3 +34,4 @@ export * from './consent/csv.ts';
 export * from './credit/score-rules.ts';
 export * from './credit/schemas.ts';
 export * from './credit/errors.ts';
+export * from './my-account/schemas.ts';

@@ -7,6 +7,7 @@ import { consentModule } from './consent/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
+import { myAccountModule } from './my-account/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -27,6 +28,7 @@ export const MODULES: readonly ServerModule[] = [
   consentModule,
   ssoModule,
   accountsPagesModule,
+  myAccountModule,
   hubModule,
   devModule,
 ];

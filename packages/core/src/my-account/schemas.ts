@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * My Account's own session calls (spec 001 §7 "Internal service"): the spec names the paths and not
+ * their payloads, so the shapes here are ours. Every one needs the customer's access token (the pass
+ * token's sso strategy or pb-access-token); who the customer is comes from that token, never from a
+ * body alone (issue 15 §6).
+ */
+export const MY_ACCOUNT_ROUTES = {
+  /** spec 001 §2 layout guard: "compares the stored customer with the visit-service customer". */
+  session: '/MSP/api/v1/myAccount/session',
+  /** spec 001 §4 Logout: ends the sign-on session behind the access token. */
+  sessionLogout: '/MSP/api/v1/myAccount/session/logout',
+  /** spec 001 §9 configuration paths: myAccount/getCustomerDetails. */
+  getCustomerDetails: '/MSP/api/v1/myAccount/getCustomerDetails',
+} as const;
+
+/** The session the access token belongs to. */
+export const myAccountSessionResponseSchema = z.object({
+  customerId: z.uuid(),
+  /** ISO 8601: when the sign-on session ends unless renewed. */
+  sessionExpiresAt: z.iso.datetime(),
+  /** The site the token was issued to (its audience). */
+  siteId: z.number().int(),
+});
+export type MyAccountSession = z.infer<typeof myAccountSessionResponseSchema>;
+
+export const myAccountLogoutResponseSchema = z.object({ loggedOut: z.literal(true) });
+
+/** getCustomerDetails names the customer it asks about; the token must be that customer's. */
+export const customerDetailsBodySchema = z.object({ customerId: z.uuid() });
+
+export const customerDetailsResponseSchema = z.object({
+  customerId: z.uuid(),
+  mobileNo: z.string(),
+  email: z.string().nullable(),
+  /** ISO 8601: when the customer first signed in. */
+  customerSince: z.iso.datetime(),
+});
+export type CustomerDetails = z.infer<typeof customerDetailsResponseSchema>;
