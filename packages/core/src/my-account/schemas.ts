@@ -6,14 +6,7 @@ import { z } from 'zod';
  * token's sso strategy or pb-access-token); who the customer is comes from that token, never from a
  * body alone (issue 15 §6).
  */
-export const MY_ACCOUNT_ROUTES = {
-  /** spec 001 §2 layout guard: "compares the stored customer with the visit-service customer". */
-  session: '/MSP/api/v1/myAccount/session',
-  /** spec 001 §4 Logout: ends the sign-on session behind the access token. */
-  sessionLogout: '/MSP/api/v1/myAccount/session/logout',
-  /** spec 001 §9 configuration paths: myAccount/getCustomerDetails. */
-  getCustomerDetails: '/MSP/api/v1/myAccount/getCustomerDetails',
-} as const;
+export { MY_ACCOUNT_ROUTES } from './routes.ts';
 
 /** The session the access token belongs to. */
 export const myAccountSessionResponseSchema = z.object({

@@ -54,6 +54,8 @@ export function dashboardBootstrap(config: AppConfig) {
     clientId: DASHBOARD_CLIENT_ID,
     accountsUrl: config.publicUrl,
     basePath: DASHBOARD_BASE,
+    /** spec 001 §9: "After logout it goes to the main homepage" (development and fte, §4). */
+    providerHomeUrl: `${config.publicUrl}/`,
   };
 }
 

@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { useCustomerDetailsQuery } from '../../app/api.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useServices } from '../../app/services.ts';
+import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
+import { PageTitle } from '../layout/shell.tsx';
+import { Icon } from '../layout/icons.tsx';
+
+function Greeting() {
+  const userData = useAppSelector((state) => state.user.userData);
+  const customerId = userData?.customerId ?? '';
+  const details = useCustomerDetailsQuery(customerId, { skip: !customerId });
+  const [now] = useState(() => new Date());
+  return (
+    <section className="ma-card ma-greeting" aria-labelledby="greeting-title">
+      <div>
+        <h2 id="greeting-title" className="ma-greeting-title">
+          {greetingFor(now)}!
+        </h2>
+        <p className="ma-greeting-text">Here’s everything about your credit and applications, in one place.</p>
+      </div>
+      <dl className="ma-greeting-facts">
+        <div>
+          <dt>Mobile number</dt>
+          <dd>{userData ? maskMobile(userData.mobileNo) : '—'}</dd>
+        </div>
+        <div>
+          <dt>With Kosh since</dt>
+          <dd>
+            {details.data ? (
+              formatDate(details.data.customerSince)
+            ) : details.isError ? (
+              '—'
+            ) : (
+              <SkeletonGroup label="Loading your details…">
+                <Skeleton shape="text" width={120} />
+              </SkeletonGroup>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export type SectionStatus = 'loading' | 'empty';
+
+/**
+ * The credit score section. Scores come from the bureau service (issue 14: myAccount/getCreditScores);
+ * until that answers for this customer the section says what it will hold.
+ */
+export function ScoreSection({ status }: { status: SectionStatus }) {
+  return (
+    <section id="credit-score" className="ma-card ma-section" aria-labelledby="score-title" tabIndex={-1}>
+      <div className="ma-section-head">
+        <h2 id="score-title">Your credit score</h2>
+        <span className="ma-chip">Free · won’t affect your score</span>
+      </div>
+      {status === 'loading' ? (
+        <SkeletonGroup label="Loading your credit score…" className="ma-score-skeleton">
+          <Skeleton shape="circle" width={144} height={144} />
+          <div className="ma-stack">
+            <Skeleton shape="text" width="60%" />
+            <Skeleton shape="text" width="80%" />
+            <Skeleton shape="text" width="40%" />
+          </div>
+        </SkeletonGroup>
+      ) : (
+        <div className="ma-empty">
+          <svg className="ma-gauge" viewBox="0 0 160 96" aria-hidden="true" focusable="false">
+            <path
+              d="M16 88a64 64 0 0 1 128 0"
+              fill="none"
+              stroke="var(--pv-color-line-soft)"
+              strokeWidth="14"
+              strokeLinecap="round"
+            />
+            <path
+              d="M16 88a64 64 0 0 1 36-57.6"
+              fill="none"
+              stroke="var(--pv-color-danger)"
+              strokeWidth="14"
+              strokeLinecap="round"
+            />
+            <path d="M58 27.5a64 64 0 0 1 44 0" fill="none" stroke="var(--pv-color-accent)" strokeWidth="14" />
+            <path
+              d="M108 30.4A64 64 0 0 1 144 88"
+              fill="none"
+              stroke="var(--pv-color-success)"
+              strokeWidth="14"
+              strokeLinecap="round"
+            />
+          </svg>
+          <div>
+            <h3>Your score will appear here</h3>
+            <p>
+              We bring your score from all four credit bureaus — CIBIL, Experian, CRIF High Mark and Equifax — with what
+              changed since your last check. Checking it here never lowers your score.
+            </p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The offers section (issue 14's offers service fills it). */
+export function OffersSection({ status }: { status: SectionStatus }) {
+  return (
+    <section id="offers" className="ma-card ma-section" aria-labelledby="offers-title" tabIndex={-1}>
+      <div className="ma-section-head">
+        <h2 id="offers-title">Offers for you</h2>
+      </div>
+      {status === 'loading' ? (
+        <SkeletonGroup label="Loading your offers…" className="ma-offer-skeleton">
+          {[0, 1].map((i) => (
+            <div key={i} className="ma-offer-skeleton-row">
+              <Skeleton shape="circle" width={40} height={40} />
+              <div className="ma-stack">
+                <Skeleton shape="text" width="50%" />
+                <Skeleton shape="text" width="75%" />
+              </div>
+            </div>
+          ))}
+        </SkeletonGroup>
+      ) : (
+        <div className="ma-empty ma-empty--compact">
+          <span className="ma-empty-icon" aria-hidden="true">
+            <Icon name="receipt" size={28} />
+          </span>
+          <div>
+            <h3>No offers to show yet</h3>
+            <p>
+              Once your credit profile is ready we match you with pre-approved loans, credit cards and insurance from
+              our partner banks — with the rate and amount you’re likely to get.
+            </p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const SHORTCUTS = [
+  { to: '/profile', label: 'Profile', text: 'Your number, email and details', icon: 'user' as const },
+  { to: '/linked-accounts', label: 'Linked bank accounts', text: 'Balances and statements', icon: 'bank' as const },
+  { to: '/support', label: 'Help and support', text: 'FAQs and ways to reach us', icon: 'help' as const },
+];
+
+/** The dashboard home (spec 001 §2 "dashboard: main dashboard"). */
+export default function DashboardPage() {
+  const services = useServices();
+  useEffect(() => {
+    services.analytics.track({ action: 'viewed', category: 'dashboard', label: 'home', page: 'dashboard' });
+  }, [services]);
+  // No bureau or offers service answers for My Account yet (issue 14): the sections show their
+  // empty state; their loading state is for the queries that will fill them.
+  const status: SectionStatus = 'empty';
+  return (
+    <>
+      <PageTitle>Dashboard</PageTitle>
+      <Greeting />
+      <div className="ma-grid">
+        <ScoreSection status={status} />
+        <OffersSection status={status} />
+      </div>
+      <nav className="ma-shortcuts" aria-label="Shortcuts">
+        <ul role="list">
+          {SHORTCUTS.map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link
+                to={shortcut.to}
+                className="ma-shortcut"
+                onClick={() =>
+                  services.analytics.track({
+                    action: 'clicked',
+                    category: 'dashboard',
+                    label: shortcut.label,
+                    page: 'dashboard',
+                  })
+                }
+              >
+                <span className="ma-shortcut-icon" aria-hidden="true">
+                  <Icon name={shortcut.icon} size={22} />
+                </span>
+                <span>
+                  <strong>{shortcut.label}</strong>
+                  <span>{shortcut.text}</span>
+                </span>
+                <Icon name="chevron" size={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
