@@ -9,7 +9,7 @@
  * prints raw and gzipped sizes, and fails when a bundle is over its gzip budget or carries zod.
  * `--analyze` also lists the modules that weigh most.
  */
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +34,26 @@ const BUDGETS: Record<string, number> = {
   'pravesh-consent.js': 8 * 1024,
 };
 
+/**
+ * Core's full error catalogue (src/errors.ts) also holds groups only the server raises; wherever
+ * core imports it, the scripts take src/errors/browser.ts, the same catalogue without them (issue
+ * 14 §1: server capabilities add entries without growing the visitor script).
+ */
+const coreErrors = path.join(root, '../core/src/errors.ts');
+const browserErrorCatalogue: Plugin = {
+  name: 'browser-error-catalogue',
+  setup(builder) {
+    builder.onResolve({ filter: /errors\.ts$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === coreErrors
+        ? { path: path.join(root, '../core/src/errors/browser.ts') }
+        : undefined,
+    );
+  },
+};
+
 async function bundle(file: string, options: BuildOptions): Promise<{ file: string; metafile: Metafile }> {
   const { metafile } = await build({
+    absWorkingDir: root,
     entryPoints: [path.join(root, 'src/index.ts')],
     outfile: path.join(outdir, file),
     bundle: true,
@@ -45,6 +63,7 @@ async function bundle(file: string, options: BuildOptions): Promise<{ file: stri
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    plugins: [browserErrorCatalogue],
     ...options,
   });
   if (!metafile) throw new Error('esbuild returned no metafile');
@@ -100,6 +119,10 @@ for (const { file, metafile } of bundles) {
   const zod = contributors(metafile).filter(([input]) => input.includes('node_modules/zod/'));
   if (zod.length > 0) {
     console.error(`  carries zod (${zod.length} modules): import only zod-free values from core`);
+    failed = true;
+  }
+  if (contributors(metafile).some(([input]) => path.resolve(root, input) === coreErrors)) {
+    console.error('  carries the server error catalogue (core/src/errors.ts): see browserErrorCatalogue');
     failed = true;
   }
 }

@@ -119,6 +119,44 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
     expect(reply.json()).toMatchObject({ status: false, statusCode: 'authenticationException' });
   });
 
+  it('refuses an opaque Origin (null) with or without a Referer: it is no origin of the site (issue 12 §1.5, RFC 6454 §7.3)', async () => {
+    const before = await server.database.db.$count(analyticsEvents);
+    const token = await server.token(2);
+    // A sandboxed frame or data: page on a hostile site sends Origin: null; it may send no Referer
+    // at all, or one naming the site (a page it framed). Neither makes the call the site's.
+    for (const headers of [
+      { origin: 'null' },
+      { origin: 'null', referer: `${SITE_A}/cards` },
+      { origin: ' NULL ', referer: `${SITE_A}/` },
+    ]) {
+      const reply = await server.app.inject({
+        method: 'POST',
+        url: PRODUCE,
+        headers: { 'pb-pass-token': token, ...headers },
+        payload: event(),
+      });
+      expect(reply.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(reply.json()).toMatchObject({ status: false, statusCode: 'authenticationException' });
+    }
+    const noPass = await server.app.inject({
+      method: 'POST',
+      url: PRODUCE,
+      headers: { 'no-pass': '1', origin: 'null', referer: `${SITE_A}/` },
+      payload: event(),
+    });
+    expect(noPass.statusCode).toBe(401);
+    expect(noPass.json()).toMatchObject({ statusCode: 'clientTokenMissingException' });
+    expect(await server.database.db.$count(analyticsEvents)).toBe(before);
+    // The Referer still stands in for a missing Origin (same-origin GETs send none).
+    const refererOnly = await server.app.inject({
+      method: 'POST',
+      url: PRODUCE,
+      headers: { 'pb-pass-token': token, referer: `${SITE_A}/cards` },
+      payload: event(),
+    });
+    expect(refererOnly.statusCode).toBe(200);
+  });
+
   it('refuses an expired token with "Jwt Expired" and a tampered one with invalidJwtException', async () => {
     const expired = await server.token(2, { nowSeconds: Math.floor(Date.now() / 1000) - 3600 });
     const old = await server.app.inject({

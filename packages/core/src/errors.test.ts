@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERRORS, ERROR_GROUPS, PraveshError, isPraveshError, type ErrorKey } from './errors.ts';
+import * as browserCatalogue from './errors/browser.ts';
+import * as fullCatalogue from './errors.ts';
+import { ERRORS, ERROR_GROUPS, PraveshError, SERVER_ERROR_GROUPS, isPraveshError, type ErrorKey } from './errors.ts';
 
 function message(key: ErrorKey, params: Record<string, string | number> = {}): string {
   return new PraveshError(key, params).message;
@@ -55,6 +57,28 @@ describe('error catalogue', () => {
     for (const group of Object.values(ERROR_GROUPS)) {
       for (const [key, entry] of Object.entries(group)) expect(ERRORS[key as ErrorKey], key).toBe(entry);
     }
+  });
+
+  // The SDK's scripts bundle errors/browser.ts in place of errors.ts (packages/sdk/build.ts).
+  it('gives browser scripts the same catalogue without the server-only groups (issue 14 §1)', () => {
+    const serverKeys = Object.values(SERVER_ERROR_GROUPS).flatMap((group) => Object.keys(group));
+    expect(serverKeys).toContain('bureauUnavailable');
+    expect(new Set(Object.keys(browserCatalogue.ERRORS))).toEqual(
+      new Set(Object.keys(ERRORS).filter((key) => !serverKeys.includes(key))),
+    );
+    for (const [key, entry] of Object.entries(browserCatalogue.ERRORS)) expect(ERRORS[key as ErrorKey]).toBe(entry);
+    // Every value errors.ts exports but the server-only list has its browser twin.
+    const missing = Object.keys(fullCatalogue).filter(
+      (name) => name !== 'SERVER_ERROR_GROUPS' && !(name in browserCatalogue),
+    );
+    expect(missing).toEqual([]);
+    const fromBrowser = new browserCatalogue.PraveshError('required', { list: 'siteId' });
+    expect(fromBrowser.message).toBe(message('required', { list: 'siteId' }));
+    expect(fromBrowser.code).toBe(ERRORS.required.code);
+    expect(isPraveshError(fromBrowser)).toBe(true);
+    expect(browserCatalogue.isPraveshError(new PraveshError('bureauTimeout'))).toBe(true);
+    expect(message('bureauTimeout')).toBe('Unable to fetch details');
+    expect(new PraveshError('bureauTimeout').status).toBe(504);
   });
 
   it('uses the shield codes of spec 000 §8 with client-error statuses', () => {

@@ -5,11 +5,26 @@
  */
 export * from './css/index.ts';
 export { Alert, Toast, ToastRegion, type AlertProps, type AlertTone, type ToastProps } from './components/alert.tsx';
-export { BottomSheet, SHEET_DRAG_CLOSE_PX, type BottomSheetProps } from './components/bottom-sheet.tsx';
+export {
+  BottomSheet,
+  type BottomSheetProps,
+  type ModalSheetProps,
+  type SheetChangeReason,
+  type SnapSheetProps,
+} from './components/bottom-sheet.tsx';
+export {
+  FLICK_VELOCITY_PX_PER_MS,
+  nextSnap,
+  SWIPE_THRESHOLD_PX,
+  type DragSample,
+  type SheetSnap,
+  type SnapHeights,
+} from './components/sheet-gesture.ts';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button.tsx';
 export { cx } from './components/class-names.ts';
 export { deepActiveElement, FOCUSABLE, tabbables } from './components/focus.ts';
 export { Modal, type ModalCloseReason, type ModalProps } from './components/modal.tsx';
+export { makeOutsideInert, useModalFocus, type ModalFocusOptions } from './components/modal-focus.ts';
 export { OtpInput, otpDigitsOf, type OtpInputProps } from './components/otp-input.tsx';
 export { Skeleton, SkeletonGroup, type SkeletonProps } from './components/skeleton.tsx';
 export { Spinner } from './components/spinner.tsx';

@@ -6,7 +6,7 @@ import {
   type BureauProviderConfig,
   type SimulatedProfile,
 } from '../providers/bureau/types.ts';
-import { ConfigError } from './index.ts';
+import { ConfigError } from './shared.ts';
 
 /**
  * Credit bureau provider configuration (issue 14 §1), for loadConfig():

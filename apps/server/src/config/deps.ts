@@ -4,6 +4,8 @@ import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
+import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
+import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
@@ -17,6 +19,8 @@ export interface Providers {
   /** Absent when email sign-in is disabled (PRAVESH_EMAIL_PROVIDER=disabled). */
   readonly email: EmailProvider | undefined;
   readonly callerId: CallerIdProvider;
+  /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
+  readonly bureau: BureauProvider;
 }
 
 /**
@@ -87,6 +91,9 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
           ? undefined
           : createEmailProvider(sso.email, options.log, now, outboxStore),
     callerId: options.providers?.callerId ?? createCallerIdSimulator(config.publicUrl),
+    bureau:
+      options.providers?.bureau ??
+      createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
   };
 
   const customerAuth = createCustomerAuth(

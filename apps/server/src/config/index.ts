@@ -3,6 +3,7 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
+import { loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
@@ -67,6 +68,8 @@ export interface AppConfig {
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
   readonly hub: HubConfig;
+  /** Credit bureau provider: the simulator's latency, failures and profiles (config/bureau.ts). */
+  readonly bureau: BureauProviderConfig;
   /**
    * Whether the development aids answer (/dev/outbox, the caller-id approval simulator page,
    * /dev/consent/publish): true only in the `local` environment (issue 12 §1.2). Not an
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sso: loadSsoConfig(env, environment, publicUrl),
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
+    bureau: loadBureauConfig(env, environment),
     devRoutes: environment === 'local',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),

@@ -4,6 +4,7 @@ import { accountsPagesModule } from './accounts-pages/index.ts';
 import { activityModule } from './activity/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
+import { creditModule } from './credit/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
@@ -29,6 +30,7 @@ export const MODULES: readonly ServerModule[] = [
   ssoModule,
   accountsPagesModule,
   myAccountModule,
+  creditModule,
   hubModule,
   devModule,
 ];

@@ -25,10 +25,25 @@ export interface ShieldPluginOptions {
   registry: SiteRegistry;
 }
 
-/** The caller's origin: the Origin header, else the origin of the Referer. */
+/**
+ * The serialisation of an opaque origin (RFC 6454 §6.2, §7.3; Fetch "serializing a request
+ * origin"): what a browser sends from a sandboxed frame, a data: or file: URL, or after a
+ * cross-origin redirect. It names no site, so it matches none.
+ */
+export const OPAQUE_ORIGIN = 'null';
+
+const isOpaque = (origin: string) => origin.trim().toLowerCase() === OPAQUE_ORIGIN;
+
+/**
+ * The caller's origin: the Origin header, else the origin of the Referer. An opaque origin is
+ * answered as OPAQUE_ORIGIN, never replaced by the Referer: a page that hides its origin (a
+ * sandboxed frame on a hostile page) must not borrow a site's through a Referer it controls, nor
+ * pass as a non-browser client that sent no Origin (issue 12 §1.5).
+ */
 export function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
-  if (origin && origin !== 'null') return origin;
+  if (origin !== undefined && isOpaque(origin)) return OPAQUE_ORIGIN;
+  if (origin) return origin;
   const referer = request.headers.referer;
   if (!referer) return undefined;
   try {
@@ -58,7 +73,9 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
     /** Origin and route binding of a verified pass (issue 2: siteId allowed for the calling origin). */
     function admitPass(request: FastifyRequest, pass: VerifiedPass, origin: string | undefined): void {
       // Browsers always send Origin on cross-origin calls; a non-browser client without one is
-      // accepted, since it could forge the header anyway.
+      // accepted, since it could forge the header anyway. An opaque origin is a browser that hides
+      // where the call comes from: refused (issue 12 §1.5).
+      if (origin === OPAQUE_ORIGIN) throw new PraveshError('authentication');
       if (origin && !registry.isOriginAllowedFor(pass.siteId, origin)) throw new PraveshError('authentication');
       const settings = registry.settings(pass.siteId);
       if (
@@ -77,7 +94,7 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
       const origin = requestOrigin(request);
       // spec 000 §5: a header no-pass equal to 1 skips the pass token — honoured only for pages
       // on a host the calling site lists in noPassDomain.
-      if (request.headers[NO_PASS_HEADER] === '1' && origin) {
+      if (request.headers[NO_PASS_HEADER] === '1' && origin && origin !== OPAQUE_ORIGIN) {
         const site = registry.siteForOrigin(origin);
         if (site && site.noPassDomain.includes(new URL(origin).hostname)) {
           request.siteId = site.siteId;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { BUREAUS } from '../constants.ts';
+import { BUREAUS, type Environment } from '../constants.ts';
+import { CONSENT_CONFIG_CONTRACTS } from '../consent/constants.ts';
+import { SITES } from '../sites.ts';
 import { SCORE_BANDS, SCORE_MAX, SCORE_MIN, SCORE_STATES } from './score-rules.ts';
 
 /**
@@ -272,3 +274,22 @@ export const pullReportBodySchema = z.object({
   creditBureaus: z.array(bureauSchema).min(1).max(BUREAUS.length).optional(),
 });
 export type PullReportBody = z.infer<typeof pullReportBodySchema>;
+
+/**
+ * spec 000 §7 / spec 001 §9: myAccount/getCreditReport exists in "test and staging only". Of the
+ * six environments (spec 000 §9) fte, the functional test environment, is the test one; every
+ * other environment answers that path as an unknown route (404 notFound).
+ */
+export const CREDIT_REPORT_ENVIRONMENTS: readonly Environment[] = ['fte', 'staging'];
+
+/**
+ * The consent a bureau pull relies on (issue 14 §1 "pulled on the customer's consent"): the
+ * customer's own latest answer in the consent ledger (subject c:<customerId>, spec 000 §4
+ * "Consent") to one of these contracts must be an acceptance (userValue Y, not withdrawn). The
+ * credit report site's contract and the marketplace-wide main contract both carry the Credit
+ * Report Terms; a visitor's anonymous acceptance does not count, a pull speaks for a customer.
+ */
+export const CREDIT_CONSENT_CONTRACTS: readonly string[] = [
+  ...SITES.filter((site) => site.key === 'CREDIT_REPORT').map((site) => site.consentId),
+  CONSENT_CONFIG_CONTRACTS.main,
+];

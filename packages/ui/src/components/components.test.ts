@@ -165,25 +165,6 @@ describe('Modal', () => {
   });
 });
 
-describe('BottomSheet', () => {
-  it('has the dialog semantics and closes when its handle is dragged down', () => {
-    const onClose = vi.fn();
-    render(h(ModalHarness, { onClose, sheet: true }));
-    fireEvent.click(screen.getByRole('button', { name: 'Withdraw consent' }));
-    const sheet = screen.getByRole('dialog', { name: 'Withdraw your consent?' });
-    expect(sheet.getAttribute('aria-modal')).toBe('true');
-    expect(sheet.className).toContain('pv-sheet');
-    const handle = screen.getByTestId('pv-sheet-handle');
-    expect(handle.getAttribute('aria-hidden')).toBe('true');
-    fireEvent.pointerDown(handle, { clientY: 100, pointerId: 1 });
-    fireEvent.pointerUp(handle, { clientY: 140, pointerId: 1 });
-    expect(onClose).not.toHaveBeenCalled();
-    fireEvent.pointerDown(handle, { clientY: 100, pointerId: 1 });
-    fireEvent.pointerUp(handle, { clientY: 260, pointerId: 1 });
-    expect(onClose).toHaveBeenCalledWith('drag');
-  });
-});
-
 describe('Skeleton', () => {
   it('is hidden from assistive technology; its group says what is loading', () => {
     render(h(SkeletonGroup, { label: 'Loading your offers…', children: h(Skeleton, { shape: 'text', width: '60%' }) }));

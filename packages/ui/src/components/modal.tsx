@@ -1,15 +1,6 @@
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { cx } from './class-names.ts';
-import { deepActiveElement, tabbables } from './focus.ts';
+import { useModalFocus } from './modal-focus.ts';
 
 export type ModalCloseReason = 'escape' | 'close-button' | 'overlay' | 'drag';
 
@@ -32,17 +23,10 @@ export interface ModalProps {
   /** alertdialog for confirmations that interrupt (a withdrawal, a deletion). */
   role?: 'dialog' | 'alertdialog';
   className?: string;
-  /** @internal BottomSheet's layout and handle. */
-  variant?: 'dialog' | 'sheet';
-  /** @internal BottomSheet's drag handle, rendered first. */
-  header?: ReactNode;
-  dialogRef?: RefObject<HTMLDivElement | null>;
 }
 
-/** The open modals, newest last: Esc closes only the top one. */
-const stack: object[] = [];
-
-function CloseIcon() {
+/** The close button's cross (BottomSheet draws the same one). */
+export function CloseIcon() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
@@ -68,68 +52,18 @@ export function Modal({
   initialFocus,
   role = 'dialog',
   className,
-  variant = 'dialog',
-  header,
-  dialogRef,
 }: ModalProps) {
-  const ownRef = useRef<HTMLDivElement>(null);
-  const dialog = dialogRef ?? ownRef;
+  const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // Where focus was before the dialog rendered (taken during render, before anything inside takes focus).
-  const [previousFocus] = useState(() => (typeof document === 'undefined' ? undefined : deepActiveElement(document)));
-
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const root = element.getRootNode() as Document | ShadowRoot;
-    const inside = deepActiveElement(root);
-    if (inside && element.contains(inside)) return; // A control inside took focus itself (autoFocus).
-    const target = initialFocus?.current ?? tabbables(element).find((el) => !el.dataset.pvClose) ?? element;
-    target.focus({ preventScroll: true });
-  }, []);
-
-  useEffect(() => {
-    const token = {};
-    stack.push(token);
-    const doc = dialog.current?.ownerDocument ?? document;
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'Escape' || stack[stack.length - 1] !== token) return;
-      event.preventDefault();
-      event.stopPropagation();
-      onCloseRef.current('escape');
-    }
-    doc.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      doc.removeEventListener('keydown', onKeyDown, true);
-      stack.splice(stack.indexOf(token), 1);
-      if (previousFocus?.isConnected) previousFocus.focus({ preventScroll: true });
-    };
-  }, []);
-
-  function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
-    const element = dialog.current;
-    if (event.key !== 'Tab' || !element) return;
-    const focusable = tabbables(element);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      element.focus();
-      return;
-    }
-    const active = deepActiveElement(element.getRootNode() as Document | ShadowRoot);
-    const inside = active !== undefined && element.contains(active);
-    if (event.shiftKey && (active === first || !inside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !inside)) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const trapFocus = useModalFocus({
+    active: true,
+    container: dialog,
+    initialFocus,
+    onEscape: () => onCloseRef.current('escape'),
+  });
 
   return (
     <>
@@ -140,7 +74,7 @@ export function Modal({
       />
       <div
         ref={dialog}
-        className={cx('pv-dialog', variant === 'sheet' && 'pv-sheet', className)}
+        className={cx('pv-dialog', className)}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -148,7 +82,6 @@ export function Modal({
         tabIndex={-1}
         onKeyDown={trapFocus}
       >
-        {header}
         <h2 className="pv-dialog-title" id={titleId}>
           {title}
         </h2>

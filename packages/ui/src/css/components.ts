@@ -467,47 +467,6 @@ export const DIALOG_CSS = `
   height: 20px;
 }
 
-.pv-sheet {
-  top: auto;
-  right: 0;
-  bottom: 0;
-  left: 0;
-  width: 100%;
-  max-height: 88vh;
-  padding: var(--pv-space-3) var(--pv-space-5) calc(var(--pv-space-5) + env(safe-area-inset-bottom, 0px));
-  transform: none;
-  border-radius: var(--pv-radius-xl) var(--pv-radius-xl) 0 0;
-  animation: pv-sheet-up var(--pv-duration-slow) var(--pv-ease-out);
-  touch-action: pan-y;
-}
-
-.pv-sheet-handle {
-  align-self: center;
-  width: 48px;
-  height: 24px;
-  margin: calc(-1 * var(--pv-space-1)) 0 calc(-1 * var(--pv-space-2));
-  padding: 0;
-  border: 0;
-  background: transparent;
-  cursor: grab;
-  touch-action: none;
-}
-
-.pv-sheet-handle::before {
-  content: '';
-  display: block;
-  width: 40px;
-  height: 5px;
-  margin: 0 auto;
-  border-radius: var(--pv-radius-pill);
-  background: var(--pv-color-line);
-}
-
-.pv-sheet-handle:focus-visible {
-  outline: var(--pv-focus-ring-width) solid var(--pv-color-focus);
-  border-radius: var(--pv-radius-sm);
-}
-
 @keyframes pv-fade {
   from {
     opacity: 0;
@@ -521,6 +480,221 @@ export const DIALOG_CSS = `
   }
 }
 
+@media (prefers-reduced-motion: reduce) {
+  .pv-overlay,
+  .pv-dialog {
+    animation: none;
+  }
+}
+`;
+
+export const SHEET_CSS = `
+/*
+ * BottomSheet (bottom-sheet.tsx; spec 000 §4 "Mobile", §9): snaps are transforms of a fixed box,
+ * so moving it never shifts the page. Open: as tall as the content up to 80vh / 720px, or exactly
+ * that in full-height mode; peek: its top --pv-sheet-peek (measured, else 25vh); closed: below the edge.
+ */
+.pv-sheet-root {
+  display: contents;
+}
+
+.pv-sheet-overlay {
+  position: fixed;
+  inset: 0;
+  z-index: var(--pv-z-overlay);
+  background: var(--pv-color-scrim);
+  opacity: 0;
+  visibility: hidden;
+  pointer-events: none;
+  touch-action: none;
+  transition:
+    opacity var(--pv-duration-slow) var(--pv-ease-out),
+    visibility 0s linear var(--pv-duration-slow);
+}
+
+.pv-sheet-overlay--shown {
+  opacity: 1;
+  visibility: visible;
+  pointer-events: auto;
+  transition: opacity var(--pv-duration-slow) var(--pv-ease-out);
+}
+
+.pv-sheet {
+  position: fixed;
+  right: 0;
+  bottom: 0;
+  left: 0;
+  z-index: var(--pv-z-modal);
+  display: flex;
+  flex-direction: column;
+  max-width: 640px;
+  max-height: min(80vh, 720px);
+  margin: 0 auto;
+  padding-bottom: env(safe-area-inset-bottom, 0px);
+  border-radius: var(--pv-radius-xl) var(--pv-radius-xl) 0 0;
+  background: var(--pv-color-surface);
+  box-shadow: var(--pv-elevation-3);
+  color: var(--pv-color-ink);
+  font-family: var(--pv-font-family);
+  font-size: var(--pv-font-size-md);
+  line-height: var(--pv-line-height-normal);
+  transform: translateY(0);
+  transition: transform var(--pv-duration-slow) var(--pv-ease-out);
+  animation: pv-sheet-up var(--pv-duration-slow) var(--pv-ease-out);
+}
+
+.pv-sheet:focus {
+  outline: none;
+}
+
+.pv-sheet--full {
+  height: min(80vh, 720px);
+}
+
+.pv-sheet--peek {
+  transform: translateY(max(0px, calc(100% - var(--pv-sheet-peek, 25vh))));
+  box-shadow: var(--pv-elevation-2);
+  touch-action: none;
+}
+
+.pv-sheet--closed {
+  transform: translateY(calc(100% + 24px));
+  visibility: hidden;
+  transition:
+    transform var(--pv-duration-slow) var(--pv-ease-out),
+    visibility 0s linear var(--pv-duration-slow);
+}
+
+.pv-sheet--dragging {
+  transition: none;
+  user-select: none;
+}
+
+.pv-sheet-header {
+  flex: none;
+  padding: var(--pv-space-2) var(--pv-space-4) var(--pv-space-2) var(--pv-space-5);
+  cursor: grab;
+  touch-action: none;
+  user-select: none;
+}
+
+.pv-sheet--dragging .pv-sheet-header {
+  cursor: grabbing;
+}
+
+.pv-sheet-handle {
+  width: 40px;
+  height: 5px;
+  margin: 0 auto var(--pv-space-1);
+  border-radius: var(--pv-radius-pill);
+  background: var(--pv-color-line);
+}
+
+.pv-sheet-heading {
+  display: flex;
+  align-items: center;
+  gap: var(--pv-space-2);
+  min-height: var(--pv-touch-target);
+}
+
+.pv-sheet-title {
+  flex: 1;
+  margin: 0;
+  font-size: var(--pv-font-size-lg);
+  font-weight: var(--pv-font-weight-bold);
+  line-height: var(--pv-line-height-tight);
+}
+
+.pv-sheet-toggle,
+.pv-sheet-close {
+  flex: none;
+  display: grid;
+  place-items: center;
+  width: var(--pv-touch-target);
+  height: var(--pv-touch-target);
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: var(--pv-color-ink-muted);
+  cursor: pointer;
+}
+
+.pv-sheet-toggle {
+  background: var(--pv-color-surface-alt);
+  color: var(--pv-color-ink);
+}
+
+.pv-sheet-toggle:hover,
+.pv-sheet-close:hover {
+  background: var(--pv-color-surface-sunken);
+  color: var(--pv-color-ink);
+}
+
+.pv-sheet-toggle:focus-visible,
+.pv-sheet-close:focus-visible {
+  outline: var(--pv-focus-ring-width) solid var(--pv-color-focus);
+  outline-offset: 1px;
+}
+
+.pv-sheet-toggle svg,
+.pv-sheet-close svg {
+  width: 20px;
+  height: 20px;
+}
+
+.pv-sheet-toggle svg {
+  transition: transform var(--pv-duration-base) var(--pv-ease-standard);
+}
+
+.pv-sheet--open .pv-sheet-toggle svg {
+  transform: rotate(180deg);
+}
+
+.pv-sheet-body {
+  flex: 1 1 auto;
+  min-height: 0;
+  padding: var(--pv-space-2) var(--pv-space-5) var(--pv-space-5);
+  overflow: hidden;
+  overscroll-behavior: contain;
+}
+
+.pv-sheet--open .pv-sheet-body {
+  overflow-y: auto;
+  touch-action: pan-y;
+}
+
+.pv-sheet-content,
+.pv-sheet-more {
+  display: flex;
+  flex-direction: column;
+  gap: var(--pv-space-4);
+}
+
+.pv-sheet-more:empty {
+  display: none;
+}
+
+.pv-sheet-description {
+  margin: 0;
+  color: var(--pv-color-ink-muted);
+}
+
+.pv-sheet-spacer {
+  flex: none;
+  height: 10vh;
+}
+
+.pv-sheet-actions {
+  flex: none;
+  display: flex;
+  flex-wrap: wrap-reverse;
+  justify-content: flex-end;
+  gap: var(--pv-space-3);
+  padding: var(--pv-space-3) var(--pv-space-5) var(--pv-space-5);
+  border-top: 1px solid var(--pv-color-line-soft);
+}
+
 @keyframes pv-sheet-up {
   from {
     transform: translateY(100%);
@@ -528,10 +702,13 @@ export const DIALOG_CSS = `
 }
 
 @media (prefers-reduced-motion: reduce) {
-  .pv-overlay,
-  .pv-dialog,
-  .pv-sheet {
+  .pv-sheet,
+  .pv-sheet-overlay,
+  .pv-sheet-overlay--shown,
+  .pv-sheet--closed,
+  .pv-sheet-toggle svg {
     animation: none;
+    transition: none;
   }
 }
 `;
@@ -757,6 +934,7 @@ export const COMPONENTS_CSS = /* @__PURE__ */ [
   FIELD_CSS,
   OTP_CSS,
   DIALOG_CSS,
+  SHEET_CSS,
   SKELETON_CSS,
   ALERT_CSS,
   TABS_CSS,

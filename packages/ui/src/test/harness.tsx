@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { BottomSheet } from '../components/bottom-sheet.tsx';
+import { useRef, useState } from 'react';
+import { BottomSheet, type SheetChangeReason } from '../components/bottom-sheet.tsx';
+import type { SheetSnap } from '../components/sheet-gesture.ts';
 import { Modal, type ModalCloseReason } from '../components/modal.tsx';
 import { OtpInput } from '../components/otp-input.tsx';
 
@@ -56,5 +57,51 @@ export function OtpHarness({ onComplete, length = 6 }: { onComplete?: (value: st
       onChange={setValue}
       onComplete={onComplete}
     />
+  );
+}
+
+/** A snapping sheet driven the way the nudge widget drives it: the page keeps the snap. */
+export function SnapSheetHarness({
+  initial = 'peek',
+  onSnapChange,
+  rows = 3,
+}: {
+  initial?: SheetSnap;
+  onSnapChange?: (next: SheetSnap, reason: SheetChangeReason) => void;
+  rows?: number;
+}) {
+  const [snap, setSnap] = useState<SheetSnap>(initial);
+  const launcher = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <main>
+        <h1>Personal loans</h1>
+        <button type="button" ref={launcher} onClick={() => setSnap('open')}>
+          See your offers
+        </button>
+      </main>
+      <BottomSheet
+        title="Your credit snapshot"
+        snap={snap}
+        onSnapChange={(next, reason) => {
+          onSnapChange?.(next, reason);
+          setSnap(next);
+        }}
+        expandLabel="Show all offers"
+        collapseLabel="Show fewer offers"
+        returnFocus={launcher}
+        peek={
+          <a href="#score" className="score-tile">
+            CIBIL score 781, Excellent
+          </a>
+        }
+      >
+        {Array.from({ length: rows }, (_, index) => (
+          <a key={index} href={`#offer-${index + 1}`}>
+            Offer {index + 1}
+          </a>
+        ))}
+      </BottomSheet>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   isValidScore,
   scoreBand,
@@ -9,6 +9,7 @@ import {
   type ScoreState,
 } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
+import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 
 export type CreditPullRow = typeof creditPulls.$inferSelect;
@@ -30,6 +31,14 @@ export interface NewCreditPull {
   consentReference: string;
   report: CreditReport | null;
   scoreHistory: readonly ScoreHistoryPoint[];
+}
+
+/** The recorded consent a pull relies on: an acceptance in the consent ledger. */
+export interface AcceptedConsent {
+  /** "consent_ledger:<entryId>", stored with every pull it allowed. */
+  reference: string;
+  contractId: string;
+  givenAt: Date;
 }
 
 /** A stored new version, or the latest version that is still fresh (nothing stored). */
@@ -95,6 +104,41 @@ export function createCreditStore(db: Database) {
           and(eq(creditPulls.customerId, customerId), eq(creditPulls.bureau, bureau), eq(creditPulls.version, version)),
         );
       return row;
+    },
+
+    /**
+     * The customer's standing acceptance of one of `contractIds` (core CREDIT_CONSENT_CONTRACTS):
+     * per contract the latest ledger entry of the customer's subject (consent module:
+     * "c:<customerId>", lower case), counted only when it accepts (respond, Y); a later decline or
+     * withdrawal ends it. The newest such acceptance when several stand. Reads the ledger only.
+     */
+    async acceptedConsent(customerId: string, contractIds: readonly string[]): Promise<AcceptedConsent | undefined> {
+      const latest = await db
+        .selectDistinctOn([consentLedger.contractId], {
+          entryId: consentLedger.entryId,
+          contractId: consentLedger.contractId,
+          action: consentLedger.action,
+          userValue: consentLedger.userValue,
+          recordedAt: consentLedger.recordedAt,
+        })
+        .from(consentLedger)
+        .where(
+          and(
+            eq(consentLedger.subject, `c:${customerId.toLowerCase()}`),
+            inArray(consentLedger.contractId, [...contractIds]),
+          ),
+        )
+        .orderBy(consentLedger.contractId, desc(consentLedger.seq));
+      const accepted = latest
+        .filter((entry) => entry.action === 'respond' && entry.userValue === 'Y')
+        .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0];
+      return (
+        accepted && {
+          reference: `consent_ledger:${accepted.entryId}`,
+          contractId: accepted.contractId,
+          givenAt: accepted.recordedAt,
+        }
+      );
     },
 
     /**

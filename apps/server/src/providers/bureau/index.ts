@@ -8,7 +8,7 @@ import type { BureauProvider, BureauProviderConfig } from './types.ts';
  */
 export function createBureauProvider(
   config: BureauProviderConfig,
-  options: Pick<BureauSimulatorOptions, 'now' | 'sleep'> = {},
+  options: Pick<BureauSimulatorOptions, 'now' | 'sleep' | 'profileOf'> = {},
 ): BureauProvider {
   switch (config.kind) {
     case 'simulator':

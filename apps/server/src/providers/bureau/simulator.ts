@@ -41,6 +41,12 @@ export interface BureauSimulatorOptions {
   timeoutMs?: number;
   /** Fixed profiles for chosen customer ids (demo customers); the rest come from the id's hash. */
   profiles?: Readonly<Record<string, SimulatedProfile>>;
+  /**
+   * Profiles found at call time, after `profiles`: the demo customers are known by their mobile
+   * numbers while their ids are made at sign-up (modules/credit/demo-customers.ts), so a lookup
+   * answers them; undefined falls back to the id's hash.
+   */
+  profileOf?: (customerId: string) => Promise<SimulatedProfile | undefined>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -144,8 +150,8 @@ interface Subject {
   base: number;
 }
 
-function subjectOf(customerId: string, profiles: Readonly<Record<string, SimulatedProfile>>): Subject {
-  const profile = profiles[customerId] ?? simulatedProfile(customerId);
+function subjectOf(customerId: string, fixed: SimulatedProfile | undefined): Subject {
+  const profile = fixed ?? simulatedProfile(customerId);
   const random = seeded('base', customerId);
   const base = profile === 'PARTIAL' ? between(random, 480, 780) : between(random, 560, 860);
   return { customerId, profile, base };
@@ -427,7 +433,8 @@ export function createBureauSimulator(options: BureauSimulatorOptions = {}): Bur
       await sleep(timeoutMs);
       throw new BureauError('timeout', bureau, `${bureau}: simulated bureau timeout after ${timeoutMs} ms`);
     }
-    return produce(subjectOf(request.customerId, profiles), now());
+    const fixed = profiles[request.customerId] ?? (await options.profileOf?.(request.customerId));
+    return produce(subjectOf(request.customerId, fixed), now());
   }
 
   return {
