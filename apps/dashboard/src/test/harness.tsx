@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { App } from '../app/app.tsx';
+import { CREDIT_SCORES_PATH } from '../features/scores/api.ts';
 import type { DashboardConfig } from '../app/config.ts';
 import { createPersistence } from '../app/persist.ts';
 import { createTestRouter } from '../app/router.tsx';
@@ -49,6 +50,8 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   },
   [MY_ACCOUNT_ROUTES.sessionLogout]: { loggedOut: true },
   [MY_ACCOUNT_ROUTES.visit]: { visitId: 'visit-from-server', visitorId: 'visitor-1' },
+  // Before any pull the credit module answers an empty list (issue 14).
+  [CREDIT_SCORES_PATH]: [],
 };
 
 export interface Harness {

@@ -7,6 +7,7 @@ import { useServices } from '../../app/services.ts';
 import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
+import { ScoreSection } from '../scores/score-section.tsx';
 
 function Greeting() {
   const userData = useAppSelector((state) => state.user.userData);
@@ -46,65 +47,6 @@ function Greeting() {
 }
 
 export type SectionStatus = 'loading' | 'empty';
-
-/**
- * The credit score section. Scores come from the bureau service (issue 14: myAccount/getCreditScores);
- * until that answers for this customer the section says what it will hold.
- */
-export function ScoreSection({ status }: { status: SectionStatus }) {
-  return (
-    <section id="credit-score" className="ma-card ma-section" aria-labelledby="score-title" tabIndex={-1}>
-      <div className="ma-section-head">
-        <h2 id="score-title">Your credit score</h2>
-        <span className="ma-chip">Free · won’t affect your score</span>
-      </div>
-      {status === 'loading' ? (
-        <SkeletonGroup label="Loading your credit score…" className="ma-score-skeleton">
-          <Skeleton shape="circle" width={144} height={144} />
-          <div className="ma-stack">
-            <Skeleton shape="text" width="60%" />
-            <Skeleton shape="text" width="80%" />
-            <Skeleton shape="text" width="40%" />
-          </div>
-        </SkeletonGroup>
-      ) : (
-        <div className="ma-empty">
-          <svg className="ma-gauge" viewBox="0 0 160 96" aria-hidden="true" focusable="false">
-            <path
-              d="M16 88a64 64 0 0 1 128 0"
-              fill="none"
-              stroke="var(--pv-color-line-soft)"
-              strokeWidth="14"
-              strokeLinecap="round"
-            />
-            <path
-              d="M16 88a64 64 0 0 1 36-57.6"
-              fill="none"
-              stroke="var(--pv-color-danger)"
-              strokeWidth="14"
-              strokeLinecap="round"
-            />
-            <path d="M58 27.5a64 64 0 0 1 44 0" fill="none" stroke="var(--pv-color-accent)" strokeWidth="14" />
-            <path
-              d="M108 30.4A64 64 0 0 1 144 88"
-              fill="none"
-              stroke="var(--pv-color-success)"
-              strokeWidth="14"
-              strokeLinecap="round"
-            />
-          </svg>
-          <div>
-            <h3>Your score will appear here</h3>
-            <p>
-              We bring your score from all four credit bureaus — CIBIL, Experian, CRIF High Mark and Equifax — with what
-              changed since your last check. Checking it here never lowers your score.
-            </p>
-          </div>
-        </div>
-      )}
-    </section>
-  );
-}
 
 /** The offers section (issue 14's offers service fills it). */
 export function OffersSection({ status }: { status: SectionStatus }) {
@@ -155,15 +97,15 @@ export default function DashboardPage() {
   useEffect(() => {
     services.analytics.track({ action: 'viewed', category: 'dashboard', label: 'home', page: 'dashboard' });
   }, [services]);
-  // No bureau or offers service answers for My Account yet (issue 14): the sections show their
-  // empty state; their loading state is for the queries that will fill them.
+  // The offers service (issue 14) has no route for My Account yet: the section shows its empty
+  // state; its loading state is for the query that will fill it.
   const status: SectionStatus = 'empty';
   return (
     <>
       <PageTitle>Dashboard</PageTitle>
       <Greeting />
       <div className="ma-grid">
-        <ScoreSection status={status} />
+        <ScoreSection />
         <OffersSection status={status} />
       </div>
       <nav className="ma-shortcuts" aria-label="Shortcuts">
