@@ -10,6 +10,7 @@ import { findSite } from '@pravesh/core';
 import { createDemoServer, type DemoServer } from '@pravesh/demo';
 import { buildApp } from '@pravesh/server';
 import { ConfigError, DEMO_ORIGINS, loadConfig } from '@pravesh/server/config';
+import { seedConfiguredDatabase } from '@pravesh/server/seed';
 
 /**
  * The demo sites stand in for the homepage (2) and credit card (7) sites of "Kosh", the demo
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     throw new ConfigError(`the SDK is not built (${sdkScript} is missing): run "npm run build" first`);
   }
 
+  // Demo data (the offer catalogue, …) before the server opens the database: PGlite serves one process.
+  for (const line of await seedConfiguredDatabase(config)) console.log(`seed: ${line}`);
   const api: FastifyInstance = await buildApp(config);
   const demos: DemoServer[] = [];
   let closing = false;

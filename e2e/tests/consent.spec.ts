@@ -275,10 +275,24 @@ test('the overlay dismisses without consent; withdrawal is as easy as giving con
   await expect(panel).toBeHidden();
   await expect(consentSection(page)).toHaveAttribute('data-consent', 'accepted');
 
-  const withdraw = page.getByRole('button', { name: 'Withdraw consent' });
+  // Withdrawing asks first (issue 13 §4): a labelled dialog that takes focus, gives it back on
+  // Escape, and withdraws nothing until confirmed.
+  const withdraw = page.locator('#consent-withdraw');
+  const confirm = page.getByRole('alertdialog', { name: 'Withdraw your consent?' });
   await withdraw.click();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toHaveAccessibleDescription(/stop using your details under these terms/);
+  await expect(confirm.getByRole('button', { name: 'Keep my consent' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(withdraw).toBeFocused();
+  await expect(consentSection(page)).toHaveAttribute('data-consent', 'accepted');
+  await withdraw.press('Enter');
+  await confirm.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(confirm).toBeHidden();
   await expect(consentSection(page)).toHaveAttribute('data-consent', 'withdrawn');
   await expect(page.locator('#consent-status')).toContainText('Your consent is withdrawn');
+  await expect(page.locator('#consent-status')).toBeFocused();
   // Withdrawn: the next page asks again.
   await page.reload();
   await expect(panel).toBeVisible();

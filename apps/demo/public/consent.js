@@ -4,7 +4,7 @@
  * client, sign-on client and visitor layer (exported by app.js) and the consent client of the
  * SDK (Pravesh.loadConsent). A signed-in customer is shown the consent panel when a version of
  * this site's contract newer than the one they accepted exists; they can withdraw their consent
- * and download their consent history as CSV.
+ * (after confirming it in a dialog) and download their consent history as CSV.
  */
 import { getClient, getSignOn, getVisitor } from './app.js';
 
@@ -140,17 +140,54 @@ async function busy(button, action) {
   }
 }
 
-withdrawButton?.addEventListener(
+const withdrawDialog = /** @type {HTMLDialogElement | null} */ (document.getElementById('consent-withdraw-dialog'));
+const keepButton = /** @type {HTMLButtonElement | null} */ (document.getElementById('consent-withdraw-keep'));
+const confirmButton = /** @type {HTMLButtonElement | null} */ (document.getElementById('consent-withdraw-confirm'));
+
+/**
+ * Withdrawing is confirmed first (issue 13 §4: it withdrew on one click). A native modal dialog
+ * (WAI-ARIA APG "Alert and Message Dialogs"): showModal makes the page behind inert and Escape
+ * closes it (its cancel event), the safe choice — keeping consent — has focus when it opens, and
+ * focus goes back to the button that opened it, or to the status line once that button is gone.
+ */
+function confirmWithdrawal() {
+  if (!withdrawDialog || !keepButton) return;
+  withdrawDialog.returnValue = '';
+  withdrawDialog.showModal();
+  keepButton.focus();
+}
+
+withdrawDialog?.addEventListener('close', () => {
+  if (withdrawDialog.returnValue === 'withdraw') return;
+  withdrawButton?.focus();
+});
+// A click on the dimmed backdrop (the dialog element itself, outside its content) keeps consent too.
+withdrawDialog?.addEventListener('click', (event) => {
+  if (event.target === withdrawDialog) withdrawDialog.close();
+});
+keepButton?.addEventListener('click', () => withdrawDialog?.close());
+
+confirmButton?.addEventListener(
   'click',
   () =>
-    void busy(withdrawButton, async () => {
-      const consent = await getConsent();
-      await consent.withdraw('Withdrawn on the demo page');
-      if (section) section.dataset.consent = 'withdrawn';
-      withdrawButton.hidden = true;
-      showConsentStatus('Your consent is withdrawn. We will ask for it again on your next visit.', 'success');
+    void busy(confirmButton, async () => {
+      try {
+        const consent = await getConsent();
+        await consent.withdraw('Withdrawn on the demo page');
+        if (section) section.dataset.consent = 'withdrawn';
+        if (withdrawButton) withdrawButton.hidden = true;
+        withdrawDialog?.close('withdraw');
+        showConsentStatus('Your consent is withdrawn. We will ask for it again on your next visit.', 'success');
+        statusText?.focus();
+      } catch (error) {
+        // The failure is shown on the page (busy), with focus back where the customer started.
+        withdrawDialog?.close();
+        throw error;
+      }
     }),
 );
+
+withdrawButton?.addEventListener('click', confirmWithdrawal);
 
 historyButton?.addEventListener(
   'click',

@@ -1,5 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, createDemoServer, escapeHtml, renderPage, type DemoServer } from './serve.ts';
+import {
+  contentSecurityPolicy,
+  createDemoServer,
+  escapeHtml,
+  renderPage,
+  UI_TOKENS_CSS,
+  type DemoServer,
+} from './serve.ts';
 
 describe('renderPage', () => {
   it('fills the placeholders, escaping text and keeping inline JSON inside its script element', () => {
@@ -65,6 +74,15 @@ describe('createDemoServer', () => {
     expect(css.headers['content-type']).toContain('text/css');
     const script = await server.app.inject({ method: 'GET', url: '/app.js' });
     expect(script.headers['content-type']).toContain('javascript');
+    // The pages' design tokens are @pravesh/ui's own file, not a copy of it (issue 13 §2).
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('<link rel="stylesheet" href="/tokens.css" />');
+    const tokens = await server.app.inject({ method: 'GET', url: '/tokens.css' });
+    expect(tokens.statusCode).toBe(200);
+    expect(tokens.headers['content-type']).toContain('text/css');
+    expect(tokens.body).toBe(readFileSync(UI_TOKENS_CSS, 'utf8'));
+    expect(UI_TOKENS_CSS).toMatch(/packages\/ui\/tokens\.css$/);
+    expect(existsSync(fileURLToPath(new URL('../public/tokens.css', import.meta.url)))).toBe(false);
   });
 
   it('reports the port it bound when asked for any free port', async () => {

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { scriptJson } from '@pravesh/core';
+import { PARTNER_PAGE_PATH, partnerPage } from './partner-page.ts';
 
 /**
  * A demo embedding site: a page of "Kosh", a made-up consumer-finance marketplace, that loads the
@@ -85,6 +87,11 @@ export interface DemoServer {
 }
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+/**
+ * The design tokens of @pravesh/ui, served as the pages' /tokens.css (issue 13 §2: one UI kit for
+ * accounts, widgets and demo) straight from the package, so the demo never drifts from a copy.
+ */
+export const UI_TOKENS_CSS = createRequire(import.meta.url).resolve('@pravesh/ui/tokens.css');
 const templateDir = fileURLToPath(new URL('../templates', import.meta.url));
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -222,8 +229,13 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   const csp = contentSecurityPolicy(api.origin);
   const servedPage = DEMO_CALLER_ID_SITES.has(options.siteId) ? withCallerIdDemo(page) : page;
 
+  const tokensCss = await readFile(UI_TOKENS_CSS, 'utf8');
+
   const app = Fastify({ logger: options.logger === false ? false : { level: 'warn' } });
   await app.register(fastifyStatic, { root: publicDir, index: false, decorateReply: false, maxAge: 0 });
+  app.get('/tokens.css', (_request, reply) =>
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(tokensCss),
+  );
 
   const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -236,6 +248,16 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   app.get('/', sendPage);
   // The raw template must never be served with its placeholders unfilled.
   app.get('/index.html', sendPage);
+  // The demo partner's landing page for leads sent by the apply (issue 14 §2; partner-page.ts).
+  app.get(
+    PARTNER_PAGE_PATH,
+    partnerPage({
+      apiUrl: api.base,
+      csp,
+      homepageUrl: (options.links ?? DEMO_LINKS).homepage.replace(/\/+$/, ''),
+      escape: escapeHtml,
+    }),
+  );
 
   let url = options.publicOrigin ?? `http://localhost:${options.port}`;
   return {

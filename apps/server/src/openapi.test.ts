@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDIT_ROUTES, CREDIT_ROUTE_METHODS } from '@pravesh/core';
 import { getTestInstance, type TestInstance } from './test/instance.ts';
 import { isUndocumented } from './openapi.ts';
 
@@ -94,6 +95,22 @@ describe('OpenAPI document (issue 12 §2)', () => {
         });
       expect(fellThrough, `${method} ${url} answered ${reply.statusCode}`).toBe(false);
     }
+  });
+
+  it('documents every credit route with its method, access token and error codes (issue 14 §1)', () => {
+    for (const [route, path] of Object.entries(CREDIT_ROUTES)) {
+      const method = CREDIT_ROUTE_METHODS[route as keyof typeof CREDIT_ROUTES].toLowerCase();
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.tags).toEqual(['credit']);
+      expect(operation!.security).toEqual([{ passToken: [], accessToken: [] }]);
+      expect(operation!.responses!['401']!.description).toContain('Token not validated');
+    }
+    const pull = doc.paths[CREDIT_ROUTES.pullReport]!.post!;
+    expect(pull.responses!['502']!.description).toContain('Unable to fetch details');
+    expect(pull.responses!['504']!.description).toContain('bureauTimeout');
+    expect(pull.responses!['403']!.description).toContain('bureauConsentRequired');
+    expect(doc.paths[CREDIT_ROUTES.getCreditReport]!.get!.responses!['404']!.description).toContain('notFound');
   });
 
   it('asks for a pass token only where the shield checks one, and models OAuth client authentication', () => {

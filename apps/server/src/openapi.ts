@@ -2,10 +2,13 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CREDIT_ROUTES,
+  CREDIT_ROUTE_METHODS,
   ERRORS,
   NO_PASS_HEADER,
   PASS_TOKEN_HEADER,
   PASS_TOKEN_QUERY,
+  PARTNER_KEY_HEADER,
   SSO_SCOPES,
   analyticsEventSchema,
   byteBufferSchema,
@@ -215,6 +218,24 @@ const SHIELD_ERRORS = [
 const INPUT_ERRORS = ['required', 'badRequest', 'payloadTooLarge'] as const;
 const CUSTOMER_ERRORS = ['tokenNotValidated'] as const;
 
+/** The credit routes' codes (issue 14 §1), by core's CREDIT_ROUTES name. */
+const CREDIT_ERRORS_BY_ROUTE: Record<keyof typeof CREDIT_ROUTES, readonly (keyof typeof ERRORS)[]> = {
+  getCreditScores: CUSTOMER_ERRORS,
+  reportStatus: CUSTOMER_ERRORS,
+  bureauReport: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
+  scoreMeter: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
+  getBureauScore: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
+  // spec 000 §7: test and staging only; elsewhere the unknown-route answer.
+  getCreditReport: [...CUSTOMER_ERRORS, 'creditReportNotFound', 'notFound'],
+  pullReport: [
+    ...CUSTOMER_ERRORS,
+    'bureauConsentRequired',
+    'bureauRefreshTooEarly',
+    'bureauUnavailable',
+    'bureauTimeout',
+  ],
+};
+
 /** Route-specific catalogue codes, by "METHOD path" (Fastify's path syntax). */
 const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'POST /MSP/api/v1/visit': ['failedToCreateVisitId'],
@@ -279,7 +300,33 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'POST /SSOSOCKET/api/v1/oauth/request': ['callerIdNonceTaken'],
   'GET /SSOSOCKET/api/v1/oauth/request/:requestNonce': ['callerIdRequestNotFound', 'siteIdMismatch'],
   'GET /MSP/api/v1/shield/config/:siteId': ['invalidSiteId'],
+  ...Object.fromEntries(
+    (Object.keys(CREDIT_ROUTES) as (keyof typeof CREDIT_ROUTES)[]).map((route) => [
+      `${CREDIT_ROUTE_METHODS[route]} ${CREDIT_ROUTES[route]}`,
+      CREDIT_ERRORS_BY_ROUTE[route],
+    ]),
+  ),
+  // Leads (issue 14 §2; modules/leads): the customer routes answer for the access token's customer.
+  'POST /MSP/api/v1/PCO/applyOffer': [
+    ...CUSTOMER_ERRORS,
+    'applyMobileMismatch',
+    'offerNotAvailable',
+    'genericUserMessage',
+  ],
+  'POST /BSP/api/v1/partner/quoteApply': [
+    ...CUSTOMER_ERRORS,
+    'applyMobileMismatch',
+    'offerNotAvailable',
+    'genericUserMessage',
+  ],
+  'GET /MSP/api/v1/myAccount/getLeads': CUSTOMER_ERRORS,
+  'GET /MSP/api/v1/myAccount/getUpdatedLeadDetails': [...CUSTOMER_ERRORS, 'leadNotFound'],
+  'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
+  'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
 };
+
+/** Credit routes take the customer's access token beside the pass token (issue 14 §1). */
+const CREDIT_PATHS: ReadonlySet<string> = new Set(Object.values(CREDIT_ROUTES));
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */
 function rateLimits(config: AppConfig): Record<string, string> {
@@ -301,6 +348,12 @@ const OAUTH_SECURITY: Record<string, Record<string, string[]>[]> = {
   'POST /SSOSP/oauth/token': [{ oauthClientBasic: [] }, { oauthClientPost: [] }, {}],
   'POST /SSOSP/oauth/revoke': [{ oauthClientBasic: [] }, { oauthClientPost: [] }, {}],
   'GET /SSOSP/oauth/userinfo': [{ oauthBearer: [] }],
+};
+
+/** Partner routes (server to server, no pass token): the partner key header (modules/leads). */
+const PARTNER_SECURITY: Record<string, Record<string, string[]>[]> = {
+  'GET /BSP/api/v1/partner/lead': [{ partnerKey: [] }],
+  'POST /BSP/api/v1/partner/leadStatus': [{ partnerKey: [] }],
 };
 
 /** Forms of the OAuth endpoints (they parse application/x-www-form-urlencoded themselves). */
@@ -420,6 +473,12 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         { name: 'consent', description: 'Terms consent, "puckar" (spec 000 §3, §4, §7)' },
         { name: 'sso', description: 'Sign-in (spec 000 §4, §7)' },
         { name: 'my-account', description: 'My Account session and customer (spec 001 §2, §4, §7)' },
+        {
+          name: 'credit',
+          description:
+            'Credit scores and reports (spec 000 §3, §7; spec 001 §3, §5, §7): reads GET with the bureau in the ' +
+            "creditBureau query, the consented pull POST; every route answers for the access token's customer.",
+        },
         { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
         { name: 'health', description: 'Liveness and readiness' },
         { name: 'sdk', description: 'The browser SDK files' },
@@ -438,7 +497,16 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
             type: 'apiKey',
             in: 'header',
             name: ACCESS_TOKEN_HEADER,
-            description: "A signed-in customer's access token, for routes that name a customerId.",
+            description:
+              "A signed-in customer's access token, for routes that name a customerId and the credit routes; " +
+              "the pass token's sso strategy may carry it instead.",
+          },
+          partnerKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: PARTNER_KEY_HEADER,
+            description:
+              "A lending partner's key (PRAVESH_PARTNER_KEYS), for the partner routes only; sent server to server, never from a browser.",
           },
           oauthClientBasic: {
             type: 'http',
@@ -489,7 +557,10 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
       if (!out.tags) out.tags = [input.url.split('/').filter(Boolean)[0] ?? 'other'];
 
       const shielded = isShielded(route);
-      out.security = OAUTH_SECURITY[key] ?? (shielded ? [{ passToken: [] }] : []);
+      out.security =
+        OAUTH_SECURITY[key] ??
+        PARTNER_SECURITY[key] ??
+        (CREDIT_PATHS.has(input.url) ? [{ passToken: [], accessToken: [] }] : shielded ? [{ passToken: [] }] : []);
       const form = OAUTH_FORMS[key];
       if (form) {
         out.body = { type: 'object', ...form };

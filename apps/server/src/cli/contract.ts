@@ -8,6 +8,7 @@ import { createDb } from '../db/client.ts';
 import { verifyLedgerChain } from '../modules/consent/chain.ts';
 import { seedDemoContracts } from '../modules/consent/seed.ts';
 import { createConsentStore } from '../modules/consent/store.ts';
+import { serverAnswers } from './embedded-database.ts';
 
 /**
  * `npm run contract -- <command>`: the operator's side of terms consent (issue 5). It reads the
@@ -87,17 +88,6 @@ function contractIdOf(value: string | undefined): string {
   if (!CONTRACT_ID_PATTERN.test(value))
     throw new UsageError(`"${value}" is not a contract id (1-64 of A-Z a-z 0-9 _ -)`);
   return value;
-}
-
-/** Whether an API server answers at `publicUrl` (the one that may hold the PGlite folder). */
-async function serverAnswers(publicUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${publicUrl}/healthz`, { signal: AbortSignal.timeout(1500) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
 }
 
 /** Runs one command; answers the exit code (0 done, 1 refused or failed). */

@@ -11,6 +11,7 @@ import { createEmailProvider, type EmailProvider } from '../providers/email/inde
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
+import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -21,6 +22,8 @@ export interface Providers {
   readonly callerId: CallerIdProvider;
   /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
   readonly bureau: BureauProvider;
+  /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
+  readonly offerLookup?: OfferLookup | undefined;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     bureau:
       options.providers?.bureau ??
       createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
+    offerLookup: options.providers?.offerLookup,
   };
 
   const customerAuth = createCustomerAuth(

@@ -6,6 +6,7 @@ import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
+import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 
 /**
@@ -86,6 +87,8 @@ export interface AppConfig {
   readonly trustedProxies: readonly string[];
   /** Keys that encrypt mobile numbers and emails at rest (PRAVESH_PII_KEYS, config/pii.ts). */
   readonly pii: PiiConfig;
+  /** Lending partners: continue URLs and partner keys (config/partners.ts). */
+  readonly partners: PartnerConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -231,6 +234,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
+    partners: loadPartnerConfig(env, environment),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');

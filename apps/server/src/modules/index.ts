@@ -9,6 +9,8 @@ import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
+import { offersModule } from './offers/index.ts';
+import { leadsModule } from './leads/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -27,10 +29,12 @@ export const MODULES: readonly ServerModule[] = [
   visitsModule,
   activityModule,
   consentModule,
+  leadsModule,
   ssoModule,
   accountsPagesModule,
   myAccountModule,
   creditModule,
+  offersModule,
   hubModule,
   devModule,
 ];

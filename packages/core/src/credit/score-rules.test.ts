@@ -197,6 +197,18 @@ describe('delta (spec 000 §4)', () => {
     expect(scoreDelta(null, 700)).toBe('NoChange');
     expect(scoreDelta(-1, 700)).toBe('NoChange');
   });
+
+  it('never moves up into a worse band, or down into a better one, at any bureau', () => {
+    const rank = (band: ScoreBand | null) => (band === null ? -1 : SCORE_BANDS.indexOf(band));
+    fc.assert(
+      fc.property(bureauArb, fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (bureau, a, b) => {
+        const delta = scoreDelta(a, b);
+        // SCORE_BANDS is best first: a lower index is a better band.
+        if (delta === 'up') expect(rank(scoreBand(bureau, a))).toBeLessThanOrEqual(rank(scoreBand(bureau, b)));
+        if (delta === 'down') expect(rank(scoreBand(bureau, a))).toBeGreaterThanOrEqual(rank(scoreBand(bureau, b)));
+      }),
+    );
+  });
 });
 
 describe('no-score states', () => {

@@ -42,3 +42,9 @@ export const LEAD_ROUTE_METHODS: Readonly<Record<LeadRoute, 'GET' | 'POST'>> = {
  */
 export const PARTNER_KEY_HEADER = 'pb-partner-key';
 export const LEAD_REFERENCE_PARAM = 'ref';
+
+/**
+ * The partner key of the demo partner page (apps/demo /partner/apply) in the `local` environment
+ * only: the server's config refuses it everywhere else (apps/server config/partners.ts).
+ */
+export const DEMO_PARTNER_KEY = 'pravesh-local-demo-partner-key-not-for-production';

@@ -276,7 +276,14 @@ export type FetchQuotesResponse = z.infer<typeof fetchQuotesResponseSchema>;
  * The optional product filter of the offer reads. Kept as text here: an unknown product is
  * answered with the catalogue's productNotAllowed text (spec 000 §8), not a schema message.
  */
-export const offersQuerySchema = z.object({ product: z.string().max(16).optional() });
+export const offersQuerySchema = z.object({
+  product: z.string().max(16).optional(),
+  /**
+   * Optional and only a claim: the customer is the access token's. When sent it must be that
+   * customer (else "Token not validated"), so a client bug that mixes customers fails loudly.
+   */
+  customerId: z.string().max(64).optional(),
+});
 export type OffersQuery = z.infer<typeof offersQuerySchema>;
 
 const positiveIntText = z
@@ -284,7 +291,9 @@ const positiveIntText = z
   .regex(/^\d{1,10}$/, 'must be a whole number')
   .transform(Number);
 export const fetchQuotesQuerySchema = z.object({
-  product: z.string().max(16),
+  /** Required; checked by the service so that a missing one answers "[product] is required". */
+  product: z.string().max(16).optional(),
+  customerId: z.string().max(64).optional(),
   /** Rupees wanted; the offer's pre-approved amount when absent. */
   amount: positiveIntText.optional(),
   tenureMonths: positiveIntText.optional(),

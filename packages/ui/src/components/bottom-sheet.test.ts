@@ -123,6 +123,16 @@ describe('BottomSheet as a snapping sheet (snap, onSnapChange)', () => {
     expect(active()).toBe(launcher);
   });
 
+  it('hidden from the peek with its close button, focus goes to the page’s launcher', () => {
+    const onSnapChange = vi.fn();
+    render(h(SnapSheetHarness, { onSnapChange }));
+    const hide = screen.getByRole('button', { name: 'Close' });
+    hide.focus();
+    fireEvent.click(hide);
+    expect(onSnapChange).toHaveBeenLastCalledWith('closed', 'close-button');
+    expect(active()).toBe(screen.getByRole('button', { name: 'See your offers' }));
+  });
+
   it('the overlay returns the open sheet to the peek', () => {
     const onSnapChange = vi.fn();
     render(h(SnapSheetHarness, { onSnapChange, initial: 'open' }));
@@ -157,10 +167,11 @@ describe('BottomSheet as a snapping sheet (snap, onSnapChange)', () => {
     const moved = touch(tile, 'touchmove', 470);
     expect(moved.defaultPrevented).toBe(true);
     expect(sheetEl().style.transform).toMatch(/^translateY\(/);
-    expect(sheetEl().className).toContain('pv-sheet--dragging');
+    expect(sheetEl().hasAttribute('data-dragging')).toBe(true);
     await sleep(130);
     touch(tile, 'touchend', 470);
     expect(sheetEl().style.transform).toBe('');
+    expect(sheetEl().hasAttribute('data-dragging')).toBe(false);
     expect(onSnapChange).toHaveBeenCalledWith('open', 'drag');
   });
 
@@ -178,5 +189,46 @@ describe('BottomSheet as a snapping sheet (snap, onSnapChange)', () => {
     expect(moved.defaultPrevented).toBe(false);
     expect(sheetEl().style.transform).toBe('');
     expect(onSnapChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('BottomSheet inside a widget shadow root (how the nudge mounts it)', () => {
+  it('open silences the host page around the widget and gives it back on Esc', () => {
+    const before = document.createElement('header');
+    before.textContent = 'Partner site navigation';
+    const host = document.createElement('pravesh-nudge');
+    const after = document.createElement('footer');
+    after.setAttribute('inert', ''); // the page's own inert element stays the page's
+    document.body.append(before, host, after);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    const onSnapChange = vi.fn();
+    const view = render(h(SnapSheetHarness, { onSnapChange }), { container: mount });
+    const sheet = shadow.querySelector<HTMLElement>('.pv-sheet')!;
+    const main = shadow.querySelector('main')!;
+    expect(sheet.getAttribute('role')).toBe('region');
+
+    fireEvent.click(shadow.querySelector('.pv-sheet-toggle')!);
+    expect(sheet.getAttribute('role')).toBe('dialog');
+    expect(shadow.activeElement).toBe(sheet);
+    expect([before.hasAttribute('inert'), main.hasAttribute('inert'), host.hasAttribute('inert')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+
+    fireEvent.keyDown(sheet, { key: 'Escape', composed: true, bubbles: true });
+    expect(onSnapChange).toHaveBeenLastCalledWith('peek', 'escape');
+    expect([before.hasAttribute('inert'), main.hasAttribute('inert'), after.hasAttribute('inert')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(shadow.activeElement).toBe(shadow.querySelector('.pv-sheet-toggle'));
+    view.unmount();
+    before.remove();
+    host.remove();
+    after.remove();
   });
 });

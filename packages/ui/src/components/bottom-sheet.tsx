@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { cx } from './class-names.ts';
+import { deepActiveElement } from './focus.ts';
 import { CloseIcon, type ModalCloseReason } from './modal.tsx';
 import { useModalFocus } from './modal-focus.ts';
 import { draggedHeight, nextSnap, type DragSample, type SheetSnap, type SnapHeights } from './sheet-gesture.ts';
@@ -211,6 +212,18 @@ function SheetView({
     fallbackFocus: () => (latest.current.snap === 'peek' ? toggle.current : returnFocus?.current),
   });
 
+  // Hidden from the peek (its close button, or the caller), focus inside would be lost with the
+  // sheet: it goes to `returnFocus`. From open, useModalFocus has already given it back.
+  const previousSnap = useRef(snap);
+  useEffect(() => {
+    const before = previousSnap.current;
+    previousSnap.current = snap;
+    const element = sheet.current;
+    if (snap !== 'closed' || before === 'closed' || !element) return;
+    const focused = deepActiveElement(element.getRootNode() as Document | ShadowRoot);
+    if (!focused || element.contains(focused)) returnFocus?.current?.focus({ preventScroll: true });
+  }, [snap]);
+
   // Measure the peek (header + peek content, so exactly one element shows) and whether the content
   // is tall enough for full-height mode; again whenever the sheet or the viewport changes size.
   useLayoutEffect(() => {
@@ -281,7 +294,8 @@ function SheetView({
       }
       current.state = 'dragging';
       Object.assign(current, measureHeights());
-      element.classList.add('pv-sheet--dragging');
+      // An attribute React does not own, so a re-render mid-drag cannot drop it.
+      element.setAttribute('data-dragging', '');
     };
 
     const follow = (current: Drag) => {
@@ -310,15 +324,29 @@ function SheetView({
       return true;
     };
 
-    const end = (y: number | undefined, time: number) => {
-      const current = drag;
-      drag = undefined;
-      if (!current || current.state !== 'dragging') return;
-      if (y !== undefined) current.samples.push({ y, time });
-      element.classList.remove('pv-sheet--dragging');
+    /** Lets go of the sheet: CSS takes it (with its transition) to whatever snap the class names. */
+    const release = () => {
+      element.removeAttribute('data-dragging');
       element.style.transform = '';
       overlay.current?.style.removeProperty('opacity');
       overlay.current?.style.removeProperty('visibility');
+    };
+
+    /** The last reading, or none when the input was cancelled (the sheet goes back where it was). */
+    const end = (last: { x: number; y: number; target: EventTarget | null } | undefined, time: number) => {
+      const current = drag;
+      drag = undefined;
+      if (!current) return;
+      if (!last || current.state === 'abandoned') {
+        if (current.state === 'dragging') release();
+        return;
+      }
+      current.samples.push({ y: last.y, time });
+      // Chromium holds back touchmoves inside its touch slop (≈15px), so a short flick can arrive
+      // as touchstart then touchend only: decide on the release itself.
+      if (current.state === 'undecided') decide(current, last.x, last.y, last.target);
+      if (current.state !== 'dragging') return;
+      release();
       // The click a drag ends in arrives in this task; later ones (a key press) are real.
       suppressClick = true;
       view.setTimeout(() => (suppressClick = false), 0);
@@ -330,7 +358,7 @@ function SheetView({
     const onTouchStart = (event: TouchEvent) => {
       const touch = event.touches[0];
       if (!touch || event.touches.length > 1) {
-        end(undefined, event.timeStamp);
+        end(undefined, event.timeStamp); // a second finger: a pinch, not a drag
         return;
       }
       begin(touch.clientX, touch.clientY, event.timeStamp, 'touch', event.target);
@@ -341,15 +369,12 @@ function SheetView({
       const undecided = drag.state === 'undecided';
       const taken = move(touch.clientX, touch.clientY, event.timeStamp, event.target);
       if (taken && event.cancelable) event.preventDefault();
-      else if (taken && undecided) {
-        // The browser already scrolls this touch; the two must not fight.
-        drag.state = 'abandoned';
-        end(undefined, event.timeStamp);
-      }
+      else if (taken && undecided) end(undefined, event.timeStamp); // the browser already scrolls this touch
     };
     const onTouchEnd = (event: TouchEvent) => {
+      const touch = event.changedTouches[0];
       if (drag?.pointerId !== 'touch') return;
-      end(event.changedTouches[0]?.clientY, event.timeStamp);
+      end(touch && { x: touch.clientX, y: touch.clientY, target: event.target }, event.timeStamp);
     };
 
     const onPointerDown = (event: PointerEvent) => {
@@ -372,7 +397,7 @@ function SheetView({
     };
     const onPointerUp = (event: PointerEvent) => {
       if (drag?.pointerId !== event.pointerId) return;
-      end(event.clientY, event.timeStamp);
+      end({ x: event.clientX, y: event.clientY, target: event.target }, event.timeStamp);
     };
     const onPointerCancel = (event: PointerEvent) => {
       if (drag?.pointerId === event.pointerId) end(undefined, event.timeStamp);

@@ -163,4 +163,24 @@ describe('nextSnap properties', () => {
       ),
     );
   });
+
+  it('while dragging the sheet shows a height that follows the finger: never below 0, never loose of open by 40px', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 700 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        (open, a, b) => {
+          const start = open / 2;
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          const lowHeight = draggedHeight(start, low, open);
+          const highHeight = draggedHeight(start, high, open);
+          expect(lowHeight).toBeLessThanOrEqual(highHeight);
+          expect(lowHeight).toBeGreaterThanOrEqual(0);
+          expect(highHeight).toBeLessThan(open + 40);
+          if (start + high >= 0 && start + high <= open) expect(highHeight).toBe(start + high);
+        },
+      ),
+    );
+  });
 });

@@ -565,7 +565,7 @@ export const SHEET_CSS = `
     visibility 0s linear var(--pv-duration-slow);
 }
 
-.pv-sheet--dragging {
+.pv-sheet[data-dragging] {
   transition: none;
   user-select: none;
 }
@@ -578,7 +578,7 @@ export const SHEET_CSS = `
   user-select: none;
 }
 
-.pv-sheet--dragging .pv-sheet-header {
+.pv-sheet[data-dragging] .pv-sheet-header {
   cursor: grabbing;
 }
 

@@ -10,3 +10,5 @@ export * from './consent.ts';
 export * from './sso.ts';
 export * from './rate-limit.ts';
 export * from './credit.ts';
+export * from './offers.ts';
+export * from './leads.ts';

@@ -6,15 +6,12 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 /**
  * Customers of the accounts service (spec 000 §3 "Customer data": mobileNo and customerId). The
  * number and the email are kept encrypted with a keyed hash for look-ups (issue 12 §1.10,
- * modules/sso/customers/pii.ts); migration 0005 added those columns and the server moves rows
- * still in clear into them at start (customers/store.ts encryptLegacyRows), emptying the old ones.
+ * modules/sso/customers/pii.ts). Migration 0012 dropped the clear columns of before 0005; values
+ * still in clear then wait in ssoPiiBackfill for the server to encrypt them at start.
+ * mobile_hash and mobile_enc stay nullable only for that moment between migration and start.
  */
 export const ssoCustomers = pgTable('sso_customers', {
   customerId: uuid('customer_id').primaryKey(),
-  /** Before migration 0005 only: the number in clear; emptied at start once encrypted. */
-  legacyMobileNo: text('mobile_no').unique(),
-  /** Before migration 0005 only: the email in clear; emptied at start once encrypted. */
-  legacyEmail: text('email').unique(),
   /** HMAC-SHA256 of the number (10 digits, starting 6–9) under PRAVESH_PII_HASH_KEY. */
   mobileHash: text('mobile_hash').unique(),
   /** The number, AES-256-GCM under a kid'd PRAVESH_PII_KEYS key ("v1.kid.iv.ciphertext"). */
@@ -157,9 +154,31 @@ export const ssoCallerIdRequests = pgTable('sso_caller_id_requests', {
   siteId: integer('site_id').notNull(),
   status: text('status').notNull(),
   provider: text('provider').notNull(),
-  mobileNo: text('mobile_no'),
+  /** Once approved, the verified number, encrypted as customers' are (issue 12 §1.10; migration 0012). */
+  mobileEnc: text('mobile_enc'),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Migration 0012's hand-over (issue 12 §1.10): personal data a database still held in clear when
+ * the clear columns were dropped (a database that had not started a server since migration 0005,
+ * and approved caller-id requests). SQL cannot encrypt (the keys are in the server's configuration,
+ * not the database), so the values wait here and the server encrypts them into their rows at start
+ * (customers/pii-rotation.ts encryptPendingPii), deleting each entry as it is moved. Empty after
+ * the first start.
+ */
+export const ssoPiiBackfill = pgTable(
+  'sso_pii_backfill',
+  {
+    /** 'customer' (row_key customer_id) or 'caller_id_request' (row_key request_nonce). */
+    source: text('source').notNull(),
+    rowKey: text('row_key').notNull(),
+    /** 'mobile' or 'email'. */
+    field: text('field').notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.rowKey, table.field] })],
+);

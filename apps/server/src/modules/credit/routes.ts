@@ -54,7 +54,7 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
   /** One read route: GET, `creditBureau` query, the customer's answer in the spec's envelope. */
   function read<T extends z.ZodType>(
     route: CreditRoute,
-    meta: { summary: string; description: string; response: T },
+    meta: { summary: string; description: string; response: T; available?: boolean },
     answer: (
       customerId: string,
       bureau: z.infer<typeof creditBureauQuerySchema>['creditBureau'],
@@ -70,7 +70,11 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
         querystring: creditBureauQuerySchema,
         response: { 200: envelopeSchema(meta.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
       },
-      handler: async (request) => ok(await answer(await customerOf(request), request.query.creditBureau)),
+      handler: async (request) => {
+        // A route this environment does not offer answers as an unknown one would, token or not.
+        if (meta.available === false) throw new PraveshError('notFound');
+        return ok(await answer(await customerOf(request), request.query.creditBureau));
+      },
     });
   }
 
@@ -118,11 +122,9 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
         'spec 000 §7 "test and staging only": in every other environment the path answers 404 notFound, as ' +
         'an unknown route does. Same answer as the bureau report GET.',
       response: creditReportSchema,
+      available: CREDIT_REPORT_ENVIRONMENTS.includes(environment),
     },
-    (customerId, bureau) => {
-      if (!CREDIT_REPORT_ENVIRONMENTS.includes(environment)) throw new PraveshError('notFound');
-      return service.report(customerId, bureau);
-    },
+    (customerId, bureau) => service.report(customerId, bureau),
   );
 
   read(

@@ -6,6 +6,7 @@ import { consentDevRoutes } from '../consent/dev-routes.ts';
 import { createConsentStore } from '../consent/store.ts';
 import { callerIdSimulatorRoutes } from '../sso/caller-id/routes.ts';
 import { createCallerIdService } from '../sso/caller-id/service.ts';
+import { createPiiCipher } from '../sso/customers/pii.ts';
 
 /**
  * Development aids, in one place so none reaches a shared environment by accident: the local
@@ -22,7 +23,8 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     if (providers.callerId.name === 'simulator') {
       // The simulator page approves or rejects with an HTML form.
       acceptFormBodies(app);
-      callerIdSimulatorRoutes(app, { callerId: createCallerIdService({ db, provider: providers.callerId, now }) });
+      const pii = createPiiCipher(config.pii, config.piiHashKey);
+      callerIdSimulatorRoutes(app, { callerId: createCallerIdService({ db, provider: providers.callerId, now, pii }) });
     }
   }
   if (config.devRoutes) consentDevRoutes(app, createConsentStore(db), now);

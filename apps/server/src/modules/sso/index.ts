@@ -11,6 +11,7 @@ import { createCodeService } from './codes/service.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { seedDemoCustomer } from './customers/seed.ts';
 import { createPiiCipher } from './customers/pii.ts';
+import { encryptPendingPii } from './customers/pii-rotation.ts';
 import { createCustomerStore } from './customers/store.ts';
 import { createDeviceTrust } from './customers/trusted-devices.ts';
 import { groupCommitFor } from './group-commit.ts';
@@ -41,10 +42,11 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const kids = config.shieldKeys.map((key) => key.kid);
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
-  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted, rows in clear moved at start.
+  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted; values migration 0012
+  // set aside in clear are encrypted into their rows before the first request.
   const pii = createPiiCipher(config.pii, config.piiHashKey);
   const customers = createCustomerStore(db, now, { groupCommit, pii });
-  await customers.encryptLegacyRows();
+  await encryptPendingPii(db, pii);
   // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
   const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
   const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
@@ -80,7 +82,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     handoffs,
     pii,
   });
-  const callerId = createCallerIdService({ db, provider: callerIdProvider, now });
+  const callerId = createCallerIdService({ db, provider: callerIdProvider, now, pii });
   const authorize = createAuthorizeService({
     config: sso,
     clients,

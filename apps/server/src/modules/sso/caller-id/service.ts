@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { ssoCallerIdRequests } from '../../../db/schema/sso.ts';
 import type { CallerIdProvider } from '../../../providers/caller-id/index.ts';
+import type { PiiCipher } from '../customers/pii.ts';
 import { randomToken } from '../crypto.ts';
 
 /**
@@ -22,8 +23,14 @@ export type CallerIdRequest = typeof ssoCallerIdRequests.$inferSelect;
 const OPEN: CallerIdStatus[] = ['initiated', 'pending'];
 const REDEEM_WITHIN_MS = 5 * 60_000;
 
-export function createCallerIdService(options: { db: Database; provider: CallerIdProvider; now: () => number }) {
-  const { db, provider, now } = options;
+export function createCallerIdService(options: {
+  db: Database;
+  provider: CallerIdProvider;
+  now: () => number;
+  /** The verified number is stored encrypted, as customers' are (issue 12 §1.10). */
+  pii: PiiCipher;
+}) {
+  const { db, provider, now, pii } = options;
 
   /** The status as of now: an open request past its ttl is timeout. */
   function effective(request: CallerIdRequest): CallerIdStatus {
@@ -44,7 +51,11 @@ export function createCallerIdService(options: { db: Database; provider: CallerI
     if (!request || !from.includes(effective(request))) return false;
     const [updated] = await db
       .update(ssoCallerIdRequests)
-      .set({ status, updatedAt: new Date(at), ...(mobileNo ? { mobileNo } : {}) })
+      .set({
+        status,
+        updatedAt: new Date(at),
+        ...(mobileNo ? { mobileEnc: pii.encrypt('callerIdMobile', mobileNo) } : {}),
+      })
       .where(and(eq(ssoCallerIdRequests.requestNonce, requestNonce), inArray(ssoCallerIdRequests.status, from)))
       .returning({ requestNonce: ssoCallerIdRequests.requestNonce });
     return updated !== undefined;
@@ -117,9 +128,9 @@ export function createCallerIdService(options: { db: Database; provider: CallerI
             siteId === SSO_SITE_ID ? undefined : eq(ssoCallerIdRequests.siteId, siteId),
           ),
         )
-        .returning({ mobileNo: ssoCallerIdRequests.mobileNo });
-      if (!redeemed?.mobileNo) throw new PraveshError('callerIdNotApproved');
-      return redeemed.mobileNo;
+        .returning({ mobileEnc: ssoCallerIdRequests.mobileEnc });
+      if (!redeemed?.mobileEnc) throw new PraveshError('callerIdNotApproved');
+      return pii.decrypt('callerIdMobile', redeemed.mobileEnc);
     },
   };
 }

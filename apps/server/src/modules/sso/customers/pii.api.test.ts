@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { ConfigError, loadConfig } from '../../../config/index.ts';
-import { ssoCustomers } from '../../../db/schema/sso.ts';
+import { ssoCustomers, ssoPiiBackfill } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { TEST_DEPLOYMENT_SECRETS } from '../../../test/secrets.ts';
 import { exchange, latestOtp, sendOtp, ssoServer, authorize, type SsoTestServer } from '../../../test/customers.ts';
 import { createPiiCipher } from './pii.ts';
+import { reencryptPii } from './pii-rotation.ts';
 import { createCustomerStore } from './store.ts';
 
 const KEY_A = Buffer.alloc(32, 0xa1).toString('base64');
@@ -99,7 +100,6 @@ describe.each(DATABASE_KINDS)('personal data at rest on %s', (kind) => {
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(mobileNo);
     expect(stored.toLowerCase()).not.toContain('someone@example.in');
-    expect(row).toMatchObject({ legacyMobileNo: null, legacyEmail: null });
     expect(row.mobileEnc).toMatch(/^v1\.a\./);
     expect(row.emailEnc).toMatch(/^v1\.a\./);
     expect(row.mobileHash).toMatch(/^[0-9a-f]{64}$/);
@@ -140,27 +140,29 @@ describe.each(DATABASE_KINDS)('personal data at rest on %s', (kind) => {
       loadConfig({ PRAVESH_PII_KEYS: `a=${KEY_A},b=${KEY_B}`, PRAVESH_PII_ACTIVE_KID: 'b' }).pii,
       server.config.piiHashKey,
     );
-    const store = createCustomerStore(server.database.db, server.clock.now, { pii });
-    expect(await store.reencrypt()).toBeGreaterThan(0);
+    expect((await reencryptPii(server.database.db, pii)).rewritten).toBeGreaterThan(0);
     expect((await rowOf(customerId)).mobileEnc).toMatch(/^v1\.b\./);
     const onlyB = await instance({ PRAVESH_PII_KEYS: `b=${KEY_B}` });
     expect((await signIn({ ...server, app: onlyB }, mobileNo)).customerId).toBe(customerId);
   });
 
-  it('moves rows stored in clear before migration 0005 into the encrypted columns at start', async () => {
+  it('encrypts at start the values migration 0012 set aside in clear', async () => {
     const mobileNo = nextMobile();
     const customerId = randomUUID();
     const at = new Date(server.clock.now());
-    await server.database.db.execute(
-      sql`insert into sso_customers (customer_id, mobile_no, email, created_at, updated_at)
-          values (${customerId}, ${mobileNo}, ${'legacy@example.in'}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`,
-    );
+    // What migration 0012 leaves for a customer still in clear: a row without its number, which waits aside.
+    await server.database.db.insert(ssoCustomers).values({ customerId, createdAt: at, updatedAt: at });
+    await server.database.db.insert(ssoPiiBackfill).values([
+      { source: 'customer', rowKey: customerId, field: 'mobile', value: mobileNo },
+      { source: 'customer', rowKey: customerId, field: 'email', value: 'Legacy@Example.in' },
+    ]);
     const restarted = await instance({ PRAVESH_PII_KEYS: `a=${KEY_A},b=${KEY_B}`, PRAVESH_PII_ACTIVE_KID: 'b' });
     const row = await rowOf(customerId);
-    expect(row).toMatchObject({ legacyMobileNo: null, legacyEmail: null });
     expect(JSON.stringify(row)).not.toContain(mobileNo);
-    expect(JSON.stringify(row)).not.toContain('legacy@example.in');
+    expect(JSON.stringify(row).toLowerCase()).not.toContain('legacy@example.in');
     expect(row.mobileEnc).toMatch(/^v1\.b\./);
+    expect(row.emailEnc).toMatch(/^v1\.b\./);
+    expect(await server.database.db.$count(ssoPiiBackfill)).toBe(0);
     expect((await signIn({ ...server, app: restarted }, mobileNo)).customerId).toBe(customerId);
   });
 });

@@ -9,11 +9,12 @@ import { normaliseMobile } from '../../analytics/mobile-hash.ts';
  * - a ciphertext, AES-256-GCM under a kid'd key of PRAVESH_PII_KEYS:
  *   `v1.<kid>.<iv base64url>.<ciphertext‖tag base64url>`, 96-bit random IV per value (NIST SP
  *   800-38D §8.2.2), the column's name as additional data so a value cannot be moved to another
- *   column; any key of the ring decrypts, the active one encrypts, so keys rotate without downtime;
+ *   column (a caller-id request's number is 'callerIdMobile', not a customer's 'mobile'); any key
+ *   of the ring decrypts, the active one encrypts, so keys rotate without downtime;
  * - a keyed hash, HMAC-SHA256 under PRAVESH_PII_HASH_KEY, for look-ups and uniqueness. Without the
  *   key the 10^10 numbers cannot be tried against it (a plain SHA-256 could be).
  */
-export type PiiField = 'mobile' | 'email';
+export type PiiField = 'mobile' | 'email' | 'callerIdMobile';
 
 export interface PiiCipher {
   readonly activeKid: string;
@@ -26,7 +27,7 @@ export interface PiiCipher {
 }
 
 export function normalisePii(field: PiiField, value: string): string {
-  return field === 'mobile' ? normaliseMobile(value) : value.trim().toLowerCase();
+  return field === 'email' ? value.trim().toLowerCase() : normaliseMobile(value);
 }
 
 export function createPiiCipher(config: PiiConfig, hashKey: string): PiiCipher {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
@@ -122,73 +122,6 @@ export function createCustomerStore(
           updatedAt: new Date(now()),
         })
         .where(eq(ssoCustomers.customerId, customerId));
-    },
-
-    /**
-     * Migration 0005's data step, run at start (the keys are in the configuration, not the
-     * database): rows that still hold a number or email in clear get the ciphertext and hash, and
-     * the clear columns are emptied. Idempotent; a row is moved in one UPDATE, so a crash leaves
-     * each row either moved or not. Answers how many rows were moved.
-     */
-    async encryptLegacyRows(batchSize = 500): Promise<number> {
-      let moved = 0;
-      for (;;) {
-        const rows = await db
-          .select()
-          .from(ssoCustomers)
-          .where(or(isNotNull(ssoCustomers.legacyMobileNo), isNotNull(ssoCustomers.legacyEmail)))
-          .limit(batchSize);
-        if (rows.length === 0) return moved;
-        for (const row of rows) {
-          const mobileNo = row.legacyMobileNo;
-          const email = row.legacyEmail?.trim().toLowerCase() ?? null;
-          await db
-            .update(ssoCustomers)
-            .set({
-              legacyMobileNo: null,
-              legacyEmail: null,
-              ...(mobileNo !== null
-                ? { mobileHash: pii.hash('mobile', mobileNo), mobileEnc: pii.encrypt('mobile', mobileNo) }
-                : {}),
-              ...(email !== null ? { emailHash: pii.hash('email', email), emailEnc: pii.encrypt('email', email) } : {}),
-            })
-            .where(eq(ssoCustomers.customerId, row.customerId));
-          moved += 1;
-        }
-      }
-    },
-
-    /**
-     * Re-encrypts values sealed under another kid than the active one (after a rotation, before
-     * the old key leaves the ring). Answers how many rows were rewritten.
-     */
-    async reencrypt(batchSize = 500): Promise<number> {
-      let rewritten = 0;
-      let after = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const rows = await db
-          .select()
-          .from(ssoCustomers)
-          .where(and(isNull(ssoCustomers.legacyMobileNo), gt(ssoCustomers.customerId, after)))
-          .orderBy(ssoCustomers.customerId)
-          .limit(batchSize);
-        if (rows.length === 0) return rewritten;
-        for (const row of rows) {
-          const stale = (value: string | null) => value !== null && pii.kidOf(value) !== pii.activeKid;
-          if (stale(row.mobileEnc) || stale(row.emailEnc)) {
-            const customer = toCustomer(row);
-            await db
-              .update(ssoCustomers)
-              .set({
-                mobileEnc: pii.encrypt('mobile', customer.mobileNo),
-                emailEnc: customer.email === null ? null : pii.encrypt('email', customer.email),
-              })
-              .where(eq(ssoCustomers.customerId, row.customerId));
-            rewritten += 1;
-          }
-        }
-        after = rows.at(-1)!.customerId;
-      }
     },
   };
 }

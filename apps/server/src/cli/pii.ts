@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/index.ts';
+import { createDb } from '../db/client.ts';
+import { createPiiCipher } from '../modules/sso/customers/pii.ts';
+import { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from '../modules/sso/customers/pii-rotation.ts';
+import { serverAnswers } from './embedded-database.ts';
+
+/**
+ * `npm run pii -- <command>`: rotating the keys that encrypt personal data at rest (issue 12
+ * §1.10). It reads the same configuration as the server (PRAVESH_PII_KEYS, PRAVESH_PII_ACTIVE_KID,
+ * DATABASE_URL, else PGlite under PRAVESH_DATA_DIR) and applies the migrations.
+ *
+ *   status                                   values per table, column and kid
+ *   reencrypt [--batch-size <n>] [--limit <n>]  every value under another kid → the active kid
+ *
+ * A rotation: add the new key to PRAVESH_PII_KEYS and make it PRAVESH_PII_ACTIVE_KID on every
+ * instance (new writes use it; all listed keys still read), run `reencrypt`, check with `status`
+ * that the old kid seals nothing, then remove the old key. `reencrypt` works in batches, prints
+ * its progress after each, and can be stopped at any time: running it again goes on where it
+ * stopped (rows already under the active kid are not read again). It prints counts, kids and table
+ * names only — never a number or an address.
+ *
+ * On the embedded database (PGlite serves one process) it refuses while an API answers at
+ * PRAVESH_PUBLIC_URL (--force when that server uses another folder); PostgreSQL has no such limit.
+ */
+export const USAGE = [
+  'usage: npm run pii -- status [--force]',
+  '       npm run pii -- reencrypt [--batch-size <n>] [--limit <n>] [--force]',
+].join('\n');
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+}
+
+const defaultIo: CliIo = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  env: process.env,
+};
+
+class UsageError extends Error {}
+
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError(`--${name} must be a whole number from 1`);
+  return Number(value);
+}
+
+/** Runs one command; answers the exit code (0 done, 1 refused or failed). */
+export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        'batch-size': { type: 'string' },
+        limit: { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (!command || !['status', 'reencrypt'].includes(command) || rest.length > 0) {
+    io.err(command ? `unknown command: ${[command, ...rest].join(' ')}\n${USAGE}` : USAGE);
+    return 1;
+  }
+
+  let database;
+  try {
+    // Arguments first, so a mistyped option never touches the database.
+    const batchSize = positiveInteger('batch-size', values['batch-size']);
+    const limit = positiveInteger('limit', values.limit);
+    const config = loadConfig(io.env);
+    if (!config.databaseUrl && !values.force && (await serverAnswers(config.publicUrl))) {
+      throw new UsageError(
+        `an API server answers at ${config.publicUrl}: on the embedded database (PGlite serves one process) ` +
+          'stop it first, or use DATABASE_URL; --force if that server uses another PRAVESH_DATA_DIR',
+      );
+    }
+    database = createDb({
+      databaseUrl: config.databaseUrl,
+      migrationDatabaseUrl: config.migrationDatabaseUrl,
+      dataDir: config.dataDir,
+    });
+    await database.migrate();
+    const pii = createPiiCipher(config.pii, config.piiHashKey);
+    const { db } = database;
+
+    if (command === 'status') {
+      io.out(`active kid: ${pii.activeKid}`);
+      const counts = await countByKid(db);
+      if (counts.length === 0) io.out('no encrypted values');
+      for (const count of counts) io.out(`${count.table}.${count.column}\t${count.kid}\t${count.values}`);
+      const pending = await pendingPiiCount(db);
+      if (pending > 0)
+        io.out(`${pending} values from migration 0012 wait to be encrypted (at the next start or reencrypt)`);
+      return 0;
+    }
+
+    // Values migration 0012 set aside are encrypted first, as the server would at start.
+    const moved = await encryptPendingPii(db, pii);
+    if (moved > 0) io.out(`encrypted ${moved} values set aside by migration 0012`);
+    const result = await reencryptPii(db, pii, {
+      ...(batchSize === undefined ? {} : { batchSize }),
+      ...(limit === undefined ? {} : { limit }),
+      onProgress: (progress) =>
+        io.out(
+          `${progress.table}: ${progress.rewritten} rows re-encrypted to kid ${pii.activeKid}` +
+            (progress.changedMeanwhile > 0 ? `, ${progress.changedMeanwhile} changed meanwhile (left as written)` : ''),
+        ),
+    });
+    const remaining = (await countByKid(db)).filter((count) => count.kid !== pii.activeKid);
+    const left = remaining.reduce((sum, count) => sum + count.values, 0);
+    io.out(
+      `done: ${result.rewritten} rows re-encrypted to kid ${pii.activeKid}; ` +
+        (left === 0
+          ? 'no value is under another kid'
+          : `${left} values still under ${[...new Set(remaining.map((count) => count.kid))].join(', ')} (run again)`),
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`error: ${error.message}`);
+    else if (error instanceof ConfigError) io.err(`Configuration error: ${error.message}`);
+    // A database or decryption error names no personal data (pii.ts never puts a value in a message).
+    else io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+// `tsx apps/server/src/cli/pii.ts …` (npm run pii) runs it; tests import main().
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  CONSENT_CONFIG_CONTRACTS,
+  CREDIT_CONSENT_CONTRACTS,
+  DEMO_CREDIT_CUSTOMERS,
+  isPraveshError,
+} from '@pravesh/core';
+import type { ModuleDeps, Providers } from '../../config/deps.ts';
+import { seedDemoContracts } from '../consent/seed.ts';
+import { createConsentService } from '../consent/service.ts';
+import { createConsentStore } from '../consent/store.ts';
+import { createBureauProvider } from '../../providers/bureau/index.ts';
+import { createPiiCipher } from '../sso/customers/pii.ts';
+import { createCustomerStore } from '../sso/customers/store.ts';
+import { demoBureauProfiles } from './demo-profiles.ts';
+import { createCreditService } from './service.ts';
+import { createCreditStore } from './store.ts';
+
+export type DemoCreditDeps = Pick<ModuleDeps, 'db' | 'config' | 'now'> & { providers: Pick<Providers, 'bureau'> };
+
+export interface DemoCreditSeeded {
+  /** Demo customers that exist after the seed (created now or before). */
+  customers: number;
+  /** Consents recorded now (0 once seeded). */
+  consents: number;
+  /** Bureau pulls stored now (0 while the stored ones are fresh). */
+  pulls: number;
+  /** Customers whose pull failed because the bureau did (a slow or failing simulator): seeded next time. */
+  bureauFailures: number;
+}
+
+/** The seed's requests, as the consent ledger records where an entry came from. */
+const SEED_VISIT = { visitorId: 'demo-seed', visitId: 'demo-seed' } as const;
+
+/**
+ * Seeds the three demo customers of core DEMO_CREDIT_CUSTOMERS (issue 14, "Shown by"): a step of
+ * the seed (cli/seed.ts), apart from the migrations and outside production only. The seed is the
+ * one place that works across capabilities, so it uses their own stores and services rather than
+ * writing their tables: each customer is found or created by number as sign-in does (the sign-on
+ * customer store), accepts the marketplace's main terms (which carry the Credit Report Terms)
+ * through the consent service, exactly as the consent panel records it, and has its reports pulled
+ * through the credit service from the configured bureau, whose simulator answers these numbers with
+ * their profiles (demo-profiles.ts). Idempotent: a standing consent is not repeated and fresh pulls
+ * are not refreshed, so running it again stores nothing.
+ */
+export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSeeded> {
+  const seeded: DemoCreditSeeded = { customers: 0, consents: 0, pulls: 0, bureauFailures: 0 };
+  const { db, config, now } = deps;
+  if (config.environment === 'production') return seeded;
+
+  const customers = createCustomerStore(db, now, { pii: createPiiCipher(config.pii, config.piiHashKey) });
+  const consentStore = createConsentStore(db);
+  await seedDemoContracts(consentStore, now);
+  const consents = createConsentService({ store: consentStore, piiHashKey: config.piiHashKey, now });
+  const creditStore = createCreditStore(db);
+  const credit = createCreditService({ store: creditStore, bureau: deps.providers.bureau, now });
+  const contractId = CONSENT_CONFIG_CONTRACTS.main;
+  const terms = await consentStore.latestVersion(contractId);
+  if (!terms) throw new Error(`the demo contract ${contractId} has no version`);
+
+  for (const { mobileNo } of Object.values(DEMO_CREDIT_CUSTOMERS)) {
+    const { customerId } = await customers.findOrCreate(mobileNo);
+    seeded.customers += 1;
+    if (!(await creditStore.acceptedConsent(customerId, CREDIT_CONSENT_CONTRACTS))) {
+      await consents.respond(
+        {
+          contractId,
+          contractVersionId: String(terms.version),
+          customerId,
+          ...SEED_VISIT,
+          userValue: 'Y',
+          consentState: 2,
+        },
+        { siteId: 1, ip: undefined, userAgent: undefined },
+      );
+      seeded.consents += 1;
+    }
+    const versions = async () =>
+      (await creditStore.latestPerBureau(customerId)).reduce((total, row) => total + row.version, 0);
+    const before = await versions();
+    try {
+      await credit.pull(customerId);
+      seeded.pulls += (await versions()) - before;
+    } catch (error) {
+      if (!isPraveshError(error)) throw error;
+      // A bureau configured to fail (PRAVESH_BUREAU_SIM_FAILURE) must not stop the demo from starting.
+      if (error.key === 'bureauUnavailable' || error.key === 'bureauTimeout') seeded.bureauFailures += 1;
+      // Still fresh from an earlier seed: nothing to refresh yet.
+      else if (error.key !== 'bureauRefreshTooEarly') throw error;
+    }
+  }
+  return seeded;
+}
+
+/**
+ * The seed step's entry (cli/seed.ts SEEDERS): the configured bureau, with the demo customers'
+ * profiles, as the server builds it (config/deps.ts); answers one line for the seed's output.
+ */
+export async function seedDemoCreditCustomers(context: Pick<DemoCreditDeps, 'db' | 'config' | 'now'>): Promise<string> {
+  if (context.config.environment === 'production') return 'skipped in production';
+  const bureau = createBureauProvider(context.config.bureau, {
+    now: context.now,
+    profileOf: demoBureauProfiles(context.db, context.config),
+  });
+  const seeded = await seedDemoCredit({ ...context, providers: { bureau } });
+  const numbers = Object.values(DEMO_CREDIT_CUSTOMERS)
+    .map(({ mobileNo }) => mobileNo)
+    .join(', ');
+  return (
+    `${seeded.customers} customers (${numbers}), ${seeded.consents} consents recorded, ${seeded.pulls} reports pulled` +
+    (seeded.bureauFailures > 0 ? `, ${seeded.bureauFailures} pulls failed at the bureau` : '')
+  );
+}

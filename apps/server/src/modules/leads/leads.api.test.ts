@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPLICATION_DATA_PATH,
+  DEMO_PARTNER_KEY,
+  LEAD_ROUTES,
+  PARTNER_KEY_HEADER,
+  RECENT_ACTIVITY_SITES,
+  selectRecentActivity,
+  type ApplyOfferResponse,
+  type GetApplicationDataResponse,
+  type GetLeadsResponse,
+  type LeadDetailsResponse,
+  type PartnerLeadResponse,
+} from '@pravesh/core';
+import { siteActivity } from '../../db/schema/activity.ts';
+import { leadStatusHistory, leads } from '../../db/schema/leads.ts';
+import { DATABASE_KINDS } from '../../test/instance.ts';
+import {
+  nextMobile,
+  signInCustomer,
+  ssoServer,
+  type SignedInCustomer,
+  type SsoTestServer,
+} from '../../test/customers.ts';
+import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
+
+/**
+ * A real OfferLookup (not a mock of this module): a catalogue of offers and the customers each is
+ * pre-approved for, which tests change the way the offers module's rules would.
+ */
+class TestOfferCatalogue implements OfferLookup {
+  private readonly offers = new Map<string, AppliableOffer>();
+  private readonly approved = new Map<string, Set<string>>();
+
+  add(offer: AppliableOffer): this {
+    this.offers.set(offer.offerId, offer);
+    return this;
+  }
+
+  preApprove(customerId: string, ...offerIds: string[]): void {
+    const set = this.approved.get(customerId) ?? new Set<string>();
+    for (const offerId of offerIds) set.add(offerId);
+    this.approved.set(customerId, set);
+  }
+
+  findOfferForCustomer(customerId: string, offerId: string): Promise<AppliableOffer | null> {
+    const offer = this.offers.get(offerId);
+    return Promise.resolve(offer && this.approved.get(customerId)?.has(offerId) ? offer : null);
+  }
+}
+
+const PERSONAL_LOAN: AppliableOffer = {
+  offerId: 'PL-KOSHBANK-01',
+  productType: 'PL',
+  productName: 'Instant Personal Loan',
+  imageUrl: { partnerImage: 'https://cdn.example.in/lenders/kosh-bank.png' },
+  lender: { id: 'kosh-bank', name: 'Kosh Bank' },
+};
+const CREDIT_CARD: AppliableOffer = {
+  offerId: 'CC-SAHYOG-02',
+  productType: 'CC',
+  productName: 'Sahyog Rewards Credit Card',
+  imageUrl: { partnerImage: 'https://cdn.example.in/lenders/sahyog.png' },
+  lender: { id: 'sahyog-finance', name: 'Sahyog Finance' },
+};
+/** A lender with its own partner key (PRAVESH_PARTNER_KEYS below). */
+const OWN_KEY_PARTNER_KEY = 'sahyog-finance-partner-key-0123456789abcdef';
+
+interface Envelope<T> {
+  status: boolean;
+  statusCode: string;
+  statusMessage?: string;
+  response?: T;
+}
+
+/** How a request proves its customer: the pass token's sso strategy (the SDK's way) or the header. */
+type Proof = { sso: string } | { header: string } | undefined;
+
+describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
+  let server: SsoTestServer;
+  const catalogue = new TestOfferCatalogue().add(PERSONAL_LOAN).add(CREDIT_CARD);
+
+  async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, proof?: Proof) {
+    const pass = await server.token(2, proof && 'sso' in proof ? { authenticationToken: { sso: proof.sso } } : {});
+    const reply = await server.app.inject({
+      method,
+      url,
+      headers: {
+        'pb-pass-token': pass,
+        ...(proof && 'header' in proof ? { 'pb-access-token': proof.header } : {}),
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+  }
+  const applyBody = (customer: SignedInCustomer, offerId = PERSONAL_LOAN.offerId) => ({
+    mobileNo: customer.mobileNo,
+    payload: { visitId: 'visit-apply-1' },
+    offerId,
+  });
+  const apply = (body: unknown, proof: Proof) => call<ApplyOfferResponse>('POST', LEAD_ROUTES.applyOffer, body, proof);
+  const asCustomer = (customer: SignedInCustomer): Proof => ({ sso: customer.accessToken });
+
+  async function partner<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    key: string | null = DEMO_PARTNER_KEY,
+  ) {
+    const reply = await server.app.inject({
+      method,
+      url,
+      headers: key === null ? {} : { [PARTNER_KEY_HEADER]: key },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+  }
+
+  const counts = async () => ({
+    leads: await server.database.db.$count(leads),
+    history: await server.database.db.$count(leadStatusHistory),
+    activity: await server.database.db.$count(siteActivity),
+  });
+
+  async function customerWithOffers(): Promise<SignedInCustomer> {
+    const customer = await signInCustomer(server, nextMobile('95'));
+    catalogue.preApprove(customer.customerId, PERSONAL_LOAN.offerId, CREDIT_CARD.offerId);
+    return customer;
+  }
+
+  beforeAll(async () => {
+    server = await ssoServer(kind, {
+      providers: { offerLookup: catalogue },
+      env: {
+        PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000',
+        PRAVESH_PARTNER_KEYS: `*=${DEMO_PARTNER_KEY},sahyog-finance=${OWN_KEY_PARTNER_KEY}`,
+      },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('creates a lead for a pre-approved offer and answers the partner continue URL with an opaque reference', async () => {
+    const customer = await customerWithOffers();
+    const reply = await apply(applyBody(customer), asCustomer(customer));
+    expect(reply.status).toBe(200);
+    const { redirectUrl, leadId, status, created } = reply.body.response!;
+    expect(reply.body.status).toBe(true);
+    expect({ status, created }).toEqual({ status: 'CREATED', created: true });
+    const url = new URL(redirectUrl);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:4100/partner/apply');
+    expect([...url.searchParams]).toEqual([['ref', leadId]]);
+    // Nothing about the customer or their token travels to the partner in the address.
+    for (const secret of [customer.mobileNo, customer.customerId, customer.accessToken]) {
+      expect(redirectUrl).not.toContain(secret);
+    }
+
+    const [row] = await server.database.db.select().from(leads).where(eq(leads.leadId, leadId));
+    expect(row).toMatchObject({
+      customerId: customer.customerId,
+      offerId: PERSONAL_LOAN.offerId,
+      product: 'PL',
+      lenderId: 'kosh-bank',
+      lenderName: 'Kosh Bank',
+      productName: 'Instant Personal Loan',
+      partnerImage: PERSONAL_LOAN.imageUrl.partnerImage,
+      status: 'CREATED',
+      partnerStatus: null,
+      continueUrl: redirectUrl,
+      visitId: 'visit-apply-1',
+      siteId: 2,
+    });
+
+    const listed = await call<GetLeadsResponse>('GET', LEAD_ROUTES.getLeads, undefined, {
+      header: customer.accessToken,
+    });
+    expect(listed.body.response!.leads).toEqual([
+      expect.objectContaining({
+        leadId,
+        status: 'CREATED',
+        statusLabel: 'Application started',
+        continueUrl: redirectUrl,
+      }),
+    ]);
+  });
+
+  it('answers a retried apply with the same lead and URL, storing nothing more', async () => {
+    const customer = await customerWithOffers();
+    const first = await apply(applyBody(customer), asCustomer(customer));
+    const before = await counts();
+    const again = await apply(applyBody(customer), { header: customer.accessToken });
+    const viaDashboard = await call<ApplyOfferResponse>(
+      'POST',
+      LEAD_ROUTES.quoteApply,
+      { offerId: PERSONAL_LOAN.offerId },
+      asCustomer(customer),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.response).toEqual({ ...first.body.response, created: false });
+    expect(viaDashboard.body.response).toEqual({ ...first.body.response, created: false });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('creates one lead when the same apply arrives many times at once', async () => {
+    const customer = await customerWithOffers();
+    const before = await counts();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 === 0
+          ? apply(applyBody(customer, CREDIT_CARD.offerId), asCustomer(customer))
+          : call<ApplyOfferResponse>(
+              'POST',
+              LEAD_ROUTES.quoteApply,
+              { offerId: CREDIT_CARD.offerId },
+              asCustomer(customer),
+            ),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(200));
+    const ids = new Set(replies.map((reply) => reply.body.response!.leadId));
+    const urls = new Set(replies.map((reply) => reply.body.response!.redirectUrl));
+    expect(ids.size).toBe(1);
+    expect(urls.size).toBe(1);
+    expect(replies.filter((reply) => reply.body.response!.created)).toHaveLength(1);
+    const after = await counts();
+    expect(after.leads - before.leads).toBe(1);
+    expect(after.history - before.history).toBe(1);
+  });
+
+  it('refuses an apply without a token, with a foreign token or number, or for an offer not pre-approved, storing nothing', async () => {
+    const a = await customerWithOffers();
+    const b = await signInCustomer(server, nextMobile('95'));
+    const before = await counts();
+    const refusals: [string, Awaited<ReturnType<typeof apply>>, number, string][] = [
+      ['no token', await apply(applyBody(a), undefined), 401, 'tokenNotValidated'],
+      ['a forged token', await apply(applyBody(a), { header: `${a.accessToken}x` }), 401, 'tokenNotValidated'],
+      // B's own token with A's number: B cannot apply as A.
+      ["another customer's token", await apply(applyBody(a), asCustomer(b)), 403, 'applyMobileMismatch'],
+      [
+        "a number not the customer's",
+        await apply({ ...applyBody(a), mobileNo: nextMobile('93') }, asCustomer(a)),
+        403,
+        'applyMobileMismatch',
+      ],
+      ['an unknown offer', await apply(applyBody(a, 'PL-NOBODY-99'), asCustomer(a)), 404, 'offerNotAvailable'],
+      // The offer exists and is pre-approved for A, not for B.
+      ['an offer not pre-approved', await apply(applyBody(b), asCustomer(b)), 404, 'offerNotAvailable'],
+      [
+        'no visit',
+        await apply({ mobileNo: a.mobileNo, offerId: PERSONAL_LOAN.offerId }, asCustomer(a)),
+        400,
+        'requiredField',
+      ],
+    ];
+    for (const [what, reply, status, code] of refusals) {
+      expect(reply.status, what).toBe(status);
+      expect(reply.body.status, what).toBe(false);
+      expect(reply.body.statusCode, what).toBe(code);
+    }
+    expect(refusals[0]![1].body.statusMessage).toBe('Token not validated');
+    expect(await counts()).toEqual(before);
+  });
+
+  it("records the apply in the customer's recent activity (spec 000 §3 data item)", async () => {
+    const customer = await customerWithOffers();
+    const { leadId, redirectUrl } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    const read = await call<GetApplicationDataResponse>(
+      'POST',
+      APPLICATION_DATA_PATH,
+      { visitorId: randomUUID(), customerId: customer.customerId },
+      asCustomer(customer),
+    );
+    expect(read.status).toBe(200);
+    const siteId = RECENT_ACTIVITY_SITES.PL_MARKETPLACE.siteId;
+    const item = read.body.response!.sites[String(siteId)]!.data.find((entry) => entry.id === leadId);
+    expect(item).toMatchObject({
+      type: 'lead',
+      product: 'PL',
+      title: 'Instant Personal Loan',
+      subtitle: 'Kosh Bank · Application started',
+      continueUrl: redirectUrl,
+      application: [
+        {
+          id: leadId,
+          partnerId: 'kosh-bank',
+          partnerName: 'Kosh Bank',
+          productName: 'Instant Personal Loan',
+          state: 'CREATED',
+          continueUrl: redirectUrl,
+        },
+      ],
+    });
+    // What the nudge's Recent Activity tile shows from those entries.
+    const rows = selectRecentActivity(read.body.response!.sites);
+    expect(rows).toEqual([expect.objectContaining({ id: leadId, title: 'Personal Loan', continueUrl: redirectUrl })]);
+  });
+
+  it("never lets customer B read A's leads", async () => {
+    const a = await customerWithOffers();
+    const b = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(a), asCustomer(a))).body.response!;
+    const bList = await call<GetLeadsResponse>('GET', LEAD_ROUTES.getLeads, undefined, asCustomer(b));
+    expect(bList.body.response!.leads).toEqual([]);
+    const bRead = await call<LeadDetailsResponse>(
+      'GET',
+      `${LEAD_ROUTES.getUpdatedLeadDetails}?leadId=${leadId}`,
+      undefined,
+      asCustomer(b),
+    );
+    expect(bRead.status).toBe(404);
+    expect(bRead.body.statusCode).toBe('leadNotFound');
+    const noToken = await call('GET', LEAD_ROUTES.getLeads);
+    expect(noToken.status).toBe(401);
+    const aRead = await call<LeadDetailsResponse>(
+      'GET',
+      `${LEAD_ROUTES.getUpdatedLeadDetails}?leadId=${leadId}`,
+      undefined,
+      asCustomer(a),
+    );
+    expect(aRead.body.response).toMatchObject({ leadId, history: [{ status: 'CREATED', partnerStatus: null }] });
+  });
+
+  it('moves a lead through its lifecycle as the partner reports, keeping its raw status and refusing what the table forbids', async () => {
+    const customer = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    const report = (status: string, partnerStatus: string, key?: string | null) =>
+      partner<PartnerLeadResponse>(
+        'POST',
+        LEAD_ROUTES.partnerLeadStatus,
+        { reference: leadId, status, partnerStatus },
+        key,
+      );
+
+    expect((await report('SUBMITTED', 'APP_SUBMITTED', null)).status).toBe(401);
+    expect((await report('SUBMITTED', 'APP_SUBMITTED', 'not-a-partner-key-at-all-0000000000')).body.statusCode).toBe(
+      'partnerKeyInvalid',
+    );
+    // Kosh Bank's lead is not Sahyog Finance's to see or move.
+    expect((await report('SUBMITTED', 'APP_SUBMITTED', OWN_KEY_PARTNER_KEY)).status).toBe(404);
+
+    expect((await report('SUBMITTED', 'APP_SUBMITTED')).body.response).toMatchObject({
+      status: 'SUBMITTED',
+      partnerStatus: 'APP_SUBMITTED',
+    });
+    expect((await report('ACTION_REQUIRED', 'KYC_PENDING')).status).toBe(200);
+    // The same status with a new word is recorded; an exact repeat is not.
+    expect((await report('ACTION_REQUIRED', 'INCOME_PROOF_PENDING')).status).toBe(200);
+    expect((await report('ACTION_REQUIRED', 'INCOME_PROOF_PENDING')).status).toBe(200);
+    const skipped = await report('COMPLETED', 'CLOSED');
+    expect(skipped.status).toBe(409);
+    expect(skipped.body.statusCode).toBe('leadTransitionRefused');
+    // A loan is disbursed, never "card issued".
+    expect((await report('SUBMITTED', 'DOCS_RECEIVED')).status).toBe(200);
+    expect((await report('SANCTIONED', 'APPROVED')).status).toBe(200);
+    expect((await report('CARD_ISSUED', 'CARD_DISPATCHED')).status).toBe(409);
+    expect((await report('DISBURSED', 'DISBURSAL_DONE')).status).toBe(200);
+
+    const details = await call<LeadDetailsResponse>(
+      'GET',
+      `${LEAD_ROUTES.getUpdatedLeadDetails}?leadId=${leadId}`,
+      undefined,
+      asCustomer(customer),
+    );
+    expect(details.body.response).toMatchObject({
+      status: 'DISBURSED',
+      partnerStatus: 'DISBURSAL_DONE',
+      statusLabel: 'Disbursed',
+    });
+    expect(details.body.response!.history.map((entry) => [entry.status, entry.partnerStatus])).toEqual([
+      ['CREATED', null],
+      ['SUBMITTED', 'APP_SUBMITTED'],
+      ['ACTION_REQUIRED', 'KYC_PENDING'],
+      ['ACTION_REQUIRED', 'INCOME_PROOF_PENDING'],
+      ['SUBMITTED', 'DOCS_RECEIVED'],
+      ['SANCTIONED', 'APPROVED'],
+      ['DISBURSED', 'DISBURSAL_DONE'],
+    ]);
+    // Recent activity follows the lead.
+    const read = await call<GetApplicationDataResponse>(
+      'POST',
+      APPLICATION_DATA_PATH,
+      { visitorId: randomUUID(), customerId: customer.customerId },
+      asCustomer(customer),
+    );
+    const item = read.body.response!.sites[String(RECENT_ACTIVITY_SITES.PL_MARKETPLACE.siteId)]!.data.find(
+      (entry) => entry.id === leadId,
+    );
+    expect(item).toMatchObject({ subtitle: 'Kosh Bank · Disbursed', application: [{ state: 'DISBURSED' }] });
+  });
+
+  it('starts a new lead when the last one for the offer has closed', async () => {
+    const customer = await customerWithOffers();
+    const first = (await apply(applyBody(customer, CREDIT_CARD.offerId), asCustomer(customer))).body.response!;
+    const withdrawn = await partner<PartnerLeadResponse>(
+      'POST',
+      LEAD_ROUTES.partnerLeadStatus,
+      { reference: first.leadId, status: 'WITHDRAWN', partnerStatus: 'CUSTOMER_CANCELLED' },
+      OWN_KEY_PARTNER_KEY,
+    );
+    expect(withdrawn.body.response).toMatchObject({ status: 'WITHDRAWN' });
+    const second = (await apply(applyBody(customer, CREDIT_CARD.offerId), asCustomer(customer))).body.response!;
+    expect(second.created).toBe(true);
+    expect(second.leadId).not.toBe(first.leadId);
+    expect((await report(second.leadId)).status).toBe(200);
+
+    function report(reference: string) {
+      return partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${reference}`, undefined, OWN_KEY_PARTNER_KEY);
+    }
+  });
+
+  it('lets a partner read the lead behind a reference with its key, and nothing without it', async () => {
+    const customer = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    const read = await partner<PartnerLeadResponse>('GET', `${LEAD_ROUTES.partnerLead}?ref=${leadId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.response).toMatchObject({
+      reference: leadId,
+      lenderName: 'Kosh Bank',
+      productName: 'Instant Personal Loan',
+      status: 'CREATED',
+      nextStep: 'Complete your application with the lender to get a decision.',
+    });
+    expect(JSON.stringify(read.body)).not.toContain(customer.mobileNo);
+    expect(JSON.stringify(read.body)).not.toContain(customer.customerId);
+    expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${leadId}`, undefined, null)).status).toBe(401);
+    expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${randomUUID()}`)).status).toBe(404);
+  });
+});

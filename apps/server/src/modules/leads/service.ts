@@ -1,0 +1,244 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  DATA_PRODUCTS,
+  LEAD_REFERENCE_PARAM,
+  LEAD_STATUS_TEXT,
+  PraveshError,
+  RECENT_ACTIVITY_SITES,
+  leadTransition,
+  type ApplyOfferResponse,
+  type DataItem,
+  type GetLeadsResponse,
+  type LeadDetailsResponse,
+  type LeadStatus,
+  type LeadView,
+  type PartnerLeadResponse,
+  type PartnerLeadStatusBody,
+  type RecentActivityProductLine,
+} from '@pravesh/core';
+import { ANY_PARTNER, type PartnerConfig } from '../../config/partners.ts';
+import type { CustomerMobileCheck } from './customer-mobile.ts';
+import type { OfferLookup } from './offer-lookup.ts';
+import type { ActivityPlacement, LeadRow, LeadsStore } from './store.ts';
+
+export interface ApplyRequest {
+  offerId: string;
+  /** Required by PCO/applyOffer (spec 000 §3), optional on quoteApply; when sent it must be the customer's. */
+  mobileNo?: string | undefined;
+  visitId?: string | undefined;
+  /** The verified calling site (pass token). */
+  siteId: number | null;
+}
+
+export interface LeadsServiceOptions {
+  store: LeadsStore;
+  offers: OfferLookup;
+  isCustomersMobile: CustomerMobileCheck;
+  partners: PartnerConfig;
+  now: () => number;
+}
+
+/**
+ * Which recent-activity product line (spec 000 §3 site list) a lead of a product shows under:
+ * personal loans on the personal-loan marketplace, business loans under digital lending (the
+ * instant, online loans), home loans and the property-backed loans (HLBT, LAP) under home loan,
+ * cards under credit card. A product in none is not shown (spec 000 §5 skips unknown sites).
+ */
+const ACTIVITY_LINE: Readonly<Record<string, RecentActivityProductLine>> = {
+  PL: 'PL_MARKETPLACE',
+  DL: 'DIGITAL_LENDING',
+  BL: 'DIGITAL_LENDING',
+  HL: 'HOME_LOAN',
+  HLBT: 'HOME_LOAN',
+  LAP: 'HOME_LOAN',
+  CC: 'CREDIT_CARD',
+};
+
+/** The lead as a recent-activity data item with its application (spec 000 §3, all nine fields set). */
+export function leadActivityPlacement(lead: LeadRow): ActivityPlacement | null {
+  const line = ACTIVITY_LINE[lead.product];
+  if (!line) return null;
+  const status = lead.status as LeadStatus;
+  const title = lead.productName;
+  const subtitle = `${lead.lenderName} · ${LEAD_STATUS_TEXT[status].label}`;
+  const product = (DATA_PRODUCTS as readonly string[]).includes(lead.product)
+    ? (lead.product as DataItem['product'])
+    : undefined;
+  const image = lead.partnerImage ?? '';
+  const item: DataItem = {
+    id: lead.leadId,
+    type: 'lead',
+    ...(product ? { product } : {}),
+    title,
+    subtitle,
+    continueUrl: lead.continueUrl,
+    ...(lead.partnerImage ? { image: lead.partnerImage } : {}),
+    application: [
+      {
+        id: lead.leadId,
+        partnerId: lead.lenderId,
+        partnerName: lead.lenderName,
+        productName: lead.productName,
+        image,
+        state: status,
+        continueUrl: lead.continueUrl,
+        title,
+        subtitle,
+        createdAt: lead.createdAt.getTime(),
+        updatedAt: lead.updatedAt.getTime(),
+      },
+    ],
+    createdAt: lead.createdAt.getTime(),
+    updatedAt: lead.updatedAt.getTime(),
+  };
+  return { siteId: RECENT_ACTIVITY_SITES[line].siteId, item };
+}
+
+function statusFields(row: LeadRow) {
+  const status = row.status as LeadStatus;
+  return {
+    status,
+    statusLabel: LEAD_STATUS_TEXT[status].label,
+    nextStep: LEAD_STATUS_TEXT[status].nextStep,
+    partnerStatus: row.partnerStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function snapshot(row: LeadRow) {
+  return {
+    offerId: row.offerId,
+    product: row.product,
+    lenderId: row.lenderId,
+    lenderName: row.lenderName,
+    productName: row.productName,
+    partnerImage: row.partnerImage,
+  };
+}
+
+export function toLeadView(row: LeadRow): LeadView {
+  return { leadId: row.leadId, ...snapshot(row), ...statusFields(row), continueUrl: row.continueUrl };
+}
+
+function toPartnerView(row: LeadRow): PartnerLeadResponse {
+  return { reference: row.leadId, ...snapshot(row), ...statusFields(row) };
+}
+
+/** Keys compared as SHA-256 digests in constant time, so the comparison leaks neither key nor length. */
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+export function createLeadsService(options: LeadsServiceOptions) {
+  const { store, offers, isCustomersMobile, partners, now } = options;
+  const partnerKeys = partners.keys.map((entry) => ({ lenderId: entry.lenderId, digest: digest(entry.key) }));
+
+  /** The partner's continue URL with the opaque reference (no personal data, no token). */
+  function continueUrlFor(lenderId: string, leadId: string): string {
+    const base = partners.continueUrls.get(lenderId) ?? partners.continueUrls.get(ANY_PARTNER);
+    // No continue URL configured for this lender: a deployment fault, answered with the generic error.
+    if (!base) throw new PraveshError('genericUserMessage');
+    const url = new URL(base);
+    url.searchParams.set(LEAD_REFERENCE_PARAM, leadId);
+    return url.toString();
+  }
+
+  /** The lender a partner key speaks for (ANY_PARTNER for the demo key); refuses an unknown key. */
+  function partnerOf(key: string | undefined): string {
+    if (key === undefined || key.length === 0 || key.length > 512) throw new PraveshError('partnerKeyInvalid');
+    const presented = digest(key);
+    let lenderId: string | undefined;
+    for (const entry of partnerKeys) {
+      if (timingSafeEqual(entry.digest, presented)) lenderId ??= entry.lenderId;
+    }
+    if (lenderId === undefined) throw new PraveshError('partnerKeyInvalid');
+    return lenderId;
+  }
+
+  /** A partner reads only its own lenders' leads; another's reference answers as unknown. */
+  async function partnerLead(key: string | undefined, reference: string): Promise<LeadRow> {
+    const lenderId = partnerOf(key);
+    const row = await store.byReference(reference);
+    if (!row || (lenderId !== ANY_PARTNER && row.lenderId !== lenderId)) throw new PraveshError('leadNotFound');
+    return row;
+  }
+
+  return {
+    /**
+     * PCO/applyOffer and partner/quoteApply (issue 14 §2): a lead exactly once per customer and
+     * offer; a retry answers the same lead and URL. Every refusal happens before anything is stored.
+     */
+    async apply(customerId: string, request: ApplyRequest): Promise<ApplyOfferResponse> {
+      if (request.mobileNo !== undefined && !(await isCustomersMobile(customerId, request.mobileNo))) {
+        throw new PraveshError('applyMobileMismatch');
+      }
+      const offer = await offers.findOfferForCustomer(customerId, request.offerId);
+      if (!offer) throw new PraveshError('offerNotAvailable');
+      const leadId = randomUUID();
+      const { lead, created } = await store.createOnce(
+        {
+          leadId,
+          customerId,
+          offerId: offer.offerId,
+          product: offer.productType,
+          lenderId: offer.lender.id,
+          lenderName: offer.lender.name,
+          productName: offer.productName,
+          partnerImage: offer.imageUrl.partnerImage || null,
+          continueUrl: continueUrlFor(offer.lender.id, leadId),
+          visitId: request.visitId ?? null,
+          siteId: request.siteId,
+          createdAt: new Date(now()),
+        },
+        leadActivityPlacement,
+      );
+      return { redirectUrl: lead.continueUrl, leadId: lead.leadId, status: lead.status as LeadStatus, created };
+    },
+
+    async list(customerId: string): Promise<GetLeadsResponse> {
+      return { leads: (await store.list(customerId)).map(toLeadView) };
+    },
+
+    async details(customerId: string, leadId: string): Promise<LeadDetailsResponse> {
+      const row = await store.find(customerId, leadId);
+      if (!row) throw new PraveshError('leadNotFound');
+      const history = await store.history(leadId);
+      return {
+        ...toLeadView(row),
+        history: history.map((entry) => ({
+          status: entry.status as LeadStatus,
+          partnerStatus: entry.partnerStatus,
+          at: entry.at.toISOString(),
+        })),
+      };
+    },
+
+    async partnerRead(key: string | undefined, reference: string): Promise<PartnerLeadResponse> {
+      return toPartnerView(await partnerLead(key, reference));
+    },
+
+    /**
+     * The partner reports where a lead stands: ours moves only as the lifecycle table allows
+     * (core leads/lifecycle.ts), its own word is kept beside ours, and each change is in the history.
+     */
+    async partnerReport(key: string | undefined, body: PartnerLeadStatusBody): Promise<PartnerLeadResponse> {
+      const lead = await partnerLead(key, body.reference);
+      const updated = await store.changeStatus(
+        lead.leadId,
+        new Date(now()),
+        (current) => {
+          const transition = leadTransition(current.status as LeadStatus, body.status, current.product);
+          if (transition.kind === 'refused') throw new PraveshError('leadTransitionRefused');
+          if (transition.kind === 'same' && current.partnerStatus === body.partnerStatus) return null;
+          return { status: body.status, partnerStatus: body.partnerStatus };
+        },
+        leadActivityPlacement,
+      );
+      if (!updated) throw new PraveshError('leadNotFound');
+      return toPartnerView(updated);
+    },
+  };
+}
+
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { offersRoutes } from './routes.ts';
+import { offersServiceFor } from './service.ts';
+
+/**
+ * The offers capability (issue 14 §2): pre-approved offers from the catalogue (seeded apart from
+ * the migrations, `npm run seed`), decided per customer by core offerRules over the credit
+ * module's stored pulls (read only), on the spec's paths (core OFFER_ROUTES).
+ */
+export const offersModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
+  offersRoutes(app, offersServiceFor(deps), deps.customerAuth);
+  return Promise.resolve();
+};
