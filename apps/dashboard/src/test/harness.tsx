@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { LEAD_ROUTES } from '@pravesh/core/leads/routes.ts';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { App } from '../app/app.tsx';
 import { CREDIT_SCORES_PATH } from '../features/scores/api.ts';
@@ -52,6 +53,7 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   [MY_ACCOUNT_ROUTES.visit]: { visitId: 'visit-from-server', visitorId: 'visitor-1' },
   // Before any pull the credit module answers an empty list (issue 14).
   [CREDIT_SCORES_PATH]: [],
+  [LEAD_ROUTES.getLeads]: { leads: [] },
 };
 
 export interface Harness {

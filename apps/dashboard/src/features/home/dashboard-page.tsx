@@ -7,6 +7,7 @@ import { useServices } from '../../app/services.ts';
 import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
+import { LeadsSection } from '../leads/leads-section.tsx';
 import { ScoreSection } from '../scores/score-section.tsx';
 
 function Greeting() {
@@ -108,6 +109,7 @@ export default function DashboardPage() {
         <ScoreSection />
         <OffersSection status={status} />
       </div>
+      <LeadsSection />
       <nav className="ma-shortcuts" aria-label="Shortcuts">
         <ul role="list">
           {SHORTCUTS.map((shortcut) => (
