@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options } from 'autocannon';
-import { CONSENT_ROUTES, PASS_TOKEN_HEADER } from '@pravesh/core';
+import {
+  CONSENT_CONFIG_CONTRACTS,
+  CONSENT_ROUTES,
+  CREDIT_ACCESS_TOKEN_HEADER,
+  CREDIT_ROUTES,
+  PASS_TOKEN_HEADER,
+} from '@pravesh/core';
 import { ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
 import { CONSENT_CONTRACT_ID, answerFixtures } from './consent-check.ts';
 import { benchPass } from './pass-token.ts';
 import type { Row } from './report.ts';
+import { benchCustomer } from './sso.ts';
 
 /**
  * Issue 13 §3, as ratios measured in one run on one server: the box is shared (2 cores, other work
@@ -18,10 +25,12 @@ import type { Row } from './report.ts';
  *   shielded  GET, no-op, pass token checked produce ratio = produce / shielded       (≥ 0.6)
  *   produce   POST pbguc/event/produce       check ratio   = check / shielded         (≥ 0.6)
  *   check     POST puckar/check
+ *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5, issue 14)
  *
  * Each ratio is the median of the rounds' ratios, shown with its range. produce sends a fresh
  * eventId on every call (each one a new row); check cycles through visitors who answered the
- * contract (each a ledger read). PGlite always; PostgreSQL too when DATABASE_URL is set (a
+ * contract (each a ledger read). scores reads the four stored bureau records of one signed-in
+ * customer who consented and pulled (access token verified, one read of the latest pulls). PGlite always; PostgreSQL too when DATABASE_URL is set (a
  * throw-away database, with Redis when REDIS_URL is set).
  */
 
@@ -42,9 +51,9 @@ export const DEFAULT_RATIO_OPTIONS: RatioOptions = {
   visitors: 300,
 };
 
-export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6 } as const;
+export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6, scoresRatio: 0.5 } as const;
 
-const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check'] as const;
+const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores'] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface RouteTally {
@@ -64,6 +73,7 @@ export interface RatioResult {
   shieldCostPercent: { median: number; min: number; max: number };
   produceRatio: { median: number; min: number; max: number };
   checkRatio: { median: number; min: number; max: number };
+  scoresRatio: { median: number; min: number; max: number };
   /** Extra server CPU per request on the shielded no-op, in % of the open one's. */
   shieldCpuCostPercent: number;
   failures: number;
@@ -76,7 +86,7 @@ function summary(values: readonly number[]) {
   return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-function targetsFor(url: string, token: string, bodies: readonly string[], connections: number) {
+function targetsFor(url: string, token: string, bodies: readonly string[], connections: number, accessToken: string) {
   const json = { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' };
   let next = 0;
   const targets: Record<RouteName, Options> = {
@@ -107,8 +117,44 @@ function targetsFor(url: string, token: string, bodies: readonly string[], conne
         },
       ],
     },
+    scores: {
+      url: url + CREDIT_ROUTES.getCreditScores,
+      headers: { [PASS_TOKEN_HEADER]: token, [CREDIT_ACCESS_TOKEN_HEADER]: accessToken },
+      connections,
+    },
   };
   return targets;
+}
+
+/** A customer who accepted the credit report terms and pulled: an access token whose scores exist. */
+async function scoredCustomer(url: string): Promise<string> {
+  const { token, siteKey } = await benchPass();
+  const { customerId, accessToken } = await benchCustomer(url, token, siteKey);
+  const headers = {
+    [PASS_TOKEN_HEADER]: token,
+    [CREDIT_ACCESS_TOKEN_HEADER]: accessToken,
+    'content-type': 'application/json',
+  };
+  const calls: [string, unknown][] = [
+    [
+      CONSENT_ROUTES.userConsent,
+      {
+        contractId: CONSENT_CONFIG_CONTRACTS.main,
+        contractVersionId: '1',
+        customerId,
+        visitorId: 'bench-visitor',
+        visitId: 'bench-visit',
+        userValue: 'Y',
+        consentState: 1,
+      },
+    ],
+    [CREDIT_ROUTES.pullReport, {}],
+  ];
+  for (const [path, body] of calls) {
+    const response = await fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  }
+  return accessToken;
 }
 
 async function fire(api: ApiProcess, options: Options): Promise<RouteTally> {
@@ -143,7 +189,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
         contractVersionId: '1',
       }),
     );
-    const targets = targetsFor(api.url, token, bodies, options.connections);
+    const targets = targetsFor(api.url, token, bodies, options.connections, await scoredCustomer(api.url));
     for (const name of ROUTE_NAMES) {
       const probe = await fire(api, { ...targets[name], amount: 20, connections: 1 });
       if (probe.failures > 0) throw new Error(`${name} failed ${probe.failures} of 20 probe requests`);
@@ -156,6 +202,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     const shieldCosts: number[] = [];
     const produceRatios: number[] = [];
     const checkRatios: number[] = [];
+    const scoresRatios: number[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       // Rotate the order, so no route always runs first (or right after another) in its round.
       const order = ROUTE_NAMES.map((_, i) => ROUTE_NAMES[(i + round) % ROUTE_NAMES.length]!);
@@ -172,6 +219,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       shieldCosts.push((1 - rate.shielded / rate.open) * 100);
       produceRatios.push(rate.produce / rate.shielded);
       checkRatios.push(rate.check / rate.shielded);
+      scoresRatios.push(rate.scores / rate.shielded);
     }
     const perSecond = Object.fromEntries(
       ROUTE_NAMES.map((name) => [name, totals[name].requests / totals[name].seconds]),
@@ -187,6 +235,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       shieldCostPercent: summary(shieldCosts),
       produceRatio: summary(produceRatios),
       checkRatio: summary(checkRatios),
+      scoresRatio: summary(scoresRatios),
       shieldCpuCostPercent: (cpuMicrosPerRequest.shielded / cpuMicrosPerRequest.open - 1) * 100,
       failures: ROUTE_NAMES.reduce((sum, name) => sum + totals[name].failures, 0),
     };
@@ -237,6 +286,12 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
         value: `${result.produceRatio.median.toFixed(2)} (${rounds}${range(result.produceRatio, 2)})`,
         target: `≥ ${TARGETS.produceRatio}`,
         verdict: verdict(result.produceRatio.median >= TARGETS.produceRatio),
+      },
+      {
+        metric: `ratio: getCreditScores ÷ shielded no-op, ${db}`,
+        value: `${result.scoresRatio.median.toFixed(2)} (${rounds}${range(result.scoresRatio, 2)}; ${rps(r.scores)} req/s)`,
+        target: `≥ ${TARGETS.scoresRatio}`,
+        verdict: verdict(result.scoresRatio.median >= TARGETS.scoresRatio),
       },
       {
         metric: `ratio: puckar/check ÷ shielded no-op, ${db}`,

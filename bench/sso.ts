@@ -143,6 +143,26 @@ async function codeFixtures(url: string, pass: string, glssToken: string, count:
   });
 }
 
+/**
+ * A signed-in customer of the bench site: its id and a real access token (OTP sign-in, then the
+ * code exchange), for benchmarks of customer routes (bench/speed-ratios.ts getCreditScores).
+ */
+export async function benchCustomer(
+  url: string,
+  pass: string,
+  siteKey: Uint8Array<ArrayBuffer>,
+): Promise<{ customerId: string; accessToken: string }> {
+  const [code] = await codeFixtures(url, pass, await sessionToken(url, pass, siteKey), 1);
+  const response = await postJson(
+    `${url}${SSO_ROUTES.getSsoToken}?guc=true`,
+    { [PASS_TOKEN_HEADER]: pass },
+    { authorizationCode: code, code_verifier: PKCE_VERIFIER, redirect_uri: CLIENT.redirect_uri },
+  );
+  const body = (await response.json()) as { response?: { customerId?: string; accessToken?: string } };
+  if (!body.response?.customerId || !body.response.accessToken) throw new Error(`exchange answered ${response.status}`);
+  return { customerId: body.response.customerId, accessToken: body.response.accessToken };
+}
+
 interface AutocannonTracker extends PromiseLike<Result> {
   on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): void;
 }

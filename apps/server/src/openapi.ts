@@ -220,13 +220,13 @@ const CUSTOMER_ERRORS = ['tokenNotValidated'] as const;
 
 /** The credit routes' codes (issue 14 §1), by core's CREDIT_ROUTES name. */
 const CREDIT_ERRORS_BY_ROUTE: Record<keyof typeof CREDIT_ROUTES, readonly (keyof typeof ERRORS)[]> = {
-  getCreditScores: CUSTOMER_ERRORS,
-  reportStatus: CUSTOMER_ERRORS,
-  bureauReport: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
-  scoreMeter: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
-  getBureauScore: [...CUSTOMER_ERRORS, 'creditReportNotFound'],
+  getCreditScores: [...CUSTOMER_ERRORS, 'invalidCreditBureau'],
+  reportStatus: [...CUSTOMER_ERRORS, 'invalidCreditBureau'],
+  bureauReport: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound'],
+  scoreMeter: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound'],
+  getBureauScore: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound'],
   // spec 000 §7: test and staging only; elsewhere the unknown-route answer.
-  getCreditReport: [...CUSTOMER_ERRORS, 'creditReportNotFound', 'notFound'],
+  getCreditReport: [...CUSTOMER_ERRORS, 'invalidCreditBureau', 'creditReportNotFound', 'notFound'],
   pullReport: [
     ...CUSTOMER_ERRORS,
     'bureauConsentRequired',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerSchema } from '@pravesh/core';
+import { DEMO_CREDIT_CUSTOMERS, offerSchema } from '@pravesh/core';
 import { loadConfig } from '../config/index.ts';
 import { offerCatalogue, offerLenders } from '../db/schema/offers.ts';
 import { DEMO_LENDERS, DEMO_OFFERS } from '../modules/offers/demo-catalogue.ts';
@@ -9,6 +9,9 @@ import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../test/i
 import { SEEDERS, main, runSeeders, type Seeder } from './seed.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
+const DEMO_NUMBERS = Object.values(DEMO_CREDIT_CUSTOMERS)
+  .map((customer) => customer.mobileNo)
+  .join(', ');
 
 describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
   let database: TestDatabase;
@@ -23,11 +26,13 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
     const first = await runSeeders(context);
     expect(first).toEqual([
       `offer catalogue: ${DEMO_LENDERS.length} of ${DEMO_LENDERS.length} lenders and ${DEMO_OFFERS.length} of ${DEMO_OFFERS.length} offers added`,
+      `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 12 reports pulled`,
     ]);
     const before = await database.db.select().from(offerCatalogue);
     const second = await runSeeders({ ...context, now: () => NOW + 86_400_000 });
     expect(second).toEqual([
       `offer catalogue: 0 of ${DEMO_LENDERS.length} lenders and 0 of ${DEMO_OFFERS.length} offers added`,
+      `demo credit customers: 3 customers (${DEMO_NUMBERS}), 0 consents recorded, 0 reports pulled`,
     ]);
     expect(await database.db.select().from(offerCatalogue)).toEqual(before);
     expect(await database.db.$count(offerLenders)).toBe(DEMO_LENDERS.length);
@@ -88,6 +93,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
     const production = { ...config, environment: 'production' as const };
     expect(await runSeeders({ db: untouchable, config: production, now: () => NOW })).toEqual([
       'offer catalogue: skipped in production (demo data)',
+      'demo credit customers: skipped in production (demo data)',
     ]);
   });
 });

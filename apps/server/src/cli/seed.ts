@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type Database } from '../db/client.ts';
+import { seedDemoCreditCustomers } from '../modules/credit/demo-customers.ts';
 import { seedOfferCatalogue } from '../modules/offers/seed.ts';
 
 /**
@@ -31,7 +32,10 @@ export interface Seeder {
   readonly run: (context: SeedContext) => Promise<string>;
 }
 
-export const SEEDERS: readonly Seeder[] = [{ name: 'offer catalogue', run: seedOfferCatalogue }];
+export const SEEDERS: readonly Seeder[] = [
+  { name: 'offer catalogue', run: seedOfferCatalogue },
+  { name: 'demo credit customers', run: seedDemoCreditCustomers },
+];
 
 /** Runs `seeders` in order on an open, migrated database; answers one line per seeder. */
 export async function runSeeders(context: SeedContext, seeders: readonly Seeder[] = SEEDERS): Promise<string[]> {

@@ -15,6 +15,7 @@ import { ConfigError } from './shared.ts';
  * - PRAVESH_BUREAU_SIM_LATENCY_MS   ms added before every simulated answer; default 0
  * - PRAVESH_BUREAU_SIM_FAILURE      none | unavailable | timeout; default none
  * - PRAVESH_BUREAU_SIM_TIMEOUT_MS   how long a timing-out bureau hangs; default 10000
+ * - PRAVESH_BUREAU_DEADLINE_MS      how long the credit service waits for a bureau; default 15000
  * - PRAVESH_BUREAU_SIM_PROFILES     JSON {customerId: SCORED | PARTIAL | NEW_TO_CREDIT | NO_HIT} for
  *                                   demo customers; every other id gets a profile from its hash
  */
@@ -67,6 +68,7 @@ export function loadBureauConfig(env: Env, _environment: Environment): BureauPro
     failure: failure as BureauFailureMode,
     timeoutMs: milliseconds('PRAVESH_BUREAU_SIM_TIMEOUT_MS', env.PRAVESH_BUREAU_SIM_TIMEOUT_MS, 10_000),
     profiles: profiles(env.PRAVESH_BUREAU_SIM_PROFILES),
+    deadlineMs: milliseconds('PRAVESH_BUREAU_DEADLINE_MS', env.PRAVESH_BUREAU_DEADLINE_MS, 15_000),
   };
 }
 

@@ -131,12 +131,16 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
     server = await ssoServer(kind, {
       clock,
       providers: { bureau },
-      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '10000' },
+      // The credit service's own deadline for a bureau (config/bureau.ts), short for the slow-bureau test.
+      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '10000', PRAVESH_BUREAU_DEADLINE_MS: '500' },
     });
     demoProfiles = demoBureauProfiles(server.database.db, server.config);
   });
   afterAll(() => server?.close());
-  afterEach(() => bureau.setFailure('none'));
+  afterEach(() => {
+    bureau.setFailure('none');
+    bureau.setLatency(0);
+  });
 
   it('getCreditScores answers an empty list before any pull, then the pulled records in spec shape', async () => {
     const customer = await signIn();
@@ -205,7 +209,15 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
     }
     const unknown = await call('getBureauScore', { ...as(customer), query: 'creditBureau=TRANSUNION' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.status).toBe(false);
+    expect(unknown.body).toEqual({
+      status: false,
+      statusCode: 'invalidCreditBureau',
+      statusMessage: 'TRANSUNION - is not a valid credit bureau. Valid values are - CIBIL, EXPERIAN, HIGHMARK, EQUIFAX',
+    });
+    // Without a token the bureau is not even looked at.
+    expect((await call('getBureauScore', { query: 'creditBureau=TRANSUNION' })).body.statusCode).toBe(
+      'tokenNotValidated',
+    );
   });
 
   it('refuses every route without a valid access token of the calling site ("Token not validated")', async () => {
@@ -347,6 +359,19 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
     expect(slow.body).toEqual({ status: false, statusCode: 'bureauTimeout', statusMessage: 'Unable to fetch details' });
     expect(await pullsOf(customer.customerId)).toHaveLength(0);
     expect((await call('getCreditScores', as(customer))).body.response).toEqual([]);
+
+    // A bureau that answers, but too late: the service's deadline (500 ms here) turns it into a
+    // timeout, and the late answer is never stored.
+    bureau.setFailure('none');
+    bureau.setLatency(1500);
+    const started = Date.now();
+    const late = await call('pullReport', as(customer));
+    expect(late.status).toBe(504);
+    expect(late.body.statusCode).toBe('bureauTimeout');
+    expect(Date.now() - started).toBeLessThan(1500);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await pullsOf(customer.customerId)).toHaveLength(0);
+    bureau.setLatency(0);
 
     // One bureau down: the others are stored, the failed one shows REPORT_FAILED and stores nothing.
     bureau.setFailure('none');

@@ -52,7 +52,12 @@ export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSe
   await seedDemoContracts(consentStore, now);
   const consents = createConsentService({ store: consentStore, piiHashKey: config.piiHashKey, now });
   const creditStore = createCreditStore(db);
-  const credit = createCreditService({ store: creditStore, bureau: deps.providers.bureau, now });
+  const credit = createCreditService({
+    store: creditStore,
+    bureau: deps.providers.bureau,
+    now,
+    deadlineMs: config.bureau.deadlineMs,
+  });
   const contractId = CONSENT_CONFIG_CONTRACTS.main;
   const terms = await consentStore.latestVersion(contractId);
   if (!terms) throw new Error(`the demo contract ${contractId} has no version`);
@@ -96,7 +101,7 @@ export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSe
  * profiles, as the server builds it (config/deps.ts); answers one line for the seed's output.
  */
 export async function seedDemoCreditCustomers(context: Pick<DemoCreditDeps, 'db' | 'config' | 'now'>): Promise<string> {
-  if (context.config.environment === 'production') return 'skipped in production';
+  if (context.config.environment === 'production') return 'skipped in production (demo data)';
   const bureau = createBureauProvider(context.config.bureau, {
     now: context.now,
     profileOf: demoBureauProfiles(context.db, context.config),

@@ -15,6 +15,7 @@ export const creditModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     store: createCreditStore(deps.db),
     bureau: deps.providers.bureau,
     now: deps.now,
+    deadlineMs: deps.config.bureau.deadlineMs,
     log: deps.log,
   });
   creditRoutes(app, { service, customerAuth: deps.customerAuth, environment: deps.config.environment });

@@ -63,6 +63,8 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
     typed.route({
       method: CREDIT_ROUTE_METHODS[route],
       url: CREDIT_ROUTES[route],
+      // The only query field is creditBureau: its refusal is the catalogue's invalidCreditBureau.
+      attachValidation: true,
       schema: {
         summary: meta.summary,
         description: `${meta.description} ${TOKEN_NOTE}`,
@@ -73,7 +75,12 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
       handler: async (request) => {
         // A route this environment does not offer answers as an unknown one would, token or not.
         if (meta.available === false) throw new PraveshError('notFound');
-        return ok(await answer(await customerOf(request), request.query.creditBureau));
+        const customerId = await customerOf(request);
+        if (request.validationError) {
+          const raw = (request.query as Record<string, unknown> | undefined)?.creditBureau;
+          throw new PraveshError('invalidCreditBureau', { bureau: String(raw).slice(0, 40) });
+        }
+        return ok(await answer(customerId, request.query.creditBureau));
       },
     });
   }

@@ -22,6 +22,8 @@ export interface CreditServiceOptions {
   bureau: BureauProvider;
   /** The one clock (ModuleDeps.now). */
   now: () => number;
+  /** How long a bureau may take before its call counts as timed out (config bureau.deadlineMs). */
+  deadlineMs?: number;
   /** Where a failing bureau is reported (bureau and kind only: no customer data). */
   log?: { warn(details: object, message: string): void };
 }
@@ -42,7 +44,19 @@ function catalogueKeyOf(error: unknown): 'bureauTimeout' | 'bureauUnavailable' |
  * served while the bureau is down. Only `pull` calls the bureau: on the customer's recorded
  * consent, for bureaus whose nextRefreshDate has come, storing each answer as a new version.
  */
-export function createCreditService({ store, bureau: provider, now, log }: CreditServiceOptions) {
+/** A bureau call that has not answered by the deadline fails as a timeout; its late answer is dropped. */
+function withDeadline<T>(call: Promise<T>, bureau: Bureau, deadlineMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new BureauError('timeout', bureau, `${bureau}: no answer in ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
+}
+
+export function createCreditService({ store, bureau: provider, now, log, deadlineMs = 15_000 }: CreditServiceOptions) {
   /** The bureau asked for, else the active bureau (spec 000 §9 priority, first with a valid score). */
   async function pullSummaryOf(customerId: string, bureau: Bureau | undefined): Promise<CreditPullSummary> {
     const rows = await store.latestPerBureau(customerId);
@@ -119,7 +133,9 @@ export function createCreditService({ store, bureau: provider, now, log }: Credi
         customerId,
         consent: { reference: consent.reference, givenAt: consent.givenAt.getTime() },
       });
-      const answers = await Promise.allSettled(due.map((bureau) => provider.pullReport(request(bureau))));
+      const answers = await Promise.allSettled(
+        due.map((bureau) => withDeadline(provider.pullReport(request(bureau)), bureau, deadlineMs)),
+      );
       const failed = new Map<Bureau, unknown>();
       const received: BureauReportPull[] = [];
       answers.forEach((answer, index) => {

@@ -64,6 +64,15 @@ function previousScoreOf(latest: CreditPullRow | undefined, pull: NewCreditPull)
  * latest version's nextRefreshDate is not stored.
  */
 export function createCreditStore(db: Database) {
+  // The score tile's read (getCreditScores, reportStatus) on every signed-in page view: prepared
+  // once, so the database plans it once (issue 14 bench: getCreditScores against a no-op route).
+  const latestPerBureau = db
+    .selectDistinctOn([creditPulls.bureau], summaryColumns)
+    .from(creditPulls)
+    .where(eq(creditPulls.customerId, sql.placeholder('customerId')))
+    .orderBy(creditPulls.bureau, desc(creditPulls.version))
+    .prepare('credit_latest_per_bureau');
+
   return {
     /** The latest version for one bureau, with its report. */
     async latest(customerId: string, bureau: Bureau): Promise<CreditPullRow | undefined> {
@@ -78,11 +87,7 @@ export function createCreditStore(db: Database) {
 
     /** The latest version at each bureau that has one, without reports; order with core sortBureauRecords. */
     async latestPerBureau(customerId: string): Promise<CreditPullSummary[]> {
-      return db
-        .selectDistinctOn([creditPulls.bureau], summaryColumns)
-        .from(creditPulls)
-        .where(eq(creditPulls.customerId, customerId))
-        .orderBy(creditPulls.bureau, desc(creditPulls.version));
+      return latestPerBureau.execute({ customerId });
     },
 
     /** Every stored version for one bureau, newest first, without reports. */

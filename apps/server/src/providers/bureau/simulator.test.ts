@@ -226,7 +226,9 @@ describe('bureau provider from configuration', () => {
       failure: 'unavailable',
       timeoutMs: 10_000,
       profiles: { abc: 'NO_HIT' },
+      deadlineMs: 15_000,
     });
+    expect(loadBureauConfig({ PRAVESH_BUREAU_DEADLINE_MS: '500' }, 'local').deadlineMs).toBe(500);
     const provider = createBureauProvider(config, { now: () => NOW });
     expect(provider.name).toBe('simulator');
     await expect(provider.getScore(request('abc', 'CIBIL'))).rejects.toMatchObject({ kind: 'unavailable' });
@@ -239,6 +241,7 @@ describe('bureau provider from configuration', () => {
       { PRAVESH_BUREAU_PROVIDER: 'cibil-http' },
       { PRAVESH_BUREAU_SIM_FAILURE: 'sometimes' },
       { PRAVESH_BUREAU_SIM_LATENCY_MS: '-5' },
+      { PRAVESH_BUREAU_DEADLINE_MS: 'soon' },
       { PRAVESH_BUREAU_SIM_PROFILES: '{"abc":"RICH"}' },
       { PRAVESH_BUREAU_SIM_PROFILES: '[1]' },
       { PRAVESH_BUREAU_SIM_PROFILES: '{' },

@@ -96,4 +96,9 @@ export interface BureauProviderConfig {
   readonly timeoutMs: number;
   /** Fixed profiles for named customer ids (demo customers); every other id gets one from its hash. */
   readonly profiles: Readonly<Record<string, SimulatedProfile>>;
+  /**
+   * How long the credit service waits for any bureau's answer before it counts as timed out (ms),
+   * whatever the provider does: a real adapter that hangs must not hold a customer's request.
+   */
+  readonly deadlineMs: number;
 }
