@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
@@ -127,4 +128,28 @@ test('sign in on a demo site → My Account shell at 1280px and 375px, axe-clean
   await expect(page.getByRole('button', { name: 'Sign in to My Account' })).toBeVisible();
   await expectAxeClean(page);
   await shot(page, 'root-375');
+});
+
+test('the scored demo customer sees a tab per bureau with their score and band', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Seeded by npm start (issue 14): consent recorded and reports pulled at all four bureaus.
+  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
+  await signInOnDemoSite(page, mobileNo);
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
+  const scores = page.getByRole('region', { name: 'Your credit score' });
+  const tabs = scores.getByRole('tab');
+  // One tab per bureau with a score, in the credit module's display order (latest pull first).
+  await expect(tabs).toHaveCount(4);
+  expect((await tabs.allInnerTexts()).sort()).toEqual(['CIBIL', 'CRIF High Mark', 'Equifax', 'Experian']);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
+  const panel = scores.getByRole('tabpanel');
+  await expect(panel).toContainText(/\d{3} \/ 900/);
+  await expect(panel).toContainText(/Excellent|Very Good|Good|Average|Needs Help/);
+  await expect(panel).toContainText('Next free refresh');
+  await tabs.nth(1).press('ArrowRight');
+  await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expectAxeClean(page);
+  await shot(page, 'scores-desktop');
 });

@@ -174,6 +174,7 @@ export function ScoreSection() {
   } else if (scored.length > 0) {
     body = (
       <Tabs
+        className="ma-bureau-tabs"
         label="Credit bureau"
         items={scored.map((record) => ({
           id: record.creditBureau,
