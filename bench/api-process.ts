@@ -21,6 +21,8 @@ export const ROUTES = {
   /** Shielded; events go in as batched multi-row inserts (spec 000 §7). */
   produce: '/MSP/api/v1/pbguc/event/produce',
   shieldConfig: `/MSP/api/v1/shield/config/${BENCH_SITE_ID}`,
+  /** Bench-only (bench/sso-server.ts): gives a customer an EXCELLENT bureau pull, so pco/offers has offers to answer. */
+  offersFixture: '/bench/offers-customer',
 } as const;
 
 /** Messages between run.ts and api-server.ts over the IPC channel. */

@@ -6,6 +6,7 @@ import {
   CONSENT_ROUTES,
   CREDIT_ACCESS_TOKEN_HEADER,
   CREDIT_ROUTES,
+  OFFER_ROUTES,
   PASS_TOKEN_HEADER,
 } from '@pravesh/core';
 import { ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
@@ -26,6 +27,9 @@ import { benchCustomer } from './sso.ts';
  *   produce   POST pbguc/event/produce       check ratio   = check / shielded         (≥ 0.6)
  *   check     POST puckar/check
  *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5, issue 14)
+ *   offers    GET pco/offers                 offers ratio  = offers / shielded        (≥ 0.5, issue 14):
+ *             an access token verified, the credit store's latest pulls and report read, the
+ *             seeded catalogue filtered by the rules
  *
  * Each ratio is the median of the rounds' ratios, shown with its range. produce sends a fresh
  * eventId on every call (each one a new row); check cycles through visitors who answered the
@@ -51,9 +55,15 @@ export const DEFAULT_RATIO_OPTIONS: RatioOptions = {
   visitors: 300,
 };
 
-export const TARGETS = { shieldCostPercent: 5, produceRatio: 0.6, checkRatio: 0.6, scoresRatio: 0.5 } as const;
+export const TARGETS = {
+  shieldCostPercent: 5,
+  produceRatio: 0.6,
+  checkRatio: 0.6,
+  scoresRatio: 0.5,
+  offersRatio: 0.5,
+} as const;
 
-const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores'] as const;
+const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores', 'offers'] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface RouteTally {
@@ -74,6 +84,7 @@ export interface RatioResult {
   produceRatio: { median: number; min: number; max: number };
   checkRatio: { median: number; min: number; max: number };
   scoresRatio: { median: number; min: number; max: number };
+  offersRatio: { median: number; min: number; max: number };
   /** Extra server CPU per request on the shielded no-op, in % of the open one's. */
   shieldCpuCostPercent: number;
   failures: number;
@@ -86,7 +97,19 @@ function summary(values: readonly number[]) {
   return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-function targetsFor(url: string, token: string, bodies: readonly string[], connections: number, accessToken: string) {
+/** The access tokens the customer routes are measured with: scores and offers each have their own customer. */
+interface BenchCustomers {
+  scores: string;
+  offers: string;
+}
+
+function targetsFor(
+  url: string,
+  token: string,
+  bodies: readonly string[],
+  connections: number,
+  tokens: BenchCustomers,
+) {
   const json = { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' };
   let next = 0;
   const targets: Record<RouteName, Options> = {
@@ -119,7 +142,12 @@ function targetsFor(url: string, token: string, bodies: readonly string[], conne
     },
     scores: {
       url: url + CREDIT_ROUTES.getCreditScores,
-      headers: { [PASS_TOKEN_HEADER]: token, [CREDIT_ACCESS_TOKEN_HEADER]: accessToken },
+      headers: { [PASS_TOKEN_HEADER]: token, [CREDIT_ACCESS_TOKEN_HEADER]: tokens.scores },
+      connections,
+    },
+    offers: {
+      url: url + OFFER_ROUTES.pcoOffers,
+      headers: { [PASS_TOKEN_HEADER]: token, [CREDIT_ACCESS_TOKEN_HEADER]: tokens.offers },
       connections,
     },
   };
@@ -157,6 +185,19 @@ async function scoredCustomer(url: string): Promise<string> {
   return accessToken;
 }
 
+/** A customer with an EXCELLENT score (bench fixture route): pco/offers answers them 7 offers with their KFS. */
+async function offersCustomer(url: string): Promise<string> {
+  const { token, siteKey } = await benchPass();
+  const customer = await benchCustomer(url, token, siteKey);
+  const fixture = await fetch(url + ROUTES.offersFixture, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ customerId: customer.customerId }),
+  });
+  if (!fixture.ok) throw new Error(`offers fixture answered ${fixture.status}`);
+  return customer.accessToken;
+}
+
 async function fire(api: ApiProcess, options: Options): Promise<RouteTally> {
   const before = await api.cpuMicros();
   const result = await autocannon(options);
@@ -189,7 +230,10 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
         contractVersionId: '1',
       }),
     );
-    const targets = targetsFor(api.url, token, bodies, options.connections, await scoredCustomer(api.url));
+    const targets = targetsFor(api.url, token, bodies, options.connections, {
+      scores: await scoredCustomer(api.url),
+      offers: await offersCustomer(api.url),
+    });
     for (const name of ROUTE_NAMES) {
       const probe = await fire(api, { ...targets[name], amount: 20, connections: 1 });
       if (probe.failures > 0) throw new Error(`${name} failed ${probe.failures} of 20 probe requests`);
@@ -203,6 +247,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     const produceRatios: number[] = [];
     const checkRatios: number[] = [];
     const scoresRatios: number[] = [];
+    const offersRatios: number[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       // Rotate the order, so no route always runs first (or right after another) in its round.
       const order = ROUTE_NAMES.map((_, i) => ROUTE_NAMES[(i + round) % ROUTE_NAMES.length]!);
@@ -220,6 +265,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       produceRatios.push(rate.produce / rate.shielded);
       checkRatios.push(rate.check / rate.shielded);
       scoresRatios.push(rate.scores / rate.shielded);
+      offersRatios.push(rate.offers / rate.shielded);
     }
     const perSecond = Object.fromEntries(
       ROUTE_NAMES.map((name) => [name, totals[name].requests / totals[name].seconds]),
@@ -236,6 +282,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       produceRatio: summary(produceRatios),
       checkRatio: summary(checkRatios),
       scoresRatio: summary(scoresRatios),
+      offersRatio: summary(offersRatios),
       shieldCpuCostPercent: (cpuMicrosPerRequest.shielded / cpuMicrosPerRequest.open - 1) * 100,
       failures: ROUTE_NAMES.reduce((sum, name) => sum + totals[name].failures, 0),
     };
@@ -292,6 +339,12 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
         value: `${result.scoresRatio.median.toFixed(2)} (${rounds}${range(result.scoresRatio, 2)}; ${rps(r.scores)} req/s)`,
         target: `≥ ${TARGETS.scoresRatio}`,
         verdict: verdict(result.scoresRatio.median >= TARGETS.scoresRatio),
+      },
+      {
+        metric: `ratio: pco/offers ÷ shielded no-op, ${db}`,
+        value: `${result.offersRatio.median.toFixed(2)} (${rounds}${range(result.offersRatio, 2)}; ${rps(r.offers)} req/s)`,
+        target: `≥ ${TARGETS.offersRatio}`,
+        verdict: verdict(result.offersRatio.median >= TARGETS.offersRatio),
       },
       {
         metric: `ratio: puckar/check ÷ shielded no-op, ${db}`,

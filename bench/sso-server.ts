@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '@pravesh/server';
 import { loadConfig } from '@pravesh/server/config';
+import { runSeeders } from '@pravesh/server/seed';
+import { createDb, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { createCreditStore } from '../apps/server/src/modules/credit/store.ts';
 import { BENCH_ENV, ROUTES } from './api-process.ts';
 import { runChildServer, tempDataDir } from './child-server.ts';
 
@@ -17,6 +20,8 @@ const adminUrl = process.env.SSO_BENCH_DATABASE_URL;
 const redisUrl = process.env.SSO_BENCH_REDIS_URL;
 const dbName = `pravesh_bench_${randomBytes(6).toString('hex')}`;
 let databaseUrl: string | undefined;
+/** Given to buildApp, which closes only what it opened: closed here after the app. */
+let openDatabase: DatabaseHandle | undefined;
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -29,6 +34,7 @@ async function admin(sql: string): Promise<void> {
 }
 
 const cleanUp = async () => {
+  await openDatabase?.close().catch(() => undefined);
   dataDir.remove();
   if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
 };
@@ -49,7 +55,34 @@ await runChildServer({
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     });
-    const app = await buildApp(config, { logger: false });
+    // Opened here, so the seed step (the offer catalogue) and the offers fixture share the server's
+    // database: PGlite serves one handle per process.
+    const database: DatabaseHandle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await database.migrate();
+    await runSeeders({ db: database.db, config, now: Date.now });
+    const app = await buildApp(config, { logger: false, database });
+    openDatabase = database;
+    const credit = createCreditStore(database.db);
+    app.post<{ Body: { customerId: string } }>(ROUTES.offersFixture, async (request) => {
+      const at = new Date();
+      await credit.append(
+        {
+          customerId: request.body.customerId,
+          bureau: 'CIBIL',
+          provider: 'bench',
+          providerReference: 'bench',
+          state: { kind: 'SCORE', score: 820 },
+          dateApplied: at,
+          pulledAt: at,
+          nextRefreshAt: new Date(at.getTime() + 30 * 86_400_000),
+          consentReference: 'bench',
+          report: null,
+          scoreHistory: [],
+        },
+        at,
+      );
+      return { status: true, statusCode: 'success' };
+    });
     // The trivial routes of bench/api-server.ts, so the speed ratios (bench/speed-ratios.ts) compare
     // real routes with a no-op on the same server, database and moment.
     const pong = () => ({ status: true, statusCode: 'success', response: { pong: true } });

@@ -7,11 +7,12 @@ import { formatBytes, type Row } from './report.ts';
  * runtime script (widgets/pravesh-react.js, global PraveshReact), so each widget's size is its
  * own code beyond that runtime, and a page that shows several widgets downloads React once.
  * Targets: the sign-in widget at most 10 KB gzip beyond the runtime (issue 13), the consent panel
- * at most 8 KB (issue 5). A widget script carrying React of its own is reported as MISSED.
+ * at most 8 KB (issue 5), the nudge at most 20 KB (issue 14 §3). A widget script carrying React of its own is reported as MISSED.
  */
 export const WIDGET_TARGETS_GZIP_BYTES: Record<string, number> = {
   'pravesh-sign-in.js': 10 * 1024,
   'pravesh-consent-panel.js': 8 * 1024,
+  'pravesh-nudge.js': 20 * 1024,
 };
 export const REACT_RUNTIME_FILE = 'pravesh-react.js';
 

@@ -283,6 +283,17 @@ test('/authorize shows a redirect_uri that is not registered instead of followin
   expect(new URL(page.url()).origin).toBe(API_URL);
 });
 
+/**
+ * Waits until the page's own redirect to the client has committed and loaded. Waiting only for its
+ * request (as these journeys did) let the next page.goto race that navigation: when the client's
+ * answer arrived first, the redirect committed over the goto, which failed as "interrupted by
+ * another navigation" or left the page on the client instead of /logout (the flaky "/logout opened
+ * from elsewhere" journey).
+ */
+async function landedOnClient(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(CLIENT.redirect_uri));
+}
+
 /** The accounts host's session cookies in this browser. */
 async function sessionCookies(page: Page): Promise<string[]> {
   return (await page.context().cookies(API_URL))
@@ -294,9 +305,8 @@ test('/logout opened from elsewhere asks first, then signs out and returns to th
   page,
 }) => {
   await enterMobileAndOtp(page, pageUrl('/authorize'));
-  const signedIn = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await signedIn;
+  await landedOnClient(page);
   expect(await sessionCookies(page)).toContain('PB_GLSS_TOKEN_DEV');
 
   // A typed or foreign navigation (Sec-Fetch-Site: none / cross-site) does not sign out by itself.
@@ -334,9 +344,8 @@ test('JOURNEY_EMAIL_OTP emails the code, adds the address to the signed-in custo
 }) => {
   // Signed in by mobile OTP first: a new address is added to the session's customer.
   await enterMobileAndOtp(page, pageUrl('/authorize'));
-  const first = page.waitForRequest((request) => request.url().startsWith(CLIENT.redirect_uri));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await first;
+  await landedOnClient(page);
 
   const email = `e2e.${Date.now().toString(36)}.${Math.floor(Math.random() * 1e6)}@example.in`;
   await page.goto(pageUrl('/authorize', { journey_type: 'JOURNEY_EMAIL_OTP', state: 'email-state' }));

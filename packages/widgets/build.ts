@@ -7,6 +7,7 @@
  *   pravesh-sign-in.esm.js    the sign-in widget as ESM for bundlers (React imported as usual)
  *   pravesh-dompurify.js      (global PraveshDOMPurify) DOMPurify and the contract rules
  *   pravesh-consent-panel.js  (global PraveshConsentPanel) the consent panel
+ *   pravesh-nudge.js          (global PraveshNudge) the nudge (issue 14 §3), which Pravesh.loadNudge adds
  * Issue 13 §3 "one React runtime per page": the widget scripts carry none of React; their imports
  * of react, react/jsx-runtime and react-dom/client read the PraveshReact global. They sit beside
  * the SDK so the API's /sdk/ route serves them. Prints raw and gzipped sizes and fails over
@@ -89,8 +90,10 @@ const fromSharedGlobals: Plugin = {
 /** Each widget's own code, beyond the shared React runtime: issue 5 (consent panel) and issue 13 §3 (sign-in). */
 const CONSENT_PANEL_BUDGET_GZIP_BYTES = 8 * 1024;
 const SIGN_IN_BUDGET_GZIP_BYTES = 10 * 1024;
+/** Issue 14 §3: the nudge (panel, tiles, offers, error and logout dialogs) ≤ 20 KB gzip beyond React. */
+const NUDGE_BUDGET_GZIP_BYTES = 20 * 1024;
 /** The scripts that must not carry React (they read PraveshReact). */
-const WIDGET_SCRIPTS = new Set(['pravesh-sign-in.js', 'pravesh-consent-panel.js']);
+const WIDGET_SCRIPTS = new Set(['pravesh-sign-in.js', 'pravesh-consent-panel.js', 'pravesh-nudge.js']);
 const consentEntry = (file: string) => ({ entryPoints: [path.join(root, 'src/consent', file)] });
 const bundles = [
   await bundle('pravesh-sign-in.js', {
@@ -112,11 +115,18 @@ const bundles = [
     globalName: 'PraveshConsentPanel',
     plugins: [fromSharedGlobals],
   }),
+  await bundle('pravesh-nudge.js', {
+    entryPoints: [path.join(root, 'src/nudge/script.ts')],
+    format: 'iife',
+    globalName: 'PraveshNudge',
+    plugins: [fromSharedGlobals],
+  }),
 ];
 const OWN_BUDGETS: Record<string, number> = {
   'pravesh-sign-in.js': SIGN_IN_BUDGET_GZIP_BYTES,
   'pravesh-consent-panel.js': CONSENT_PANEL_BUDGET_GZIP_BYTES,
   'pravesh-dompurify.js': 14 * 1024,
+  'pravesh-nudge.js': NUDGE_BUDGET_GZIP_BYTES,
 };
 
 let failed = false;

@@ -423,6 +423,23 @@ for (const button of document.querySelectorAll('button[data-product]')) {
   }
 }
 
+// The nudge (issue 14 §3): score, offers and recent activity at the side of every demo page. The
+// SDK queues it and adds the widget script only after the page's load event or first interaction.
+getClient()
+  .then((client) =>
+    window.Pravesh?.loadNudge(client, {
+      signOn: getSignOn(),
+      visitor: getVisitor(),
+      recentActivity: { sites: DEMO_ACTIVITY_SITES },
+      links: {
+        creditReport: `${location.origin}/#credit-score`,
+        offers: `${location.origin}/#${config.siteId === 7 ? 'cards' : 'loans'}`,
+        dashboard: `${location.origin}/`,
+      },
+    }),
+  )
+  .catch(() => {});
+
 // A session from another site (or an earlier visit) is picked up on load (spec 000 §4 "Session exists").
 getSignOn()
   .then(async (signOn) => {

@@ -20,6 +20,7 @@ import {
   userConsentBodySchema,
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
+import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -155,7 +156,7 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
 ];
 
 // Named once per process: the registry is global and refuses an id twice (tests build many apps).
-for (const [schema, meta] of COMPONENTS) {
+for (const [schema, meta] of [...COMPONENTS, ...OFFER_COMPONENTS]) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, meta);
 }
 
@@ -323,10 +324,11 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'GET /MSP/api/v1/myAccount/getUpdatedLeadDetails': [...CUSTOMER_ERRORS, 'leadNotFound'],
   'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
+  ...OFFER_ROUTE_ERRORS,
 };
 
-/** Credit routes take the customer's access token beside the pass token (issue 14 §1). */
-const CREDIT_PATHS: ReadonlySet<string> = new Set(Object.values(CREDIT_ROUTES));
+/** Credit and offer routes take the customer's access token beside the pass token (issue 14 §1, §2). */
+const CREDIT_PATHS: ReadonlySet<string> = new Set([...Object.values(CREDIT_ROUTES), ...OFFER_CUSTOMER_PATHS]);
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */
 function rateLimits(config: AppConfig): Record<string, string> {
@@ -478,6 +480,10 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
           description:
             'Credit scores and reports (spec 000 §3, §7; spec 001 §3, §5, §7): reads GET with the bureau in the ' +
             "creditBureau query, the consented pull POST; every route answers for the access token's customer.",
+        },
+        {
+          name: 'offers',
+          description: 'Pre-approved offers, quotes and offer images (spec 000 §3, §4, §7; spec 001 §7)',
         },
         { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
         { name: 'health', description: 'Liveness and readiness' },

@@ -36,6 +36,7 @@ export * from './credit/schemas.ts';
 export * from './credit/errors.ts';
 export * from './my-account/schemas.ts';
 export * from './credit/demo-customers.ts';
+export * from './offers/routes.ts';
 export * from './offers/schemas.ts';
 export * from './offers/kfs.ts';
 export * from './offers/rules.ts';

@@ -62,6 +62,15 @@ export type {
   ContractSanitizer,
   OpenConsentPanel,
 } from './consent/index.ts';
+// The nudge (issue 14 §3): only its loader is here; the widget is a script of its own (widgets/pravesh-nudge.js).
+export {
+  loadNudge,
+  type LoadNudgeOptions,
+  type NudgeHandle,
+  type NudgeLinks,
+  type NudgeMountContext,
+  type NudgeWidget,
+} from './nudge/loader.ts';
 // Re-exported so script-tag users can tell catalogue errors apart (`error instanceof Pravesh.PraveshError`).
 export {
   isPraveshError,

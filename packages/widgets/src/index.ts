@@ -5,3 +5,4 @@
  */
 export * from './sign-in/index.ts';
 export * from './consent/index.ts';
+export * from './nudge/index.ts';

@@ -4,8 +4,9 @@ import { ConfigError, DEMO_ORIGINS } from './shared.ts';
 /**
  * Lending partners that receive leads (issue 14 §2), for loadConfig():
  *
- * - PRAVESH_PARTNER_CONTINUE_URLS  JSON {lenderId: url}; "*" stands for every lender without its own
- *                                  entry. The apply answers this URL with `?ref=<lead reference>`
+ * - PRAVESH_PARTNER_CONTINUE_URLS  JSON {lenderId: url}, for offers whose catalogue entry names no
+ *                                  apply page; "*" stands for every lender without its own
+ *                                  entry. The apply answers the URL with `?ref=<lead reference>`
  *                                  added: an opaque random id, never the customer's number, id or
  *                                  token. Default outside production: the demo partner page of demo
  *                                  site A (apps/demo /partner/apply) for every lender; production has

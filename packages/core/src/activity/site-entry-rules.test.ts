@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ITEM_PAYLOAD_TYPES } from '../constants.ts';
-import { PraveshError } from '../errors.ts';
+import { isPraveshError, PraveshError } from '../errors.ts';
 import { SHARED_PAYLOAD_TYPES, siteEntrySchema } from '../visits/shared-data.ts';
 import {
   APPLICATION_FIELDS,
@@ -21,7 +21,7 @@ function outcome(run: () => unknown): Outcome {
   try {
     return { ok: run() };
   } catch (error) {
-    if (error instanceof PraveshError) return { key: error.key };
+    if (isPraveshError(error)) return { key: error.key };
     throw error;
   }
 }

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  EXPIRING_LEAD_STATUSES,
+  LEAD_EXPIRY_DAYS,
   LEAD_STATUSES,
   LEAD_STATUS_TEXT,
   OPEN_LEAD_STATUSES,
   TERMINAL_LEAD_STATUSES,
   fulfilmentStatus,
+  isLeadStale,
   isTerminalLeadStatus,
   leadTransition,
   nextLeadStatuses,
@@ -90,5 +93,20 @@ describe('lead lifecycle (issue 14 §2)', () => {
       expect(LEAD_STATUS_TEXT[status].label.length).toBeGreaterThan(0);
       expect(LEAD_STATUS_TEXT[status].nextStep).toMatch(/\.$/);
     }
+  });
+});
+
+describe('lead expiry', () => {
+  const day = 86_400_000;
+  it('expires an unmoved application after LEAD_EXPIRY_DAYS, never a sanctioned or closed one', () => {
+    const start = Date.UTC(2026, 10, 1);
+    expect(isLeadStale('CREATED', start, start + (LEAD_EXPIRY_DAYS * day - 1))).toBe(false);
+    expect(isLeadStale('CREATED', start, start + LEAD_EXPIRY_DAYS * day)).toBe(true);
+    expect(isLeadStale('ACTION_REQUIRED', start, start + 90 * day)).toBe(true);
+    for (const status of ['SANCTIONED', 'DISBURSED', 'CARD_ISSUED', ...TERMINAL_LEAD_STATUSES] as const) {
+      expect(isLeadStale(status, start, start + 365 * day), status).toBe(false);
+    }
+    // Expiring is always a move the table allows.
+    for (const status of EXPIRING_LEAD_STATUSES) expect(leadTransition(status, 'EXPIRED', 'PL').kind).toBe('move');
   });
 });

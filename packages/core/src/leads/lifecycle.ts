@@ -135,3 +135,19 @@ export const LEAD_STATUS_TEXT: Readonly<Record<LeadStatus, { label: string; next
   },
   WITHDRAWN: { label: 'Withdrawn', nextStep: 'This application was withdrawn. No action is needed.' },
 };
+
+/**
+ * An application the lender has not moved for this long expires (ours, the spec names no period):
+ * 30 days, the usual life of a lender's in-principle offer. Only before a sanction: once sanctioned
+ * the lender decides when its sanction lapses and reports EXPIRED itself.
+ */
+export const LEAD_EXPIRY_DAYS = 30;
+const EXPIRING_STATUSES: readonly LeadStatus[] = ['CREATED', 'SUBMITTED', 'ACTION_REQUIRED'];
+
+/** Whether a lead last changed at `updatedAt` (epoch ms) has expired by `now`. */
+export function isLeadStale(status: LeadStatus, updatedAt: number, now: number): boolean {
+  return EXPIRING_STATUSES.includes(status) && now - updatedAt >= LEAD_EXPIRY_DAYS * 86_400_000;
+}
+
+/** The statuses that expire with time (isLeadStale), for stores that select them. */
+export const EXPIRING_LEAD_STATUSES = EXPIRING_STATUSES;

@@ -154,6 +154,20 @@ describe('computeLoanKfs', () => {
     );
   });
 
+  it('states an APR above 100% when fees dwarf a small short loan, as the KFS must', () => {
+    const stampDuty = {
+      code: 'STAMP_DUTY',
+      label: 'Stamp duty',
+      payableTo: 'THIRD_PARTY',
+      flat: 1899,
+      gstPercent: 0,
+    } as const;
+    const tiny = computeLoanKfs({ ...RBL, fees: [stampDuty], tenureMonths: { min: 6, max: 24, default: 6 } }, 10_000);
+    expect(tiny.netDisbursedAmount).toBe(8101);
+    expect(tiny.annualPercentageRate).toBeGreaterThan(100);
+    expect(loanKfsSchema.parse(tiny)).toEqual(tiny);
+  });
+
   it('never quotes more than was pre-approved nor a tenure outside the offer', () => {
     expect(computeLoanKfs(RBL, 90_000, 60)).toMatchObject({ sanctionedAmount: 47_000, tenureMonths: 24 });
     expect(computeLoanKfs(RBL, 5_000, 3)).toMatchObject({ sanctionedAmount: 10_000, tenureMonths: 12 });

@@ -13,7 +13,7 @@ import {
   type CreditStanding,
   type OfferRuleInput,
 } from './rules.ts';
-import { OFFER_PRODUCTS } from './schemas.ts';
+import { OFFER_PRODUCTS } from './routes.ts';
 
 const offer = (
   offerId: string,

@@ -1,5 +1,5 @@
 import { SCORE_BANDS, type ScoreBand } from '../credit/score-rules.ts';
-import { OFFER_PRODUCTS, type OfferProduct } from './schemas.ts';
+import { OFFER_PRODUCTS, type OfferProduct } from './routes.ts';
 
 /**
  * Which offers a customer is pre-approved for (issue 14 §2), decided from the customer's best

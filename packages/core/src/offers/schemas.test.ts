@@ -5,13 +5,11 @@ import {
   OFFER_ROUTES,
   OFFER_ROUTE_METHODS,
   flattenOffers,
-  offerResponseSchema,
-  offerSchema,
   statementSegments,
   summaryOfferCount,
   tileOffers,
-  type Offer,
-} from './schemas.ts';
+} from './routes.ts';
+import { offerResponseSchema, offerSchema, type Offer } from './schemas.ts';
 
 const kfs = computeLoanKfs({
   lenderLegalName: 'Example Finance Limited',

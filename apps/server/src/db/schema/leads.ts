@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LEAD_STATUSES, OPEN_LEAD_STATUSES } from '@pravesh/core';
 
 /**
  * Leads (issue 14 §2): one row per application a customer started on a partner's site through
@@ -11,7 +12,9 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
  * and URL (ARCHITECTURE.md "every write a client may retry is idempotent"). Once a lead is closed
  * (rejected, completed, expired, withdrawn) the customer may apply to the offer again.
  */
-export const LEAD_STATUS_SQL = `'CREATED', 'SUBMITTED', 'ACTION_REQUIRED', 'SANCTIONED', 'REJECTED', 'DISBURSED', 'CARD_ISSUED', 'COMPLETED', 'EXPIRED', 'WITHDRAWN'`;
+/** SQL lists of core's statuses, so the checks and the partial index follow the one lifecycle (migration 0011 spells them out). */
+const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+const LEAD_STATUS_SQL = sqlList(LEAD_STATUSES);
 
 export const leads = pgTable(
   'leads',
@@ -40,7 +43,7 @@ export const leads = pgTable(
   (table) => [
     uniqueIndex('leads_open_offer_unique')
       .on(table.customerId, table.offerId)
-      .where(sql`status in ('CREATED', 'SUBMITTED', 'ACTION_REQUIRED', 'SANCTIONED', 'DISBURSED', 'CARD_ISSUED')`),
+      .where(sql.raw(`status in (${sqlList(OPEN_LEAD_STATUSES)})`)),
     index('leads_customer_idx').on(table.customerId, table.createdAt),
     check('leads_status_check', sql.raw(`status in (${LEAD_STATUS_SQL})`)),
   ],

@@ -9,6 +9,7 @@ import {
   type ScoreState,
 } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 
@@ -64,14 +65,28 @@ function previousScoreOf(latest: CreditPullRow | undefined, pull: NewCreditPull)
  * latest version's nextRefreshDate is not stored.
  */
 export function createCreditStore(db: Database) {
-  // The score tile's read (getCreditScores, reportStatus) on every signed-in page view: prepared
-  // once, so the database plans it once (issue 14 bench: getCreditScores against a no-op route).
-  const latestPerBureau = db
-    .selectDistinctOn([creditPulls.bureau], summaryColumns)
+  // The score tile's read (getCreditScores, reportStatus) runs on every signed-in page view: the
+  // reads of every request in one event-loop turn go as one prepared statement (PGlite runs queries
+  // on the event loop itself, so one statement per request bounds the route's throughput; issue 14
+  // bench, getCreditScores against a no-op route), as puckar/check's reads do (issue 13 §3).
+  const latestOfMany = db
+    .selectDistinctOn([creditPulls.customerId, creditPulls.bureau], summaryColumns)
     .from(creditPulls)
-    .where(eq(creditPulls.customerId, sql.placeholder('customerId')))
-    .orderBy(creditPulls.bureau, desc(creditPulls.version))
+    .where(sql`${creditPulls.customerId} = any(${sql.placeholder('customerIds')}::text[])`)
+    .orderBy(creditPulls.customerId, creditPulls.bureau, desc(creditPulls.version))
     .prepare('credit_latest_per_bureau');
+  const latestReads = createBatcher<string, CreditPullSummary[]>({
+    maxWaitMs: 'turn',
+    maxBatchSize: 200,
+    maxConcurrentFlushes: 2,
+    async flush(customerIds) {
+      const byCustomer = new Map<string, CreditPullSummary[]>();
+      for (const row of await latestOfMany.execute({ customerIds: [...new Set(customerIds)] })) {
+        byCustomer.set(row.customerId, [...(byCustomer.get(row.customerId) ?? []), row]);
+      }
+      return customerIds.map((customerId) => byCustomer.get(customerId) ?? []);
+    },
+  });
 
   return {
     /** The latest version for one bureau, with its report. */
@@ -87,7 +102,7 @@ export function createCreditStore(db: Database) {
 
     /** The latest version at each bureau that has one, without reports; order with core sortBureauRecords. */
     async latestPerBureau(customerId: string): Promise<CreditPullSummary[]> {
-      return latestPerBureau.execute({ customerId });
+      return latestReads.add(customerId);
     },
 
     /** Every stored version for one bureau, newest first, without reports. */

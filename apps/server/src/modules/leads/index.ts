@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
+import { offersServiceFor } from '../offers/service.ts';
 import { createCustomerMobileCheck } from './customer-mobile.ts';
 import type { OfferLookup } from './offer-lookup.ts';
 import { leadRoutes } from './routes.ts';
@@ -7,16 +8,24 @@ import { createLeadsService } from './service.ts';
 import { createLeadsStore } from './store.ts';
 
 /**
- * Until the offer catalogue is wired in (modules/offers findOfferForCustomer), no offer is one a
- * customer may apply to: every apply is refused with offerNotAvailable, never a made-up offer.
+ * The offer catalogue's answer (modules/offers findOfferForCustomer: the offer when it is
+ * pre-approved for this customer and still valid), with the partner's apply page from the catalogue.
  */
-const NO_CATALOGUE: OfferLookup = { findOfferForCustomer: () => Promise.resolve(null) };
+function catalogueLookup(deps: ModuleDeps): OfferLookup {
+  const offers = offersServiceFor(deps);
+  return {
+    async findOfferForCustomer(customerId, offerId) {
+      const found = await offers.findOfferForCustomer(customerId, offerId);
+      return found ? { ...found.offer, applyUrl: found.applyUrl } : null;
+    },
+  };
+}
 
 /** Leads (issue 14 §2): PCO/applyOffer, partner/quoteApply, getLeads, getUpdatedLeadDetails, partner routes. */
 export const leadsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = createLeadsService({
     store: createLeadsStore(deps.db),
-    offers: deps.providers.offerLookup ?? NO_CATALOGUE,
+    offers: deps.providers.offerLookup ?? catalogueLookup(deps),
     isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
     partners: deps.config.partners,
     now: deps.now,

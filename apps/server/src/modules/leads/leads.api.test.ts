@@ -64,6 +64,8 @@ const CREDIT_CARD: AppliableOffer = {
   productName: 'Sahyog Rewards Credit Card',
   imageUrl: { partnerImage: 'https://cdn.example.in/lenders/sahyog.png' },
   lender: { id: 'sahyog-finance', name: 'Sahyog Finance' },
+  // The catalogue names this offer's own apply page; the lead's reference is added to it.
+  applyUrl: 'https://apply.sahyog.example.in/cards/start?channel=kosh',
 };
 /** A lender with its own partner key (PRAVESH_PARTNER_KEYS below). */
 const OWN_KEY_PARTNER_KEY = 'sahyog-finance-partner-key-0123456789abcdef';
@@ -223,6 +225,12 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     expect(ids.size).toBe(1);
     expect(urls.size).toBe(1);
     expect(replies.filter((reply) => reply.body.response!.created)).toHaveLength(1);
+    const url = new URL([...urls][0]!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://apply.sahyog.example.in/cards/start');
+    expect([...url.searchParams]).toEqual([
+      ['channel', 'kosh'],
+      ['ref', [...ids][0]],
+    ]);
     const after = await counts();
     expect(after.leads - before.leads).toBe(1);
     expect(after.history - before.history).toBe(1);
@@ -409,6 +417,46 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     }
   });
 
+  it('expires an application the lender has not moved for 30 days, and lets the customer apply again', async () => {
+    let customer = await customerWithOffers();
+    // Access tokens live minutes, not days: the customer signs in again after each jump in time.
+    const later = async (days: number) => {
+      server.clock.advance(days * 86_400_000);
+      customer = await signInCustomer(server, customer.mobileNo);
+    };
+    const first = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    await later(29);
+    let listed = await call<GetLeadsResponse>('GET', LEAD_ROUTES.getLeads, undefined, asCustomer(customer));
+    expect(listed.body.response!.leads.map((lead) => lead.status)).toEqual(['CREATED']);
+    expect((await apply(applyBody(customer), asCustomer(customer))).body.response).toMatchObject({
+      leadId: first.leadId,
+      created: false,
+    });
+
+    await later(1);
+    listed = await call<GetLeadsResponse>('GET', LEAD_ROUTES.getLeads, undefined, asCustomer(customer));
+    expect(listed.body.response!.leads).toEqual([
+      expect.objectContaining({ leadId: first.leadId, status: 'EXPIRED', statusLabel: 'Expired' }),
+    ]);
+    const details = await call<LeadDetailsResponse>(
+      'GET',
+      `${LEAD_ROUTES.getUpdatedLeadDetails}?leadId=${first.leadId}`,
+      undefined,
+      asCustomer(customer),
+    );
+    expect(details.body.response!.history.map((entry) => entry.status)).toEqual(['CREATED', 'EXPIRED']);
+    // The lender can no longer move it; the customer gets a new application.
+    const late = await partner('POST', LEAD_ROUTES.partnerLeadStatus, {
+      reference: first.leadId,
+      status: 'SUBMITTED',
+      partnerStatus: 'LATE_SUBMIT',
+    });
+    expect(late.status).toBe(409);
+    const again = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    expect(again).toMatchObject({ created: true, status: 'CREATED' });
+    expect(again.leadId).not.toBe(first.leadId);
+  });
+
   it('lets a partner read the lead behind a reference with its key, and nothing without it', async () => {
     const customer = await customerWithOffers();
     const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
@@ -424,6 +472,11 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     expect(JSON.stringify(read.body)).not.toContain(customer.mobileNo);
     expect(JSON.stringify(read.body)).not.toContain(customer.customerId);
     expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${leadId}`, undefined, null)).status).toBe(401);
+    // Neither the partner key nor the customer's number or token reaches the logs.
+    const logs = server.logs.join('\n');
+    expect(logs).toContain(LEAD_ROUTES.partnerLead);
+    for (const secret of [DEMO_PARTNER_KEY, customer.mobileNo, customer.accessToken])
+      expect(logs).not.toContain(secret);
     expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${randomUUID()}`)).status).toBe(404);
   });
 });

@@ -11,6 +11,11 @@ export interface AppliableOffer {
   readonly productName: string;
   readonly imageUrl: { readonly partnerImage: string };
   readonly lender: { readonly id: string; readonly name: string };
+  /**
+   * The partner's apply page for this offer, from the catalogue; the lead's reference is added to
+   * it. Absent: the configured continue URL of the lender (config/partners.ts).
+   */
+  readonly applyUrl?: string | undefined;
 }
 
 export interface OfferLookup {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DATA_PRODUCTS,
+  LEAD_EXPIRY_DAYS,
   LEAD_REFERENCE_PARAM,
   LEAD_STATUS_TEXT,
   PraveshError,
@@ -18,7 +19,7 @@ import {
 } from '@pravesh/core';
 import { ANY_PARTNER, type PartnerConfig } from '../../config/partners.ts';
 import type { CustomerMobileCheck } from './customer-mobile.ts';
-import type { OfferLookup } from './offer-lookup.ts';
+import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
 import type { ActivityPlacement, LeadRow, LeadsStore } from './store.ts';
 
 export interface ApplyRequest {
@@ -134,9 +135,12 @@ export function createLeadsService(options: LeadsServiceOptions) {
   const { store, offers, isCustomersMobile, partners, now } = options;
   const partnerKeys = partners.keys.map((entry) => ({ lenderId: entry.lenderId, digest: digest(entry.key) }));
 
-  /** The partner's continue URL with the opaque reference (no personal data, no token). */
-  function continueUrlFor(lenderId: string, leadId: string): string {
-    const base = partners.continueUrls.get(lenderId) ?? partners.continueUrls.get(ANY_PARTNER);
+  /**
+   * The partner's continue URL with the opaque reference (no personal data, no token): the
+   * offer's own apply page from the catalogue, else the lender's configured one.
+   */
+  function continueUrlFor(offer: AppliableOffer, leadId: string): string {
+    const base = offer.applyUrl ?? partners.continueUrls.get(offer.lender.id) ?? partners.continueUrls.get(ANY_PARTNER);
     // No continue URL configured for this lender: a deployment fault, answered with the generic error.
     if (!base) throw new PraveshError('genericUserMessage');
     const url = new URL(base);
@@ -164,6 +168,21 @@ export function createLeadsService(options: LeadsServiceOptions) {
     return row;
   }
 
+  /**
+   * Lazy expiry (core LEAD_EXPIRY_DAYS): before the customer applies or reads, their applications
+   * the lender has not moved for that long become EXPIRED, so an abandoned lead neither shows as
+   * open nor blocks a new application to the same offer. No background job is needed for it.
+   */
+  async function expireStale(customerId: string): Promise<void> {
+    const at = now();
+    await store.expireStale(
+      customerId,
+      new Date(at - LEAD_EXPIRY_DAYS * 86_400_000),
+      new Date(at),
+      leadActivityPlacement,
+    );
+  }
+
   return {
     /**
      * PCO/applyOffer and partner/quoteApply (issue 14 §2): a lead exactly once per customer and
@@ -175,6 +194,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
       }
       const offer = await offers.findOfferForCustomer(customerId, request.offerId);
       if (!offer) throw new PraveshError('offerNotAvailable');
+      await expireStale(customerId);
       const leadId = randomUUID();
       const { lead, created } = await store.createOnce(
         {
@@ -186,7 +206,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
           lenderName: offer.lender.name,
           productName: offer.productName,
           partnerImage: offer.imageUrl.partnerImage || null,
-          continueUrl: continueUrlFor(offer.lender.id, leadId),
+          continueUrl: continueUrlFor(offer, leadId),
           visitId: request.visitId ?? null,
           siteId: request.siteId,
           createdAt: new Date(now()),
@@ -197,10 +217,12 @@ export function createLeadsService(options: LeadsServiceOptions) {
     },
 
     async list(customerId: string): Promise<GetLeadsResponse> {
+      await expireStale(customerId);
       return { leads: (await store.list(customerId)).map(toLeadView) };
     },
 
     async details(customerId: string, leadId: string): Promise<LeadDetailsResponse> {
+      await expireStale(customerId);
       const row = await store.find(customerId, leadId);
       if (!row) throw new PraveshError('leadNotFound');
       const history = await store.history(leadId);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { OPEN_LEAD_STATUSES, type DataItem, type LeadStatus } from '@pravesh/core';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { EXPIRING_LEAD_STATUSES, OPEN_LEAD_STATUSES, type DataItem, type LeadStatus } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
 import { siteActivity } from '../../db/schema/activity.ts';
 import { leadStatusHistory, leads } from '../../db/schema/leads.ts';
@@ -90,6 +90,45 @@ export function createLeadsStore(db: Database) {
         // The open lead closed between the conflict and the read: the next attempt creates a new one.
       }
       throw new Error('could not create or find the open lead');
+    },
+
+    /**
+     * Expires the customer's applications that have not moved since `before` (core isLeadStale):
+     * status EXPIRED, a history entry and the recent-activity item, under the rows' locks so a
+     * partner's report in between is not overwritten. Answers how many expired.
+     */
+    async expireStale(
+      customerId: string,
+      before: Date,
+      at: Date,
+      activity: (row: LeadRow) => ActivityPlacement | null,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const stale = await tx
+          .select()
+          .from(leads)
+          .where(
+            and(
+              eq(leads.customerId, customerId),
+              inArray(leads.status, [...EXPIRING_LEAD_STATUSES]),
+              lte(leads.updatedAt, before),
+            ),
+          )
+          .for('update');
+        for (const row of stale) {
+          const [updated] = await tx
+            .update(leads)
+            .set({ status: 'EXPIRED', updatedAt: at })
+            .where(eq(leads.leadId, row.leadId))
+            .returning();
+          await tx
+            .insert(leadStatusHistory)
+            .values({ leadId: row.leadId, status: 'EXPIRED', partnerStatus: row.partnerStatus, at });
+          const placement = activity(updated!);
+          if (placement) await placeActivity(tx, updated!, placement);
+        }
+        return stale.length;
+      });
     },
 
     /** The customer's leads, newest first. */

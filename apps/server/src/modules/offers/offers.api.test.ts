@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LEAD_ROUTES,
   OFFER_ROUTES,
+  OFFER_ROUTE_METHODS,
   emi,
   envelopeSchema,
   fetchQuotesResponseSchema,
@@ -25,7 +27,9 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { seedOfferCatalogue } from './seed.ts';
-import { offersServiceFor } from './service.ts';
+import { DEMO_OFFERS } from './demo-catalogue.ts';
+import { createOffersService, offersServiceFor } from './service.ts';
+import { createOffersStore } from './store.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -355,6 +359,75 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     expect(await offers.findOfferForCustomer(noHit.customerId, 'sahyadri-pl-prime')).toBeUndefined();
     expect(await offers.findOfferForCustomer(noData.customerId, 'kaveri-cc-secure')).toBeUndefined();
     expect(await offers.findOfferForCustomer(excellent.customerId, 'no-such-offer')).toBeUndefined();
+  });
+
+  it('documents every offer route in OpenAPI with its method, tag and catalogue codes', async () => {
+    const doc = (await server.app.inject('/docs/json')).json<{
+      paths: Record<string, Record<string, { tags?: string[]; responses?: Record<string, { description?: string }> }>>;
+    }>();
+    for (const route of Object.keys(OFFER_ROUTES) as (keyof typeof OFFER_ROUTES)[]) {
+      const operation = doc.paths[OFFER_ROUTES[route]]?.[OFFER_ROUTE_METHODS[route].toLowerCase()];
+      expect(operation?.tags, route).toEqual(['offers']);
+      expect(operation?.responses?.['401']?.description, route).toContain('Token not validated');
+      expect(operation?.responses?.['200'], route).toBeDefined();
+    }
+    expect(doc.paths['/assets/offers/{kind}/{file}']?.get?.responses?.['404']?.description).toContain('does not exist');
+  });
+
+  it('lets the leads apply (PCO/applyOffer) take exactly the offers this customer is pre-approved for', async () => {
+    const applyTo = async (customer: SignedInCustomer, offerId: string) => {
+      const reply = await server.app.inject({
+        method: 'POST',
+        url: LEAD_ROUTES.applyOffer,
+        headers: { 'pb-pass-token': await server.token(2, { authenticationToken: { sso: customer.accessToken } }) },
+        payload: { mobileNo: customer.mobileNo, payload: { visitId: 'visit-offers-1' }, offerId },
+      });
+      return { status: reply.statusCode, body: reply.json<Envelope<{ redirectUrl: string }>>() };
+    };
+    const applied = await applyTo(excellent, 'sahyadri-pl-prime');
+    expect(applied.status).toBe(200);
+    expect(applied.body.response!.redirectUrl).toMatch(/^http:\/\/localhost:4100\/partner\/apply\?ref=/);
+    const refused = await applyTo(noHit, 'sahyadri-pl-prime');
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.status).toBe(false);
+    expect((await applyTo(noHit, 'kaveri-cc-secure')).status).toBe(200);
+  });
+
+  it('sees a new pull once the standing kept for a page view (10 s) has passed', async () => {
+    const late = await signInCustomer(server, nextMobile('95'));
+    let at = server.clock.now();
+    const offers = offersServiceFor({ db: server.database.db, now: () => at, config: server.config });
+    expect(await offers.offerResponse(late.customerId)).toEqual({});
+    await storePull(late.customerId, 'CIBIL', { kind: 'SCORE', score: 820 });
+    at += 9_999;
+    expect(await offers.offerResponse(late.customerId)).toEqual({});
+    at += 1;
+    expect(idsOf(await offers.offerResponse(late.customerId))).toContain('sahyadri-pl-prime');
+  });
+
+  it('leaves out, and reports, a catalogue row that makes no valid offer', async () => {
+    await createOffersStore(server.database.db).seed(
+      [],
+      [
+        {
+          ...DEMO_OFFERS.find((offer) => offer.offerId === 'kaveri-cc-secure')!,
+          offerId: 'kaveri-cc-broken',
+          bullets: ['x'.repeat(500)],
+          applyUrl: 'http://localhost:4100/partner/apply',
+        },
+      ],
+      new Date(server.clock.now()),
+    );
+    const problems: string[] = [];
+    const offers = createOffersService({
+      store: createOffersStore(server.database.db),
+      credit: createCreditStore(server.database.db),
+      now: server.clock.now,
+      publicUrl: server.config.publicUrl,
+      onInvalidOffer: (offerId) => problems.push(offerId),
+    });
+    expect(idsOf(await offers.offerResponse(noHit.customerId))).toEqual(['kaveri-cc-secure']);
+    expect(problems).toEqual(['kaveri-cc-broken']);
   });
 
   it('drops an offer the day after its validity ends', async () => {

@@ -10,6 +10,7 @@ import {
   computeLoanKfs,
   flattenOffers,
   istDay,
+  offerSchema,
   offerRules,
   profileFromReport,
   type Bureau,
@@ -23,7 +24,8 @@ import {
   type OffersPageResponse,
   type PersonalizationResponse,
 } from '@pravesh/core';
-import type { ModuleDeps } from '../../config/deps.ts';
+import type { AppConfig } from '../../config/index.ts';
+import type { Database } from '../../db/client.ts';
 import { createCreditStore, type CreditStore } from '../credit/store.ts';
 import { createOffersStore, type CatalogueEntry, type OffersStore } from './store.ts';
 
@@ -48,10 +50,29 @@ export interface OffersServiceOptions {
   readonly publicUrl: string;
   /** How long the catalogue is kept in memory; it changes by seeding or operators, rarely. */
   readonly catalogueTtlMs?: number;
+  /** How long a customer's standing (their pulls, read from the credit store) is kept in memory. */
+  readonly standingTtlMs?: number;
+  /** Told about a catalogue row that makes no valid offer (it is left out). */
+  readonly onInvalidOffer?: (offerId: string, problem: string) => void;
+}
+
+interface Standing {
+  readonly standing: CreditStanding;
+  readonly profile: CreditProfile;
+}
+
+interface Catalogue {
+  readonly entries: CatalogueEntry[];
+  /** Each entry's offer at its own amount and default tenure. */
+  readonly offers: ReadonlyMap<string, Offer>;
 }
 
 /** 30 s: a new or withdrawn offer shows within half a minute; a busy nudge reads the table twice a minute. */
 const DEFAULT_CATALOGUE_TTL_MS = 30_000;
+/** 10 s: a new pull changes the offers within ten seconds; a page view's three offer calls read the pulls once. */
+const DEFAULT_STANDING_TTL_MS = 10_000;
+/** Bounds the standing cache (an entry is a few hundred bytes). */
+const MAX_CACHED_STANDINGS = 10_000;
 
 /** The product filter of a read: undefined for all; productNotAllowed (spec 000 §8 text) otherwise. */
 export function parseProductFilter(product: string | undefined): OfferProduct | undefined {
@@ -104,24 +125,40 @@ export function toOfferResponse(offers: readonly Offer[]): OfferResponse {
 export function createOffersService(options: OffersServiceOptions) {
   const { store, credit, now, publicUrl } = options;
   const ttl = options.catalogueTtlMs ?? DEFAULT_CATALOGUE_TTL_MS;
-  let cached: { day: string; at: number; entries: Promise<CatalogueEntry[]> } | undefined;
+  const standingTtl = options.standingTtlMs ?? DEFAULT_STANDING_TTL_MS;
+  let cached: { day: string; at: number; catalogue: Promise<Catalogue> } | undefined;
+  const standings = new Map<string, { at: number; value: Promise<Standing> }>();
 
-  /** The catalogue valid today (Indian calendar day), kept for `ttl`; a failed read is not kept. */
-  function catalogue(): Promise<CatalogueEntry[]> {
+  /**
+   * The catalogue valid today (Indian calendar day), kept for `ttl`, with every offer already
+   * worked out at its own amount and tenure: that part is the same for every customer, so the
+   * KFS maths runs once per catalogue read, not per request. A failed read is not kept.
+   */
+  function catalogue(): Promise<Catalogue> {
     const at = now();
     const day = istDay(at)!;
-    if (cached && cached.day === day && at - cached.at < ttl) return cached.entries;
-    const entries = store.activeCatalogue(day);
-    const entry = { day, at, entries };
+    if (cached && cached.day === day && at - cached.at < ttl) return cached.catalogue;
+    const loading = store.activeCatalogue(day).then((rows) => {
+      // Validated here, once per read: the routes then send these offers without checking each
+      // answer again (routes.ts). A row that does not make a valid offer is left out and reported.
+      const offers = new Map<string, Offer>();
+      for (const entry of rows) {
+        const checked = offerSchema.safeParse(toOffer(publicUrl, entry));
+        if (checked.success) offers.set(entry.offerId, checked.data);
+        else options.onInvalidOffer?.(entry.offerId, checked.error.issues[0]?.message ?? 'invalid');
+      }
+      return { entries: rows.filter((entry) => offers.has(entry.offerId)), offers };
+    });
+    const entry = { day, at, catalogue: loading };
     cached = entry;
-    entries.catch(() => {
+    loading.catch(() => {
       if (cached === entry) cached = undefined;
     });
-    return entries;
+    return loading;
   }
 
   /** The customer's best standing over the latest pull of each bureau, and the profile of that pull. */
-  async function standingOf(customerId: string): Promise<{ standing: CreditStanding; profile: CreditProfile }> {
+  async function readStanding(customerId: string): Promise<Standing> {
     const pulls = await credit.latestPerBureau(customerId);
     const standing = bestStanding(pulls);
     if (standing.kind !== 'SCORE') return { standing, profile: profileFromReport(null) };
@@ -133,15 +170,41 @@ export function createOffersService(options: OffersServiceOptions) {
     return { standing, profile: profileFromReport(latest?.report) };
   }
 
-  /** The catalogue entries the customer is pre-approved for, by product then rank. */
-  async function preApprovedEntries(customerId: string, product?: OfferProduct): Promise<CatalogueEntry[]> {
-    const [entries, { standing, profile }] = await Promise.all([catalogue(), standingOf(customerId)]);
+  /**
+   * readStanding, kept for `standingTtl` per customer: one page view asks pco/offers, the
+   * personalisation fetch and the pre-approved GET together, and pulls change monthly. Bounded:
+   * past MAX_CACHED_STANDINGS the oldest entry goes. A failed read is not kept.
+   */
+  function standingOf(customerId: string): Promise<Standing> {
+    const at = now();
+    const hit = standings.get(customerId);
+    if (hit && at - hit.at < standingTtl && at >= hit.at) return hit.value;
+    const value = readStanding(customerId);
+    standings.delete(customerId);
+    if (standings.size >= MAX_CACHED_STANDINGS) standings.delete(standings.keys().next().value!);
+    const entry = { at, value };
+    standings.set(customerId, entry);
+    value.catch(() => {
+      if (standings.get(customerId) === entry) standings.delete(customerId);
+    });
+    return value;
+  }
+
+  /** The catalogue entries the customer is pre-approved for, by product then rank, with their offers. */
+  async function preApproved(
+    customerId: string,
+    product?: OfferProduct,
+  ): Promise<{ entry: CatalogueEntry; offer: Offer }[]> {
+    const [{ entries, offers }, { standing, profile }] = await Promise.all([catalogue(), standingOf(customerId)]);
     const candidates = product === undefined ? entries : entries.filter((entry) => entry.product === product);
-    return byProductOrder(offerRules(standing, profile, candidates));
+    return byProductOrder(offerRules(standing, profile, candidates)).map((entry) => ({
+      entry,
+      offer: offers.get(entry.offerId)!,
+    }));
   }
 
   async function offers(customerId: string, product?: OfferProduct): Promise<Offer[]> {
-    return (await preApprovedEntries(customerId, product)).map((entry) => toOffer(publicUrl, entry));
+    return (await preApproved(customerId, product)).map(({ offer }) => offer);
   }
 
   return {
@@ -171,10 +234,10 @@ export function createOffersService(options: OffersServiceOptions) {
     async fetchQuotes(customerId: string, query: FetchQuotesQuery): Promise<FetchQuotesResponse> {
       const product = parseProductFilter(query.product);
       if (product === undefined) throw new PraveshError('required', { list: 'product' });
-      const entries = await preApprovedEntries(customerId, product);
+      const chosen = await preApproved(customerId, product);
       return {
         product,
-        quotes: entries.map((entry) => {
+        quotes: chosen.map(({ entry }) => {
           const offer = toOffer(publicUrl, entry, query.amount, query.tenureMonths);
           return {
             offer,
@@ -191,13 +254,13 @@ export function createOffersService(options: OffersServiceOptions) {
      * An unknown offer and another customer's offer look the same, so nothing leaks.
      */
     async findOfferForCustomer(customerId: string, offerId: string): Promise<PreApprovedOffer | undefined> {
-      const entry = (await preApprovedEntries(customerId)).find((candidate) => candidate.offerId === offerId);
-      return entry && { offer: toOffer(publicUrl, entry), lenderId: entry.lender.id, applyUrl: entry.applyUrl };
+      const found = (await preApproved(customerId)).find(({ entry }) => entry.offerId === offerId);
+      return found && { offer: found.offer, lenderId: found.entry.lender.id, applyUrl: found.entry.applyUrl };
     },
 
     /** Catalogue rows for the served images (images.ts); undefined when there is no such lender/offer. */
     async imageSubject(kind: 'partners' | 'render', id: string): Promise<CatalogueEntry | undefined> {
-      const entries = await catalogue();
+      const { entries } = await catalogue();
       return entries.find((entry) => (kind === 'partners' ? entry.lender.id === id : entry.offerId === id));
     },
   };
@@ -205,16 +268,25 @@ export function createOffersService(options: OffersServiceOptions) {
 
 export type OffersService = ReturnType<typeof createOffersService>;
 
+/** What the offers service is built from: a part of ModuleDeps (typed here, so config/deps.ts may import this file). */
+export interface OffersDeps {
+  readonly db: Database;
+  readonly now: () => number;
+  readonly config: Pick<AppConfig, 'publicUrl'>;
+  readonly log?: { warn(details: object, message: string): void };
+}
+
 /**
- * The offers service built from the module dependencies, for another module that needs the
- * lookup (the leads module: `offersServiceFor(deps).findOfferForCustomer(customerId, offerId)`),
- * so it never builds offer or credit stores itself.
+ * The offers service built from the module dependencies, for the offers module and for another
+ * module that needs the lookup, so neither builds offer or credit stores itself.
  */
-export function offersServiceFor(deps: Pick<ModuleDeps, 'db' | 'now' | 'config'>): OffersService {
+export function offersServiceFor(deps: OffersDeps): OffersService {
   return createOffersService({
     store: createOffersStore(deps.db),
     credit: createCreditStore(deps.db),
     now: deps.now,
     publicUrl: deps.config.publicUrl,
+    onInvalidOffer: (offerId, problem) =>
+      deps.log?.warn({ offerId, problem }, 'catalogue offer left out: not a valid offer'),
   });
 }

@@ -1,0 +1,101 @@
+import type { Offer, OfferResponse } from './schemas.ts';
+
+/**
+ * The zod-free part of the offers capability (issue 14 §2): products, spec constants, the paths
+ * of the offer reads and helpers over an answer. Browser bundles (the nudge) import this file
+ * without pulling in the schema library; schemas.ts builds the zod schemas on it.
+ */
+
+/**
+ * Products an offer is for (spec 000 §3 "keyed by product (PL, CC and so on)"; the codes are the
+ * data-item products of spec 000 §5). A secured card is a CC whose cardTerms.cardKind is SECURED.
+ */
+export const OFFER_PRODUCTS = ['PL', 'CC', 'HL', 'BL', 'LAP'] as const;
+export type OfferProduct = (typeof OFFER_PRODUCTS)[number];
+
+export const OFFER_PRODUCT_NAMES: Readonly<Record<OfferProduct, string>> = {
+  PL: 'Personal Loan',
+  CC: 'Credit Card',
+  HL: 'Home Loan',
+  BL: 'Business Loan',
+  LAP: 'Loan Against Property',
+};
+
+/** Loans carry an RBI Key Facts Statement; cards are exempt from it and carry cardTerms instead. */
+export const LOAN_PRODUCTS = ['PL', 'HL', 'BL', 'LAP'] as const satisfies readonly OfferProduct[];
+export type LoanProduct = (typeof LOAN_PRODUCTS)[number];
+export function isLoanProduct(product: OfferProduct): product is LoanProduct {
+  return (LOAN_PRODUCTS as readonly string[]).includes(product);
+}
+
+/** spec 000 §9: the date an offer shows when its validity is missing. */
+export const OFFER_PLACEHOLDER_DATE = '2030-12-12';
+/** spec 000 §3: shortDescriptionApp holds up to 6 bullets. */
+export const MAX_OFFER_BULLETS = 6;
+/** spec 000 §3: statement.statementText is made of segments separated by a double caret. */
+export const STATEMENT_SEPARATOR = '^^';
+/** spec 000 §9: at most 2 offers in the nudge tile and in the offers modal. */
+export const MAX_OFFERS_PER_TILE = 2;
+/** spec 000 §9: the total-offer count of the home summary is capped at 3. */
+export const MAX_SUMMARY_OFFER_COUNT = 3;
+
+/** The segments of a statementText ("Pre-approved ^^₹5,00,000^^ at 10.99%"), blanks dropped. */
+export function statementSegments(statementText: string): string[] {
+  return statementText
+    .split(STATEMENT_SEPARATOR)
+    .map((segment) => segment.trim())
+    .filter((segment) => segment !== '');
+}
+
+/** Every offer of a response, in display order (products in OFFER_PRODUCTS order). */
+export function flattenOffers(response: OfferResponse): Offer[] {
+  return OFFER_PRODUCTS.flatMap((product) => response[product]?.subProductList ?? []);
+}
+
+/** The offers the nudge tile and modal show: the first MAX_OFFERS_PER_TILE (spec 000 §9). */
+export function tileOffers(response: OfferResponse): Offer[] {
+  return flattenOffers(response).slice(0, MAX_OFFERS_PER_TILE);
+}
+
+/** The home summary's count: capped at MAX_SUMMARY_OFFER_COUNT (spec 000 §9). */
+export function summaryOfferCount(response: OfferResponse): number {
+  return Math.min(flattenOffers(response).length, MAX_SUMMARY_OFFER_COUNT);
+}
+
+/**
+ * Paths of spec 000 §7 and spec 001 §7/§9. Where the spec shows no method or no path, the choice
+ * is ours and kept the same on every route (as CREDIT_ROUTES does): every offer read is GET; the
+ * customer is the one whose access token the request carries (the pass token's sso strategy,
+ * i.e. the `sso-authentication-token` header moved in by the SDK, or `pb-access-token`), so no
+ * customer id travels in a URL; every answer uses the spec's envelope.
+ */
+export const OFFER_ROUTES = {
+  /**
+   * spec 000 §7 "Pre-approved offers GET (headers pb-access-token and sso-authentication-token;
+   * reply status and response keyed by product)"; path ours → OfferResponse.
+   */
+  preApprovedOffers: '/MSP/api/v1/pco/preApprovedOffers',
+  /** spec 000 §7 / spec 001 §9 pco/offers (method not shown: GET) → OfferResponse. */
+  pcoOffers: '/MSP/api/v1/pco/offers',
+  /** spec 000 §4 "A personalization fetch sets stored offers"; path ours → PersonalizationResponse. */
+  personalization: '/MSP/api/v1/pco/personalization',
+  /** spec 001 §7 → OfferResponse (the dashboard's preApprovedOffers). */
+  getOffers: '/BSP/api/v2/offer/getOffers',
+  /** spec 001 §7 → OffersPageResponse (the offers page). */
+  offersV3: '/BSP/api/v3/offers',
+  /** spec 001 §7 → FetchQuotesResponse. */
+  fetchQuotes: '/BSP/api/v1/offer/fetchQuotes',
+} as const;
+export type OfferRoute = keyof typeof OFFER_ROUTES;
+
+export const OFFER_ROUTE_METHODS: Readonly<Record<OfferRoute, 'GET' | 'POST'>> = {
+  preApprovedOffers: 'GET',
+  pcoOffers: 'GET',
+  personalization: 'GET',
+  getOffers: 'GET',
+  offersV3: 'GET',
+  fetchQuotes: 'GET',
+};
+
+/** Where the server serves offer images (outside the service prefixes: images carry no pass token). */
+export const OFFER_IMAGE_PREFIX = '/assets/offers/';

@@ -1,0 +1,51 @@
+import { LEAD_ROUTES, type Environment } from '@pravesh/core';
+
+/**
+ * Names the nudge's two halves share: the loader in the core script (loader.ts) and the widget
+ * script it adds (packages/widgets/src/nudge, built to dist/widgets/pravesh-nudge.js).
+ */
+export const NUDGE_SCRIPT_FILE = 'widgets/pravesh-nudge.js';
+export const NUDGE_GLOBAL = 'PraveshNudge';
+
+/**
+ * spec 000 §6 "widget on except one production config": the switch per environment. Every
+ * environment of this deployment has it on; a production config that must not show the nudge
+ * passes `enabled: false` to loadNudge (the spec does not say which config that is).
+ */
+export const NUDGE_WIDGET_SWITCH: Readonly<Record<Environment, boolean>> = {
+  development: true,
+  development_int: true,
+  fte: true,
+  staging: true,
+  local: true,
+  production: true,
+};
+
+/** spec 000 §9 "Max 2 offers per tile and modal". */
+export const MAX_OFFERS_SHOWN = 2;
+/** spec 000 §9 "total-offer count capped at 3 in the home summary". */
+export const HOME_OFFER_COUNT_CAP = 3;
+/** spec 000 §9 "Breakpoints 640px and 767px": up to 767px the nudge is a bottom sheet. */
+export const NUDGE_MOBILE_MAX_PX = 767;
+/** spec 000 §2, §9: desktop panel 546px wide, 80px from the top. */
+export const NUDGE_PANEL_WIDTH_PX = 546;
+export const NUDGE_PANEL_TOP_PX = 80;
+/** spec 000 §2: the closed tab shakes after 2 seconds, for 6 seconds. */
+export const NUDGE_SHAKE_DELAY_MS = 2000;
+export const NUDGE_SHAKE_DURATION_MS = 6000;
+
+/**
+ * The nudge's calls (spec 000 §7; all GET but the apply POST). getCreditScores and personalization
+ * are core's CREDIT_ROUTES.getCreditScores and OFFER_ROUTES.personalization (data.test.ts keeps
+ * them equal): those tables live beside the zod schemas, which the widget script must not carry.
+ * The apply path comes from core's zod-free LEAD_ROUTES.
+ */
+export const NUDGE_ROUTES = {
+  getCreditScores: '/MSP/api/v1/myAccount/getCreditScores',
+  /** spec 000 §4 "A personalization fetch sets stored offers": { totalOffers, offers, generatedAt }. */
+  personalization: '/MSP/api/v1/pco/personalization',
+  applyOffer: LEAD_ROUTES.applyOffer,
+} as const;
+
+/** spec 000 §8: closing the error modal logs this analytics event. */
+export const ERROR_DISPLAY_CLOSE_EVENT = 'error_display_close';

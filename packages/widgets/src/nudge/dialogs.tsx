@@ -1,0 +1,111 @@
+import { BottomSheet, Button, Modal, Spinner } from '@pravesh/ui';
+import type { NudgeOffer } from '@pravesh/sdk/nudge';
+import { OfferBadge } from './tiles.tsx';
+
+/**
+ * The nudge's overlays (spec 000 §2 "Pre-approved offers modal", "Error modal and loader",
+ * "Logout widget"), each from @pravesh/ui's Modal or BottomSheet: focus moves in and back, Tab
+ * stays inside, Esc closes.
+ */
+
+export const OFFERS_MODAL_TITLE = (count: number) =>
+  `Congratulations! You have ${count} Exclusive Offer${count === 1 ? '' : 's'}`;
+
+export function OffersModal({
+  offers,
+  total,
+  offersPage,
+  onApply,
+  onClose,
+}: {
+  /** At most 2 (spec 000 §9). */
+  offers: readonly NudgeOffer[];
+  total: number;
+  offersPage: string;
+  onApply: (offer: NudgeOffer) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      title={OFFERS_MODAL_TITLE(total)}
+      description="Pre-approved for you based on your credit profile. Applying won’t affect your credit score."
+      onClose={onClose}
+      className="offers-modal"
+      actions={
+        <a className="see-more" href={offersPage}>
+          See More Offers
+        </a>
+      }
+    >
+      <ul className="offer-cards">
+        {offers.map((offer) => (
+          <li key={offer.offerId} className="offer-card">
+            <div className="offer-card-head">
+              <OfferBadge image={offer.productTypeImage} product={offer.product} name={offer.productType} />
+              <h3 className="tile-heading">{offer.productName}</h3>
+              {offer.partnerImage ? <img className="partner" src={offer.partnerImage} alt="" /> : null}
+            </div>
+            {offer.bannerTitle ? <p className="banner">{offer.bannerTitle}</p> : null}
+            {offer.bullets.length > 0 ? (
+              <ul className="bullets">
+                {offer.bullets.map((bullet) => (
+                  <li key={bullet}>{bullet}</li>
+                ))}
+              </ul>
+            ) : null}
+            <Button block onClick={() => onApply(offer)}>
+              Apply Now<span className="pv-visually-hidden"> for {offer.productName}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+/** spec 000 §2, §8: the error modal; the caller logs error_display_close when it closes. */
+export function ErrorModal({ dashboard, onClose }: { dashboard: string; onClose: () => void }) {
+  return (
+    <Modal
+      role="alertdialog"
+      title="Unable to fetch details"
+      description="Please try again after sometime."
+      onClose={onClose}
+      actions={
+        <a className="pv-button pv-button--primary" href={dashboard}>
+          Go to Dashboard
+        </a>
+      }
+    />
+  );
+}
+
+/** spec 000 §2 "A full-screen loader overlay exists": shown from Apply until the partner page loads. */
+export function FullScreenLoader({ label }: { label: string }) {
+  return (
+    <div className="loader" role="status" aria-live="polite">
+      <Spinner large />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** spec 000 §2 "Logout widget: bottom sheet, maximum height 80", after signing out from the nudge. */
+export function LogoutSheet({ onSignIn, onClose }: { onSignIn: () => void; onClose: () => void }) {
+  return (
+    <BottomSheet
+      title="You’ve signed out"
+      description="Your score and offers are safe. Sign in again to see the latest."
+      onClose={onClose}
+      className="logout-sheet"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Done
+          </Button>
+          <Button onClick={onSignIn}>Sign in again</Button>
+        </>
+      }
+    />
+  );
+}

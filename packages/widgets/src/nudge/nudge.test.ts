@@ -1,0 +1,361 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, within } from '@testing-library/react';
+import type { RecentActivityItem } from '@pravesh/core';
+import type { Pravesh, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
+import { NUDGE_ROUTES, type NudgeMountContext, type NudgeWidget } from '@pravesh/sdk/nudge';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountNudge, NUDGE_HOST_TAG } from './mount.tsx';
+import { SIGNED_OUT_FLAG, SWIPE_HINT } from './nudge.tsx';
+
+/**
+ * The nudge widget in a page (issue 14 §3): mounted as the loader mounts it, with a sign-on
+ * client and a visitor layer that play the SDK's, and driven by role and name as a customer
+ * (or their screen reader) would.
+ */
+
+const LINKS = {
+  creditReport: 'https://www.example.in/credit-report',
+  offers: 'https://www.example.in/offers',
+  dashboard: 'https://www.example.in/my-account',
+};
+const SESSION: SignOnSession = {
+  customerId: '6f1c1f8e-8a43-4f55-9a55-3c7d0f0d2a11',
+  mobileNo: '9876543210',
+  accessToken: 'access-1',
+  expiresAt: Date.now() + 900_000,
+  scope: 'myaccount',
+};
+const SCORES = [
+  {
+    creditBureau: 'CIBIL',
+    score: 781,
+    previousScore: 770,
+    scoreBand: 'VERY_GOOD',
+    dateApplied: '2026-11-20T10:00:00+05:30',
+    scoreState: 'SCORE',
+    isValidScore: true,
+  },
+];
+const OFFERS = {
+  PL: {
+    subProductList: [1, 2, 3].map((n) => ({
+      offerId: `pl-${n}`,
+      productType: 'Personal Loan',
+      productName: `Kosh Personal Loan ${n}`,
+      bannerTitle: `Up to ₹${n},00,000 at 10.99% p.a.`,
+      features: { shortDescriptionApp: ['Money in your account in 10 minutes', 'No collateral'] },
+    })),
+  },
+};
+const ACTIVITY: RecentActivityItem[] = [1, 2, 3].map((n) => ({
+  siteId: 7,
+  id: `cc-${n}`,
+  type: 'lead',
+  product: 'CC',
+  title: 'Credit Card',
+  subtitle: 'Continue your credit card application',
+  icon: 'credit-card',
+  itemTitle: `Card application ${n}`,
+  itemSubtitle: undefined,
+  continueUrl: `https://cards.example.in/apply/${n}`,
+  updatedAt: 1_700_000_000_000 - n,
+}));
+
+interface Setup {
+  signedIn?: boolean;
+  initialNudgeState?: 'open' | 'close';
+  mobileNo?: string;
+  request?: (method: string, path: string, options?: { body?: unknown }) => Promise<unknown>;
+  mobile?: boolean;
+}
+
+let widget: NudgeWidget | undefined;
+
+/** One customer action, with React's updates and the promises it starts settled. */
+const run = (action: () => unknown) =>
+  act(async () => {
+    action();
+    await Promise.resolve();
+  });
+
+function mockViewport(mobile: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: mobile && query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+async function setup(options: Setup = {}) {
+  mockViewport(options.mobile ?? false);
+  let record = {
+    id: 'r1',
+    visitorId: 'v1',
+    initialNudgeState: options.initialNudgeState ?? 'close',
+    visit: 'visit-1',
+    lastActive: 1,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+  const visitor = {
+    records: {
+      read: () => record,
+      write: vi.fn((next: typeof record) => {
+        record = next;
+      }),
+      getCustomer: () =>
+        Promise.resolve(options.mobileNo ? { mobileNo: options.mobileNo, customerId: 'c' } : undefined),
+    },
+    recentActivity: vi.fn(() => Promise.resolve(ACTIVITY)),
+  };
+  const request = vi.fn(
+    options.request ??
+      ((_method: string, path: string) => Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : OFFERS)),
+  );
+  const signIn = vi.fn(() => Promise.resolve({ status: 'signedIn' as const, session: SESSION }));
+  const signOn = {
+    session: options.signedIn ? SESSION : undefined,
+    subscribe: () => () => {},
+    request,
+    signIn,
+    logout: vi.fn(),
+  };
+  const track = vi.fn(() => Promise.resolve({ eventId: 'e', storedAt: '' }));
+  const navigate = vi.fn<(url: string) => void>();
+  const context: NudgeMountContext = {
+    pravesh: { environment: 'local', track } as unknown as Pravesh,
+    signOn: Promise.resolve(signOn as unknown as SignOn),
+    visitor: Promise.resolve(visitor as unknown as VisitorLayer),
+    links: LINKS,
+    document,
+    navigate,
+  };
+  await act(async () => {
+    widget = await mountNudge(context);
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  const root = document.querySelector(NUDGE_HOST_TAG)!.shadowRoot!;
+  const view = within(root as unknown as HTMLElement);
+  return { root, view, visitor, signOn, request, signIn, track, navigate, record: () => record };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.style.overflow = '';
+});
+
+afterEach(() => {
+  act(() => widget?.destroy());
+  widget = undefined;
+  vi.restoreAllMocks();
+});
+
+const dock = (root: ShadowRoot) => root.querySelector<HTMLElement>('.dock')!;
+
+describe('the nudge on a wide screen (spec 000 §2, §4)', () => {
+  it('opens by default on a new visit, then records close for the next page', async () => {
+    const { root, view, record } = await setup({ initialNudgeState: 'open' });
+    expect(dock(root).dataset.open).toBe('true');
+    expect(record().initialNudgeState).toBe('close');
+    expect(view.getByRole('button', { name: 'Hide', expanded: true })).toBeTruthy();
+    // Opened by itself, it leaves the page usable; opened by the customer, it brings the overlay.
+    expect(root.querySelector('[data-testid="nudge-overlay"]')).toBeNull();
+    await run(() => view.getByRole('button', { name: 'Hide' }).click());
+    await run(() => view.getByRole('button', { name: /your score & offers/i }).click());
+    expect(root.querySelector('[data-testid="nudge-overlay"]')).not.toBeNull();
+  });
+
+  it('stays closed on a later page; the tab, overlay, check button and Escape toggle it', async () => {
+    const { root, view } = await setup();
+    const tab = view.getByRole('button', { name: /your score & offers/i });
+    expect(tab.getAttribute('aria-expanded')).toBe('false');
+    expect(tab.getAttribute('aria-controls')).toBe('nudge-panel');
+    expect(root.getElementById('nudge-panel')!.inert).toBe(true);
+    expect(tab.dataset.shake).toBe('true');
+
+    await run(() => tab.click());
+    expect(dock(root).dataset.open).toBe('true');
+    expect(root.getElementById('nudge-panel')!.inert).toBe(false);
+    await run(() => root.querySelector<HTMLElement>('[data-testid="nudge-overlay"]')!.click());
+    expect(dock(root).dataset.open).toBe('false');
+
+    await run(() => widget!.open());
+    await run(() => view.getByRole('button', { name: 'Done, hide this panel' }).click());
+    expect(dock(root).dataset.open).toBe('false');
+
+    await run(() => widget!.toggle());
+    expect(dock(root).dataset.open).toBe('true');
+    fireEvent.keyDown(root.getElementById('nudge-panel')!, { key: 'Escape' });
+    expect(dock(root).dataset.open).toBe('false');
+    expect(root.activeElement?.classList.contains('tab')).toBe(true);
+  });
+
+  it('when the page has locked its scroll: no auto-open and no overlay', async () => {
+    document.body.style.overflow = 'hidden';
+    const { root } = await setup({ initialNudgeState: 'open' });
+    expect(dock(root).dataset.open).toBe('false');
+    await run(() => widget!.open());
+    expect(dock(root).dataset.open).toBe('true');
+    expect(root.querySelector('[data-testid="nudge-overlay"]')).toBeNull();
+  });
+
+  it('shows the tiles in order: score, offers, recent activity', async () => {
+    const { root } = await setup({ signedIn: true });
+    const order = Array.from(root.querySelectorAll<HTMLElement>('[data-tile]')).map((tile) => tile.dataset.tile);
+    expect(order).toEqual(['bureauTile', 'gucpaOffers', 'recentActivity']);
+    expect(root.querySelector('.panel-summary')!.textContent).toBe('3 pre-approved offers picked for you');
+  });
+});
+
+describe('signed out (spec 000 §4 "Logged-out click on a tile")', () => {
+  it('shows "Get Credit Score for FREE"; a click closes the nudge, opens OTP sign-in for the known number, then redirects', async () => {
+    const { root, view, signIn, navigate } = await setup({ initialNudgeState: 'open', mobileNo: '9876543210' });
+    const link = view.getByRole('link', { name: 'Check my score' });
+    expect(view.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeTruthy();
+    await act(async () => {
+      link.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(dock(root).dataset.open).toBe('false');
+    expect(signIn).toHaveBeenCalledWith({ journeyType: 'JOURNEY_OTP', mobileNo: '9876543210' });
+    expect(navigate).toHaveBeenCalledWith(LINKS.creditReport);
+  });
+
+  it('without a known number, the create-login journey; no redirect when sign-in is closed', async () => {
+    const { view, signIn, navigate } = await setup();
+    signIn.mockResolvedValueOnce({ status: 'closed', error: 'closed_by_user' } as never);
+    await run(() => widget!.open());
+    await act(async () => {
+      view.getAllByRole('link', { name: /continue/i })[0]!.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(signIn).toHaveBeenCalledWith({});
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows the stored tiles of the last live fetch', async () => {
+    localStorage.setItem('pravesh_nudge_local', JSON.stringify({ scores: SCORES }));
+    const { view, request } = await setup();
+    expect(view.getByText('781')).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+});
+
+describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
+  async function openOffers(request?: Setup['request']) {
+    const setupResult = await setup({ signedIn: true, request });
+    await run(() => widget!.open());
+    await run(() => setupResult.view.getByRole('button', { name: 'View offers' }).click());
+    const dialog = setupResult.view.getByRole('dialog', { name: 'Congratulations! You have 3 Exclusive Offers' });
+    return { ...setupResult, dialog: within(dialog) };
+  }
+
+  it('the modal shows at most 2 cards with Apply Now and See More Offers', async () => {
+    const { dialog } = await openOffers();
+    expect(dialog.getAllByRole('button', { name: /apply now/i })).toHaveLength(2);
+    expect(dialog.getByRole('link', { name: 'See More Offers' }).getAttribute('href')).toBe(LINKS.offers);
+  });
+
+  it('Apply: the full-screen loader, the apply call, then the partner’s redirectUrl', async () => {
+    let finish: (value: unknown) => void = () => {};
+    const { dialog, view, request, navigate } = await openOffers((_method, path) =>
+      path === NUDGE_ROUTES.applyOffer
+        ? new Promise((resolve) => (finish = resolve))
+        : Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : OFFERS),
+    );
+    await run(() => dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 1' }).click());
+    expect(view.getByRole('status').textContent).toContain('Taking you to Kosh Personal Loan 1');
+    expect(request).toHaveBeenCalledWith('POST', NUDGE_ROUTES.applyOffer, {
+      body: { mobileNo: SESSION.mobileNo, payload: { visitId: 'visit-1' }, offerId: 'pl-1' },
+    });
+    await act(async () => {
+      finish({ redirectUrl: 'https://partner.example.in/lead/42' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(navigate).toHaveBeenCalledWith('https://partner.example.in/lead/42');
+  });
+
+  it('a failing apply: the error modal; closing it logs error_display_close', async () => {
+    const { dialog, view, track, navigate } = await openOffers((_method, path) =>
+      path === NUDGE_ROUTES.applyOffer
+        ? Promise.reject(new Error('partner down'))
+        : Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : OFFERS),
+    );
+    await act(async () => {
+      dialog.getAllByRole('button', { name: /apply now/i })[0]!.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const error = within(view.getByRole('alertdialog', { name: 'Unable to fetch details' }));
+    expect(error.getByText('Please try again after sometime.')).toBeTruthy();
+    expect(error.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(LINKS.dashboard);
+    expect(view.queryByRole('status')).toBeNull();
+    await run(() => error.getByRole('button', { name: 'Close' }).click());
+    expect(view.queryByRole('alertdialog')).toBeNull();
+    expect(track).toHaveBeenCalledWith(expect.objectContaining({ event: 'error_display_close' }));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('offers failing: no offers tile', async () => {
+    const { root } = await setup({
+      signedIn: true,
+      request: (_method, path) =>
+        path === NUDGE_ROUTES.personalization ? Promise.reject(new Error('down')) : Promise.resolve(SCORES),
+    });
+    expect(root.querySelector('[data-tile="gucpaOffers"]')).toBeNull();
+    expect(root.querySelector('[data-tile="bureauTile"]')!.textContent).toContain('781');
+  });
+});
+
+describe('on a phone (≤767px)', () => {
+  it('peeks with the swipe hint as a non-modal region; its toggle opens a modal sheet; Escape returns to the peek', async () => {
+    const { view, root } = await setup({ mobile: true, initialNudgeState: 'open' });
+    const region = view.getByRole('region', { name: 'Your free credit snapshot' });
+    expect(region.getAttribute('aria-modal')).toBeNull();
+    expect(within(region).getByText(SWIPE_HINT)).toBeTruthy();
+    const toggle = view.getByRole('button', { name: 'Show your score and offers' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await run(() => toggle.click());
+    const dialog = view.getByRole('dialog', { name: 'Your free credit snapshot' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    fireEvent.keyDown(root.activeElement ?? dialog, { key: 'Escape' });
+    await run(() => {});
+    expect(view.queryByRole('dialog')).toBeNull();
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+  });
+
+  it('recent activity shows the first row until expanded', async () => {
+    const { view } = await setup({ mobile: true });
+    await run(() => widget!.open());
+    const sheet = within(view.getByRole('dialog'));
+    expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(1);
+    await run(() => sheet.getByRole('button', { name: 'Show all 3' }).click());
+    expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(3);
+  });
+
+  it('hidden with its close button, a launcher brings the peek back', async () => {
+    const { view } = await setup({ mobile: true });
+    await run(() => view.getByRole('button', { name: 'Hide' }).click());
+    const launcher = view.getByRole('button', { name: 'Your score & offers' });
+    await run(() => launcher.click());
+    expect(view.queryByRole('button', { name: 'Your score & offers' })).toBeNull();
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+  });
+});
+
+describe('signing out from the nudge', () => {
+  it('signs out, and the next page shows the logout sheet once', async () => {
+    const first = await setup({ signedIn: true });
+    await run(() => widget!.open());
+    await run(() => first.view.getByRole('button', { name: 'Log out' }).click());
+    expect(first.signOn.logout).toHaveBeenCalled();
+    act(() => widget?.destroy());
+    const next = await setup();
+    expect(next.view.getByRole('dialog', { name: 'You’ve signed out' })).toBeTruthy();
+    expect(sessionStorage.getItem(SIGNED_OUT_FLAG)).toBeNull();
+  });
+});

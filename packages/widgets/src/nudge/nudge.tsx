@@ -1,0 +1,427 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { BottomSheet, type SheetSnap } from '@pravesh/ui';
+import type { RecentActivityItem } from '@pravesh/core';
+import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
+import {
+  createNudgeData,
+  ERROR_DISPLAY_CLOSE_EVENT,
+  homeOfferCount,
+  localNudgeStore,
+  NUDGE_MOBILE_MAX_PX,
+  type AuthorizedRequest,
+  type NudgeCommand,
+  type NudgeData,
+  type NudgeMountContext,
+  type NudgeOffer,
+  type NudgeTilesState,
+} from '@pravesh/sdk/nudge';
+import { ErrorModal, FullScreenLoader, LogoutSheet, OffersModal } from './dialogs.tsx';
+import { CheckIcon, SparkIcon } from './icons.tsx';
+import { OffersTileView, RecentActivityView, ScoreTileView, type TileAction } from './tiles.tsx';
+
+/**
+ * The nudge widget (spec 000 §2 "Nudge widget", §4 "Nudge state"; issue 14 §3). Desktop: a
+ * right-side panel with a slide tab, open by default on a new visit, toggled by the tab, the
+ * overlay or the check button; the closed tab shakes after 2 s for 6 s. Up to 767px: @pravesh/ui's
+ * snapping BottomSheet — peek (the swipe hint, a non-modal region), open (80vh, a modal dialog),
+ * closed (a launcher button brings it back); its gestures (more than 20px, or a flick) and their
+ * keyboard equivalents are the sheet's. Signed out it shows the stored tiles, and a tile
+ * click closes the nudge, signs in (OTP when the mobile number is known, else the full journey)
+ * and then goes where the tile pointed; signed in it fetches the live score and offers.
+ */
+
+export const SWIPE_HINT = 'Exciting offers await you! Swipe up to explore.';
+/** sessionStorage flag: the customer signed out from the nudge, so the next page shows the logout sheet. */
+export const SIGNED_OUT_FLAG = 'pravesh_nudge_signed_out';
+
+export interface CommandSource {
+  subscribe(listener: (command: NudgeCommand) => void): () => void;
+}
+
+export interface NudgeProps {
+  context: NudgeMountContext;
+  commands: CommandSource;
+  /** Default: the tiles of localStorage and the live calls (createNudgeData). */
+  data?: NudgeData;
+}
+
+/** The host page has locked its scroll (a modal of its own is open): no overlay, no auto-open. */
+export function pageScrollLocked(doc: Document): boolean {
+  const view = doc.defaultView;
+  if (!view) return false;
+  return [doc.body, doc.documentElement].some((element) => view.getComputedStyle(element).overflow === 'hidden');
+}
+
+function useMediaQuery(view: Window, query: string): boolean {
+  const [matches, setMatches] = useState(() => view.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const list = view.matchMedia?.(query);
+    if (!list) return;
+    const onChange = () => setMatches(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [view, query]);
+  return matches;
+}
+
+/** The sign-on client's call with the access token (and its one refresh, spec 000 §4). */
+function authorized(client: SignOn): AuthorizedRequest {
+  return <T,>(method: HttpMethod, path: string, options?: RequestOptions) => client.request<T>(method, path, options);
+}
+
+function maskMobile(mobileNo: string): string {
+  return mobileNo.length < 6 ? '******' : `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
+}
+
+function summaryOf(tiles: NudgeTilesState, signedIn: boolean): string {
+  const offers = tiles.gucpaOffers ? homeOfferCount(tiles.gucpaOffers.total) : 0;
+  if (offers > 0) return `${offers} pre-approved offer${offers === 1 ? '' : 's'} picked for you`;
+  return signedIn ? 'Your score and applications in one place' : 'Sign in to see your score and offers';
+}
+
+export function Nudge({ context, commands, data: givenData }: NudgeProps) {
+  const doc = context.document;
+  const view = doc.defaultView ?? window;
+  const navigate = context.navigate ?? ((url: string) => view.location.assign(url));
+  const data = useMemo(
+    () => givenData ?? createNudgeData(localNudgeStore(context.pravesh.environment)),
+    [givenData, context.pravesh],
+  );
+  const mobile = useMediaQuery(view, `(max-width: ${NUDGE_MOBILE_MAX_PX}px)`);
+
+  const [signOn, setSignOn] = useState<SignOn | undefined>();
+  const [visitor, setVisitor] = useState<VisitorLayer | undefined>();
+  const [session, setSession] = useState<SignOnSession | undefined>();
+  /** Open on a wide screen; on a phone, open is the sheet's open snap and closed its peek. */
+  const [open, setOpen] = useState(false);
+  /** On a phone, a swipe down from the peek hides the sheet entirely until the launcher is pressed. */
+  const [dismissed, setDismissed] = useState(false);
+  const [overlay, setOverlay] = useState(true);
+  const [tiles, setTiles] = useState<NudgeTilesState>(() => data.stored());
+  const [loadingLive, setLoadingLive] = useState(false);
+  const [activity, setActivity] = useState<RecentActivityItem[]>([]);
+  const [refreshes, setRefreshes] = useState(0);
+  const [offersOpen, setOffersOpen] = useState(false);
+  const [applying, setApplying] = useState<NudgeOffer | undefined>();
+  const [applyFailed, setApplyFailed] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(false);
+  const tab = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const focusOnOpen = useRef(false);
+
+  // The overlay comes with a panel the customer opened. The panel that opens by itself on a new
+  // visit leaves the page usable (no overlay): an invitation, not a wall in front of the page the
+  // visitor came for; the tab and the check button still close it.
+  const show = useCallback(
+    (next: boolean, byUser = true) => {
+      if (next) setOverlay(byUser && !pageScrollLocked(doc));
+      focusOnOpen.current = next && byUser;
+      if (next) setDismissed(false);
+      setOpen(next);
+    },
+    [doc],
+  );
+
+  // The sign-on client and the visitor layer arrive when they are ready (either may never).
+  useEffect(() => {
+    let unsubscribe = () => {};
+    let live = true;
+    void context.signOn.then((client) => {
+      if (!live || !client) return;
+      setSignOn(client);
+      setSession(client.session);
+      unsubscribe = client.subscribe((snapshot) => setSession(snapshot.session));
+    });
+    void context.visitor.then((layer) => {
+      if (live && layer) setVisitor(layer);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [context]);
+
+  // spec 000 §4: initialNudgeState open on a new visit → open once, then close for later pages.
+  useEffect(() => {
+    if (!visitor) return;
+    const record = visitor.records.read();
+    if (!record) return;
+    if (record.initialNudgeState === 'open') {
+      if (!mobile && !pageScrollLocked(doc)) show(true, false);
+      visitor.records.write({ ...record, initialNudgeState: 'close' });
+    }
+    // Only when the visitor layer arrives: later media changes do not reopen it.
+  }, [visitor]);
+
+  // Signed in: live tiles; signed out: stored ones (spec 000 §4).
+  const customerId = session?.customerId;
+  useEffect(() => {
+    if (!signOn || !customerId) {
+      setTiles(data.stored());
+      return;
+    }
+    let live = true;
+    setLoadingLive(true);
+    void data
+      .live(authorized(signOn))
+      .then((next) => live && setTiles(next))
+      .finally(() => live && setLoadingLive(false));
+    return () => {
+      live = false;
+    };
+  }, [signOn, customerId, data, refreshes]);
+
+  useEffect(() => {
+    if (!visitor) return;
+    let live = true;
+    visitor
+      .recentActivity(context.recentActivity)
+      .then((rows) => live && setActivity(rows))
+      .catch(() => live && setActivity([]));
+    return () => {
+      live = false;
+    };
+  }, [visitor, context, refreshes]);
+
+  // After signing out from the nudge, the next page shows the logout sheet once.
+  useEffect(() => {
+    if (!signOn || signOn.session) return;
+    try {
+      if (view.sessionStorage.getItem(SIGNED_OUT_FLAG) !== null) {
+        view.sessionStorage.removeItem(SIGNED_OUT_FLAG);
+        setLoggedOut(true);
+      }
+    } catch {
+      // No session storage: no sheet.
+    }
+  }, [signOn]);
+
+  useEffect(
+    () =>
+      commands.subscribe((command) => {
+        if (command === 'open') show(true);
+        else if (command === 'close') show(false);
+        else if (command === 'toggle')
+          setOpen((current) => (current ? false : (setOverlay(!pageScrollLocked(doc)), true)));
+        else if (command === 'refresh') setRefreshes((count) => count + 1);
+      }),
+    [commands, show, doc],
+  );
+
+  useEffect(() => {
+    if (open && focusOnOpen.current && !mobile) panel.current?.focus({ preventScroll: true });
+  }, [open, mobile]);
+
+  const signedIn = Boolean(session);
+
+  const signInThen = useCallback(
+    async (target: string) => {
+      if (!signOn) {
+        navigate(target);
+        return;
+      }
+      const customer = await visitor?.records.getCustomer().catch(() => undefined);
+      // spec 000 §4: the OTP sign-in when the mobile number is known, else the create-login journey.
+      const result = await signOn
+        .signIn(customer?.mobileNo ? { journeyType: 'JOURNEY_OTP', mobileNo: customer.mobileNo } : {})
+        .catch(() => undefined);
+      if (result?.status === 'signedIn') navigate(target);
+    },
+    [signOn, visitor, navigate],
+  );
+
+  const onTileAction: TileAction = (event: MouseEvent<HTMLElement>, target: string) => {
+    if (signedIn) return; // A plain link: the browser follows it.
+    event.preventDefault();
+    show(false);
+    void signInThen(target);
+  };
+
+  const onViewOffers = (event: MouseEvent<HTMLElement>) => {
+    if (!signedIn) {
+      onTileAction(event, context.links.offers);
+      return;
+    }
+    // On a phone one modal at a time: the sheet goes back to its peek under the offers.
+    if (mobile) setOpen(false);
+    setOffersOpen(true);
+  };
+
+  async function apply(offer: NudgeOffer) {
+    if (!signOn || !session) return;
+    setOffersOpen(false);
+    setApplying(offer);
+    try {
+      const url = await data.apply(authorized(signOn), {
+        offerId: offer.offerId,
+        mobileNo: session.mobileNo,
+        visitId: visitor?.records.read()?.visit,
+      });
+      navigate(url); // The loader stays up while the partner's page loads.
+    } catch {
+      setApplying(undefined);
+      setApplyFailed(true);
+    }
+  }
+
+  function closeError() {
+    setApplyFailed(false);
+    // spec 000 §8: closing the error modal logs error_display_close.
+    context.pravesh
+      .track({ event: ERROR_DISPLAY_CLOSE_EVENT, category: 'nudge', action: 'close', label: 'applyOffer' })
+      .catch(() => {});
+  }
+
+  function signOut() {
+    try {
+      view.sessionStorage.setItem(SIGNED_OUT_FLAG, '1');
+    } catch {
+      // No session storage: the sign-out still happens, without the sheet.
+    }
+    signOn?.logout();
+  }
+
+  const scoreLoading = loadingLive && tiles.bureauTile.kind === 'getScore';
+  const body = (
+    <>
+      <ScoreTileView
+        tile={tiles.bureauTile}
+        unavailable={tiles.scoreUnavailable === true}
+        loading={scoreLoading}
+        links={context.links}
+        onAction={onTileAction}
+      />
+      {tiles.gucpaOffers ? <OffersTileView tile={tiles.gucpaOffers} signedIn={signedIn} onView={onViewOffers} /> : null}
+      <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
+    </>
+  );
+  const title = signedIn ? 'Your credit snapshot' : 'Your free credit snapshot';
+  const summary = summaryOf(tiles, signedIn);
+  const badge = tiles.gucpaOffers ? homeOfferCount(tiles.gucpaOffers.total) : 0;
+
+  const onPanelKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    show(false);
+    tab.current?.focus({ preventScroll: true });
+  };
+
+  const launcher = useRef<HTMLButtonElement>(null);
+  const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : 'peek';
+  const onSnapChange = (next: SheetSnap) => {
+    setDismissed(next === 'closed');
+    if (next === 'open') show(true);
+    else setOpen(false);
+  };
+
+  return (
+    <div className="nudge" data-signed-in={signedIn}>
+      {mobile ? (
+        <>
+          <BottomSheet
+            snap={snap}
+            onSnapChange={onSnapChange}
+            title={title}
+            description={summary}
+            // The hint is for the peek: once open, the tiles speak for themselves.
+            peek={snap === 'open' ? undefined : <p className="peek-hint">{SWIPE_HINT}</p>}
+            expandLabel="Show your score and offers"
+            collapseLabel="Show less"
+            closeLabel="Hide"
+            className="nudge-sheet"
+            returnFocus={launcher}
+          >
+            <div className="sheet-body">{body}</div>
+          </BottomSheet>
+          {dismissed ? (
+            <button ref={launcher} type="button" className="launcher" onClick={() => setDismissed(false)}>
+              <SparkIcon />
+              Your score & offers
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          {open && overlay ? <div className="scrim" data-testid="nudge-overlay" onClick={() => show(false)} /> : null}
+          <div className="dock" data-open={open} onKeyDown={onPanelKey}>
+            <button
+              ref={tab}
+              type="button"
+              className="tab"
+              aria-expanded={open}
+              aria-controls="nudge-panel"
+              // Each close restarts the shake: the animation is removed while open (spec 000 §2).
+              data-shake={!open}
+              onClick={() => show(!open)}
+            >
+              <SparkIcon />
+              {badge > 0 ? (
+                <span className="tab-badge" aria-hidden="true">
+                  {badge}
+                </span>
+              ) : null}
+              <span className="tab-label">{open ? 'Hide' : 'Your score & offers'}</span>
+              {badge > 0 ? <span className="pv-visually-hidden">, {summary}</span> : null}
+            </button>
+            <section
+              ref={panel}
+              id="nudge-panel"
+              className="panel"
+              aria-labelledby="nudge-title"
+              tabIndex={-1}
+              inert={!open}
+            >
+              <header className="panel-head">
+                <h2 className="panel-title" id="nudge-title">
+                  {title}
+                </h2>
+                <p className="panel-summary">{summary}</p>
+                <button
+                  type="button"
+                  className="check"
+                  aria-label="Done, hide this panel"
+                  onClick={() => (show(false), tab.current?.focus())}
+                >
+                  <CheckIcon />
+                </button>
+              </header>
+              <div className="panel-body">{body}</div>
+              <footer className="panel-foot">
+                {session ? (
+                  <>
+                    <span>Signed in as {maskMobile(session.mobileNo)}</span>
+                    <button type="button" className="pv-button pv-button--link pv-button--sm" onClick={signOut}>
+                      Log out
+                    </button>
+                  </>
+                ) : (
+                  <span>Your data is encrypted and never shared without your consent.</span>
+                )}
+              </footer>
+            </section>
+          </div>
+        </>
+      )}
+      {offersOpen && tiles.gucpaOffers ? (
+        <OffersModal
+          offers={tiles.gucpaOffers.offers}
+          total={tiles.gucpaOffers.total}
+          offersPage={context.links.offers}
+          onApply={(offer) => void apply(offer)}
+          onClose={() => setOffersOpen(false)}
+        />
+      ) : null}
+      {applying ? <FullScreenLoader label={`Taking you to ${applying.productName}…`} /> : null}
+      {applyFailed ? <ErrorModal dashboard={context.links.dashboard} onClose={closeError} /> : null}
+      {loggedOut ? (
+        <LogoutSheet
+          onClose={() => setLoggedOut(false)}
+          onSignIn={() => {
+            setLoggedOut(false);
+            void signInThen(view.location.href);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
