@@ -4,6 +4,7 @@ import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
 import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
 import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
+import { dashboardSizeRows, measureDashboardSize } from './dashboard-size.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
@@ -21,6 +22,7 @@ import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
 
 const sdkDist = fileURLToPath(new URL('../packages/sdk/dist', import.meta.url));
 const sdkScript = `${sdkDist}/pravesh.js`;
+const dashboardDist = fileURLToPath(new URL('../apps/dashboard/dist', import.meta.url));
 const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
 const rows: Row[] = [];
@@ -58,6 +60,7 @@ try {
   );
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
   await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
+  await section('dashboard size', () => measureDashboardSize(dashboardDist), dashboardSizeRows);
   const server = await startApiProcess();
   api = server;
   await section('server load', () => measureServerLoad(server), serverLoadRows);
