@@ -4,6 +4,7 @@ import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
 import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
 import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
+import { dashboardSizeRows, measureDashboardSize } from './dashboard-size.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
@@ -11,6 +12,7 @@ import { measureSpeedRatios, speedRatioRows } from './speed-ratios.ts';
 import { measureSso, ssoRows } from './sso.ts';
 import { measureVisitIngestion, visitIngestionRows } from './visit-ingestion.ts';
 import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
+import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
 
 /**
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
@@ -20,6 +22,7 @@ import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
 
 const sdkDist = fileURLToPath(new URL('../packages/sdk/dist', import.meta.url));
 const sdkScript = `${sdkDist}/pravesh.js`;
+const dashboardDist = fileURLToPath(new URL('../apps/dashboard/dist', import.meta.url));
 const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
 const rows: Row[] = [];
@@ -57,6 +60,7 @@ try {
   );
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
   await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
+  await section('dashboard size', () => measureDashboardSize(dashboardDist), dashboardSizeRows);
   const server = await startApiProcess();
   api = server;
   await section('server load', () => measureServerLoad(server), serverLoadRows);
@@ -81,6 +85,8 @@ await section('sign-on', () => measureSso(), ssoRows);
 await section('consent check', () => measureConsentCheck(), consentCheckRows);
 // Issue 13 §3: shield cost, event/produce and puckar/check as ratios to a no-op route, one server.
 await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
+// Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
+await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 
 console.log(formatTable(rows));
 writeJsonReport(resultsFile, rows, details);

@@ -94,6 +94,7 @@ async function main(): Promise<void> {
       return [`Demo site ${index === 0 ? 'A' : 'B'}`, `${demo.url}  ${label} (site ${siteId})`];
     }),
     ...(outbox ? [['OTP outbox', `${outbox}  codes the demo would have sent by SMS`] as [string, string]] : []),
+    ['My Account', `${config.publicUrl}/myaccount/  the signed-in dashboard (spec 001)`],
     ['API', config.publicUrl],
     ['API docs', `${config.publicUrl}/docs`],
     ['Health', `${config.publicUrl}/healthz  and /readyz`],

@@ -403,6 +403,9 @@ const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; descriptio
     tags: ['pages'],
   },
   'GET /logout': { summary: 'Accounts page: the logout link (spec 000 §2), redirect_uri', tags: ['pages'] },
+  'GET /myaccount': { summary: 'Redirects to /myaccount/', tags: ['pages'] },
+  'GET /myaccount/': { summary: 'My Account, the signed-in dashboard (spec 001 §1, §2)', tags: ['pages'] },
+  'GET /myaccount/*': { summary: "My Account's routes (the app's index.html) and hashed bundles", tags: ['pages'] },
 };
 
 /** Development aids (local environment only): listed, so every route that answers is in the document. */
@@ -471,6 +474,7 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         { name: 'activity', description: 'Recent activity and shared data (spec 000 §3, §5)' },
         { name: 'consent', description: 'Terms consent, "puckar" (spec 000 §3, §4, §7)' },
         { name: 'sso', description: 'Sign-in (spec 000 §4, §7)' },
+        { name: 'my-account', description: 'My Account session and customer (spec 001 §2, §4, §7)' },
         {
           name: 'credit',
           description:

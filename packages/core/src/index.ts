@@ -34,6 +34,7 @@ export * from './consent/csv.ts';
 export * from './credit/score-rules.ts';
 export * from './credit/schemas.ts';
 export * from './credit/errors.ts';
+export * from './my-account/schemas.ts';
 export * from './credit/demo-customers.ts';
 export * from './offers/routes.ts';
 export * from './offers/schemas.ts';

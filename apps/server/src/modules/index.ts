@@ -8,6 +8,7 @@ import { creditModule } from './credit/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
+import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { shieldModule } from './shield/index.ts';
@@ -31,6 +32,7 @@ export const MODULES: readonly ServerModule[] = [
   leadsModule,
   ssoModule,
   accountsPagesModule,
+  myAccountModule,
   creditModule,
   offersModule,
   hubModule,

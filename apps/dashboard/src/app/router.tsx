@@ -1,0 +1,84 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { ErrorPage } from '../features/errors/error-page.tsx';
+import { FullPageSkeleton } from '../features/layout/full-page-skeleton.tsx';
+import type { LayoutKind } from '../features/layout/menu.ts';
+import type * as AccountPages from '../features/account-pages/pages.tsx';
+import { lazyScreen, type ReloadEnv } from '../lib/lazy.ts';
+import RootScreen from '../features/root/root-screen.tsx';
+import { LayoutGuard } from './guard.tsx';
+
+type PageName = {
+  [K in keyof typeof AccountPages]: K extends `${string}Page` ? K : never;
+}[keyof typeof AccountPages];
+
+/** The account pages share one lazy chunk; each route picks its screen from it. */
+function accountPage(name: PageName, env?: ReloadEnv) {
+  const load = async (): Promise<{ default: ComponentType }> => {
+    const module = await import('../features/account-pages/pages.tsx');
+    return { default: module[name] };
+  };
+  return lazyScreen(load, env);
+}
+
+function screen(element: ReactNode): ReactNode {
+  return <Suspense fallback={<FullPageSkeleton label="Loading…" />}>{element}</Suspense>;
+}
+
+/**
+ * spec 001 §2 routes, each with its layout; "/" and unknown paths show the root screen; the error
+ * page is every route's error fallback (a lazy screen that fails after its one reload lands there).
+ */
+export function routes(env?: ReloadEnv): RouteObject[] {
+  const Dashboard = lazyScreen(() => import('../features/home/dashboard-page.tsx'), env);
+  const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
+    standard: [
+      ['dashboard', screen(<Dashboard />)],
+      ['support', screen(<Page name="SupportPage" env={env} />)],
+      ['profile', screen(<Page name="ProfilePage" env={env} />)],
+      ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],
+      ['active-devices', screen(<Page name="ActiveDevicesPage" env={env} />)],
+      ['linked-accounts', screen(<Page name="LinkedAccountsPage" env={env} />)],
+      ['linked-accounts-details', screen(<Page name="LinkedAccountDetailsPage" env={env} />)],
+      ['preferences', screen(<Page name="PreferencesPage" env={env} />)],
+      ['consent-revocation', screen(<Page name="ConsentRevocationPage" env={env} />)],
+      ['download-invoice', screen(<Page name="InvoicesPage" env={env} />)],
+    ],
+    noFooter: [['account-aggregator-statement', screen(<Page name="StatementPage" env={env} />)]],
+    noLeftMenu: [
+      ['account-aggregator-consent', screen(<Page name="AccountAggregatorPage" env={env} />)],
+      ['account-aggregator', screen(<Page name="AccountAggregatorPage" env={env} />)],
+    ],
+  };
+  const errorElement = <ErrorPage />;
+  return [
+    { path: '/', element: <RootScreen />, errorElement },
+    ...(Object.entries(byLayout) as [LayoutKind, [string, ReactNode][]][]).map(([layout, pages]) => ({
+      element: <LayoutGuard layout={layout} />,
+      errorElement,
+      children: pages.map(([path, element]) => ({ path, element, errorElement })),
+    })),
+    // spec 001 §2: "logout" is declared but not routed; it and every unknown path show the root.
+    { path: '*', element: <RootScreen />, errorElement },
+  ];
+}
+
+const pageCache = new Map<string, ComponentType>();
+
+function Page({ name, env }: { name: PageName; env?: ReloadEnv | undefined }) {
+  let Component = pageCache.get(name);
+  if (!Component) {
+    Component = accountPage(name, env);
+    pageCache.set(name, Component);
+  }
+  return <Component />;
+}
+
+export function createRouter(basePath: string) {
+  return createBrowserRouter(routes(), { basename: basePath.replace(/\/+$/, '') || '/' });
+}
+
+/** For tests: the same routes in memory. */
+export function createTestRouter(initialEntry: string, env?: ReloadEnv) {
+  return createMemoryRouter(routes(env), { initialEntries: [initialEntry] });
+}

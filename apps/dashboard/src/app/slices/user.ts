@@ -1,0 +1,45 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CustomerDetails } from '@pravesh/core/my-account/schemas.ts';
+import type { CampaignData } from '../../features/session/campaign.ts';
+import { storeReset } from './reset.ts';
+
+/** spec 001 §3 "User session data (stored locally)". */
+export interface UserData {
+  customerId: string;
+  mobileNo: string;
+  visitorId: string | null;
+  visitId: string | null;
+  glssToken: string | null;
+  accessToken: string;
+  appJourney: string | null;
+  /** Kept empty once used: a code works once (RFC 6749 §4.1.2). */
+  authorizationCode: string | null;
+}
+
+/** spec 001 §3 User slice: the parts the shell uses now. */
+export interface UserState {
+  userData: UserData | null;
+  utmData: CampaignData | null;
+  personalDetails: CustomerDetails | null;
+}
+
+const initialState: UserState = { userData: null, utmData: null, personalDetails: null };
+
+export const userSlice = createSlice({
+  name: 'user',
+  initialState,
+  reducers: {
+    signedIn(state, action: PayloadAction<UserData>) {
+      state.userData = action.payload;
+    },
+    campaignRead(state, action: PayloadAction<CampaignData>) {
+      state.utmData = action.payload;
+    },
+    personalDetailsLoaded(state, action: PayloadAction<CustomerDetails>) {
+      state.personalDetails = action.payload;
+    },
+  },
+  extraReducers: (builder) => builder.addCase(storeReset, () => initialState),
+});
+
+export const { signedIn, campaignRead, personalDetailsLoaded } = userSlice.actions;

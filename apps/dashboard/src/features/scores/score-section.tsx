@@ -1,0 +1,200 @@
+import type { BureauScoreRecord } from '@pravesh/core/credit/schemas.ts';
+import { bandRanges, isValidScore, scoreChange, type ScoreBand } from '@pravesh/core/credit/score-rules.ts';
+import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
+import { formatDate } from '../../lib/format.ts';
+import { useCreditScoresQuery } from './api.ts';
+
+/** Bureau names as customers know them. */
+const BUREAU_NAMES: Readonly<Record<string, string>> = {
+  CIBIL: 'CIBIL',
+  EXPERIAN: 'Experian',
+  HIGHMARK: 'CRIF High Mark',
+  EQUIFAX: 'Equifax',
+};
+
+/** spec 001 §5 band names: Excellent, Very Good, Good, Average, Needs Help (LOW and VERY_LOW). */
+const BAND_NAMES: Readonly<Record<ScoreBand, string>> = {
+  EXCELLENT: 'Excellent',
+  VERY_GOOD: 'Very Good',
+  GOOD: 'Good',
+  FAIR: 'Average',
+  LOW: 'Needs Help',
+  VERY_LOW: 'Needs Help',
+};
+
+const BAND_TONES: Readonly<Record<ScoreBand, string>> = {
+  EXCELLENT: 'excellent',
+  VERY_GOOD: 'good',
+  GOOD: 'good',
+  FAIR: 'average',
+  LOW: 'low',
+  VERY_LOW: 'low',
+};
+
+/** spec 001 §8 "No score screen" and its three reasons. */
+export const NO_SCORE_TITLE = 'We couldn’t find your Credit Score!';
+const NO_SCORE_REASONS = [
+  'No credit history found',
+  'Short credit history',
+  'Inactive accounts (no activity in the last 3 years)',
+];
+
+const hasScore = (record: BureauScoreRecord) =>
+  record.score !== null && isValidScore(record.score, record.isValidScore);
+
+/** A semicircle meter: the score's place between 300 and 900, in its band's colour. */
+function Meter({ record }: { record: BureauScoreRecord }) {
+  const score = record.score ?? 300;
+  const angle = Math.PI * (1 - (score - 300) / 600);
+  const x = 80 + 64 * Math.cos(angle);
+  const y = 88 - 64 * Math.sin(angle);
+  return (
+    <svg className="ma-gauge" viewBox="0 0 160 96" aria-hidden="true" focusable="false">
+      <path
+        d="M16 88a64 64 0 0 1 128 0"
+        fill="none"
+        stroke="var(--pv-color-line-soft)"
+        strokeWidth="14"
+        strokeLinecap="round"
+      />
+      <path
+        d={`M16 88A64 64 0 0 1 ${x.toFixed(1)} ${y.toFixed(1)}`}
+        fill="none"
+        className={`ma-gauge-value ma-tone--${BAND_TONES[record.scoreBand ?? 'FAIR']}`}
+        strokeWidth="14"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function BureauScore({ record }: { record: BureauScoreRecord }) {
+  const band = record.scoreBand ?? 'FAIR';
+  const change = scoreChange(record.score, record.previousScore);
+  const range = bandRanges(record.creditBureau).find((entry) => entry.band === band);
+  return (
+    <div className="ma-score">
+      <div className="ma-score-meter">
+        <Meter record={record} />
+        <p className="ma-score-value">
+          <strong>{record.score}</strong>
+          <span> / 900</span>
+        </p>
+      </div>
+      <div className="ma-score-facts">
+        <p>
+          <span className={`ma-band ma-tone--${BAND_TONES[band]}`}>{BAND_NAMES[band]}</span>
+          {range ? (
+            <span className="ma-muted">
+              {' '}
+              {BUREAU_NAMES[record.creditBureau]} range {range.min}–{range.max}
+            </span>
+          ) : null}
+        </p>
+        {record.previousScore !== null && change !== 0 ? (
+          <p className={change > 0 ? 'ma-delta ma-delta--up' : 'ma-delta ma-delta--down'}>
+            {change > 0 ? `Up ${change} points` : `Down ${Math.abs(change)} points`} since your last check
+          </p>
+        ) : null}
+        <dl className="ma-facts ma-facts--inline">
+          <div>
+            <dt>Last updated</dt>
+            <dd>{formatDate(record.dateApplied)}</dd>
+          </div>
+          <div>
+            <dt>Next free refresh</dt>
+            <dd>{formatDate(record.nextRefreshDate)}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+function NoScore() {
+  return (
+    <div className="ma-empty">
+      <div>
+        <h3>{NO_SCORE_TITLE}</h3>
+        <p>This usually happens for one of these reasons:</p>
+      </div>
+      <ul className="ma-reasons">
+        {NO_SCORE_REASONS.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+      <p>Using a credit card or a small loan responsibly for six months builds a score.</p>
+    </div>
+  );
+}
+
+function NotYet() {
+  return (
+    <div className="ma-empty">
+      <svg className="ma-gauge" viewBox="0 0 160 96" aria-hidden="true" focusable="false">
+        <path
+          d="M16 88a64 64 0 0 1 128 0"
+          fill="none"
+          stroke="var(--pv-color-line-soft)"
+          strokeWidth="14"
+          strokeLinecap="round"
+        />
+      </svg>
+      <div>
+        <h3>Your score will appear here</h3>
+        <p>
+          We bring your score from all four credit bureaus — CIBIL, Experian, CRIF High Mark and Equifax — with what
+          changed since your last check. Checking it here never lowers your score.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The credit score section of the dashboard: one tab per bureau with a score (spec 001 §5 bands,
+ * last updated and the next refresh), the "no score" screen when the bureaus found none, and the
+ * designed loading and empty states.
+ */
+export function ScoreSection() {
+  const scores = useCreditScoresQuery();
+  const scored = (scores.data ?? []).filter(hasScore);
+  let body;
+  if (scores.isLoading) {
+    body = (
+      <SkeletonGroup label="Loading your credit score…" className="ma-score-skeleton">
+        <Skeleton shape="circle" width={144} height={144} />
+        <div className="ma-stack">
+          <Skeleton shape="text" width="60%" />
+          <Skeleton shape="text" width="80%" />
+          <Skeleton shape="text" width="40%" />
+        </div>
+      </SkeletonGroup>
+    );
+  } else if (scored.length > 0) {
+    body = (
+      <Tabs
+        className="ma-bureau-tabs"
+        label="Credit bureau"
+        items={scored.map((record) => ({
+          id: record.creditBureau,
+          label: BUREAU_NAMES[record.creditBureau] ?? record.creditBureau,
+          panel: <BureauScore record={record} />,
+        }))}
+      />
+    );
+  } else if ((scores.data ?? []).length > 0) {
+    body = <NoScore />;
+  } else {
+    body = <NotYet />;
+  }
+  return (
+    <section id="credit-score" className="ma-card ma-section" aria-labelledby="score-title" tabIndex={-1}>
+      <div className="ma-section-head">
+        <h2 id="score-title">Your credit score</h2>
+        <span className="ma-chip">Free · won’t affect your score</span>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/**
+ * My Account is served by the API server under /myaccount/ (apps/server/src/modules/my-account):
+ * index.html for every route, the hashed bundles under /myaccount/assets/. Open Sans comes from
+ * @pravesh/ui/fonts.css and is copied into assets/ (no font CDN; the CSP is font-src 'self').
+ * Nothing here downloads at install or build time.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/myaccount/',
+  // React 19's automatic runtime, as apps/accounts compiles it.
+  oxc: { jsx: { runtime: 'automatic' } },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    sourcemap: false,
+    // Fonts and icons are files, never data: URIs inlined into the CSS.
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+  },
+  logLevel: 'warn',
+});

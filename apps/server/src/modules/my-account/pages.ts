@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { scriptJson } from '@pravesh/core';
+import type { AppConfig } from '../../config/index.ts';
+import { registerPageAssets } from '../../lib/framed-page.ts';
+
+/**
+ * The My Account single-page app (spec 001 §1: "The account site's base path is /myaccount/"),
+ * built by apps/dashboard (Vite) into dist/. Every path under /myaccount/ answers index.html (the
+ * app's router shows the root screen for "/" and unknown paths, spec 001 §2); the hashed bundles
+ * are under /myaccount/assets/, where a missing file is a 404, so a stale chunk fails loudly and
+ * the app's reload-once rule can act (spec 001 §4 "Lazy screen loading").
+ */
+export const DASHBOARD_BASE = '/myaccount/';
+export const DASHBOARD_ASSETS = `${DASHBOARD_BASE}assets/`;
+/** Matches apps/dashboard/src/app/config.ts. */
+export const DASHBOARD_CONFIG_ELEMENT_ID = 'pravesh-dashboard-config';
+/** spec 000 §3 site list: My Account is site 14; its OAuth client is config/sso.ts's default. */
+export const DASHBOARD_SITE_ID = 14;
+export const DASHBOARD_CLIENT_ID = 'pravesh-myaccount';
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../dashboard/dist', import.meta.url));
+
+/**
+ * The accounts pages' policy, except that nothing may frame My Account (it holds a signed-in
+ * customer's data: clickjacking, OWASP) and scripts come only from this origin, so a font or
+ * script CDN cannot be added by accident.
+ */
+export function dashboardContentSecurityPolicy(config: AppConfig): string {
+  const api = new URL(config.publicUrl).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "font-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${api}`,
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** What the app needs to know about this deployment, written into its HTML. */
+export function dashboardBootstrap(config: AppConfig) {
+  return {
+    apiBaseUrl: config.publicUrl,
+    environment: config.environment,
+    siteId: DASHBOARD_SITE_ID,
+    clientId: DASHBOARD_CLIENT_ID,
+    accountsUrl: config.publicUrl,
+    basePath: DASHBOARD_BASE,
+    /** spec 001 §9: "After logout it goes to the main homepage" (development and fte, §4). */
+    providerHomeUrl: `${config.publicUrl}/`,
+  };
+}
+
+const NOT_BUILT = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>My Account</title></head>
+<body><p>My Account is being updated. Please try again in a few minutes.</p></body></html>`;
+
+export async function dashboardPages(
+  app: FastifyInstance,
+  options: { config: AppConfig; distDir?: string },
+): Promise<void> {
+  const { config } = options;
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (!built) app.log.warn({ distDir }, 'My Account is not built: run "npm run build -w @pravesh/dashboard"');
+  const bootstrap = `<script type="application/json" id="${DASHBOARD_CONFIG_ELEMENT_ID}">${scriptJson(
+    dashboardBootstrap(config),
+  )}</script>`;
+  const html = built ? readFileSync(indexFile, 'utf8').replace('</head>', `    ${bootstrap}\n  </head>`) : NOT_BUILT;
+  const csp = dashboardContentSecurityPolicy(config);
+
+  const page = (_request: unknown, reply: FastifyReply) =>
+    reply
+      .code(built ? 200 : 503)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('x-frame-options', 'DENY')
+      // The shell is tiny and names this build's hashed bundles: always revalidated.
+      .header('cache-control', 'no-cache')
+      .header('referrer-policy', 'no-referrer')
+      .send(html);
+  app.get('/myaccount', { schema: { hide: true } }, (_request, reply) => reply.redirect(DASHBOARD_BASE, 301));
+  app.get(DASHBOARD_BASE, { schema: { hide: true } }, page);
+  app.get(`${DASHBOARD_BASE}*`, { schema: { hide: true } }, page);
+
+  if (built) {
+    await registerPageAssets(app, {
+      root: path.join(distDir, 'assets'),
+      prefix: DASHBOARD_ASSETS,
+      cacheControl: false,
+      setHeaders(reply) {
+        // Vite names every bundle by its content hash.
+        reply.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+}

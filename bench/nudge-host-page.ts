@@ -1,0 +1,290 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { createDemoServer } from '@pravesh/demo';
+import { startApiProcess } from './api-process.ts';
+import { formatMs, percentile, type Row } from './report.ts';
+
+/**
+ * Issue 14 "Shown by": what the nudge costs the page that embeds it. The demo homepage (site 2,
+ * apps/demo) at 1280×800 in Chromium under CDP 4× CPU throttling, a fresh visitor each load, in
+ * one run and interleaved:
+ *   - without: the page's HTML and CSS alone (its script tags removed: the SDK and the demo's
+ *     integration script, app.js, which drives it);
+ *   - with: the page as served, so the SDK loads, app.js initialises it and the nudge mounts and
+ *     opens by default (a new visit, spec 000 §4), exactly as a visitor meets it;
+ *   - SDK without the nudge: as served, with only the nudge's widget script refused, so any layout
+ *     shift of the demo page's own (its account card filling in) is told apart from the nudge's.
+ * Reported: the CLS the nudge adds to the host page (target 0: it is position:fixed and
+ * transform-animated, issue 14 §3) beside the page's total, and LCP and TBT as ratios with/without.
+ */
+
+export const NUDGE_HOST_CLS_TARGET = 0;
+const CPU_THROTTLING_RATE = 4;
+const LOADS_PER_VARIANT = 5;
+const VIEWPORT = { width: 1280, height: 800 };
+const PAGE_TIMEOUT_MS = 120_000;
+/** Long tasks beyond this count towards Total Blocking Time (web.dev/tbt). */
+const LONG_TASK_MS = 50;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Observers added before any page script runs; they keep layout shifts (with the nodes that
+ * moved), LCP candidates, long tasks and first contentful paint on window.__hostMetrics.
+ */
+const OBSERVE_METRICS = `(() => {
+  const metrics = { shifts: [], lcp: 0, longTasks: [], fcp: 0 };
+  window.__hostMetrics = metrics;
+  const observe = (type, onEntry) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true }); } catch {}
+  };
+  observe('layout-shift', (entry) => {
+    if (entry.hadRecentInput) return;
+    metrics.shifts.push({
+      value: entry.value,
+      at: entry.startTime,
+      nodes: (entry.sources || []).map((source) => {
+        const node = source.node;
+        if (!node) return '?';
+        const element = node.nodeType === 1 ? node : node.parentElement;
+        return element ? element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.split(' ')[0] : '') : '#text';
+      }),
+    });
+  });
+  observe('largest-contentful-paint', (entry) => { metrics.lcp = entry.startTime; });
+  observe('longtask', (entry) => { metrics.longTasks.push({ start: entry.startTime, duration: entry.duration }); });
+  observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') metrics.fcp = entry.startTime; });
+})();`;
+
+interface PageMetrics {
+  shifts: { value: number; at: number; nodes: string[] }[];
+  lcp: number;
+  longTasks: { start: number; duration: number }[];
+  fcp: number;
+}
+
+export interface HostLoad {
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** The nodes of any layout shift (empty when CLS is 0). */
+  shiftedNodes: string[];
+}
+
+export interface NudgeHostPageResult {
+  loadsPerVariant: number;
+  cpuThrottlingRate: number;
+  without: HostLoad[];
+  with: HostLoad[];
+  sdkWithoutNudge: HostLoad[];
+  /** The worst CLS of any load with the nudge. */
+  clsWithNudge: number;
+  /** The worst CLS of any load with the SDK but not the nudge. */
+  clsSdkWithoutNudge: number;
+  /** What the nudge adds: clsWithNudge − clsSdkWithoutNudge, never below 0. */
+  clsAddedByNudge: number;
+  medianLcpWithoutMs: number;
+  medianLcpWithMs: number;
+  medianTbtWithoutMs: number;
+  medianTbtWithMs: number;
+  medianTbtSdkWithoutNudgeMs: number;
+  lcpRatio: number;
+  /** TBT with ÷ without the SDK; null when the page alone has no blocking time at all. */
+  tbtRatio: number | null;
+  /** TBT with the nudge ÷ with the SDK but not the nudge: the nudge's own share. */
+  tbtNudgeRatio: number | null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The page's HTML with its script tags (the SDK, app.js and the other demo modules) removed. */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b(?![^>]*type="application\/json")[^>]*>[\s\S]*?<\/script>/g, '');
+}
+
+type Variant = 'without' | 'with' | 'sdkWithoutNudge';
+
+async function loadOnce(browser: Browser, url: string, variant: Variant): Promise<HostLoad> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+    await page.addInitScript(OBSERVE_METRICS);
+    if (variant === 'without') {
+      await page.route(url, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: withoutScripts(await response.text()) });
+      });
+    } else if (variant === 'sdkWithoutNudge') {
+      await page.route('**/widgets/pravesh-nudge.js', (route) => route.abort());
+    }
+    await page.goto(url, { waitUntil: 'load' });
+    if (variant === 'with') {
+      // The nudge mounted and, on a new visit, opened by default: its slide-in is part of the load.
+      await page.locator('pravesh-nudge button.tab[aria-expanded="true"]').waitFor();
+      await page
+        .locator('pravesh-nudge #nudge-panel')
+        .evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
+    }
+    await page.waitForLoadState('networkidle');
+    // The LCP entry is reported with the next frame after the paint.
+    // A function, not a string: the demo's CSP forbids eval, which a string predicate needs.
+    await page.waitForFunction(() => (window as unknown as { __hostMetrics: PageMetrics }).__hostMetrics.lcp > 0);
+    const metrics = await page.evaluate<PageMetrics>('window.__hostMetrics');
+    const tbtMs = metrics.longTasks
+      .filter((task) => task.start >= metrics.fcp)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - LONG_TASK_MS), 0);
+    return {
+      cls: metrics.shifts.reduce((sum, shift) => sum + shift.value, 0),
+      lcpMs: metrics.lcp,
+      tbtMs,
+      shiftedNodes: [...new Set(metrics.shifts.flatMap((shift) => shift.nodes))],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A ratio, or null over a zero baseline (no blocking time at all has no multiple). */
+const ratio = (value: number, baseline: number) => (baseline > 0 ? value / baseline : null);
+const formatRatio = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}×`);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+export async function measureNudgeHostPage(): Promise<NudgeHostPageResult> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const api = await startApiProcess({
+    entry: './nudge-host-server.ts',
+    name: 'nudge host API',
+    env: { ...process.env, PRAVESH_SITE_CONFIG: JSON.stringify({ 2: { origins: [origin] } }) },
+  });
+  const demo = await createDemoServer({
+    host: '127.0.0.1',
+    port,
+    siteId: 2,
+    siteName: 'Kosh',
+    apiUrl: api.url,
+    environment: 'local',
+    publicOrigin: origin,
+    logger: false,
+  });
+  let browser: Browser | undefined;
+  try {
+    await demo.listen();
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const without: HostLoad[] = [];
+    const withNudge: HostLoad[] = [];
+    const sdkWithoutNudge: HostLoad[] = [];
+    // Interleaved, so a burst of load from other processes falls on every variant alike.
+    for (let load = 0; load < LOADS_PER_VARIANT; load += 1) {
+      without.push(await loadOnce(browser, `${origin}/`, 'without'));
+      withNudge.push(await loadOnce(browser, `${origin}/`, 'with'));
+      sdkWithoutNudge.push(await loadOnce(browser, `${origin}/`, 'sdkWithoutNudge'));
+    }
+    const worstCls = (loads: HostLoad[]) => Math.max(...loads.map((load) => load.cls));
+    const medianLcpWithoutMs = median(without.map((load) => load.lcpMs));
+    const medianLcpWithMs = median(withNudge.map((load) => load.lcpMs));
+    const medianTbtWithoutMs = median(without.map((load) => load.tbtMs));
+    const medianTbtWithMs = median(withNudge.map((load) => load.tbtMs));
+    const medianTbtSdkWithoutNudgeMs = median(sdkWithoutNudge.map((load) => load.tbtMs));
+    return {
+      loadsPerVariant: LOADS_PER_VARIANT,
+      cpuThrottlingRate: CPU_THROTTLING_RATE,
+      without,
+      with: withNudge,
+      sdkWithoutNudge,
+      clsWithNudge: worstCls(withNudge),
+      clsSdkWithoutNudge: worstCls(sdkWithoutNudge),
+      clsAddedByNudge: Math.max(0, worstCls(withNudge) - worstCls(sdkWithoutNudge)),
+      medianLcpWithoutMs,
+      medianLcpWithMs,
+      medianTbtWithoutMs,
+      medianTbtWithMs,
+      lcpRatio: medianLcpWithMs / medianLcpWithoutMs,
+      // No blocking time at all without the SDK: the ratio is measured against 1 ms, the clock's grain.
+      medianTbtSdkWithoutNudgeMs,
+      tbtRatio: ratio(medianTbtWithMs, medianTbtWithoutMs),
+      tbtNudgeRatio: ratio(medianTbtWithMs, medianTbtSdkWithoutNudgeMs),
+    };
+  } finally {
+    await browser?.close();
+    await demo.close();
+    await api.stop();
+  }
+}
+
+export function nudgeHostPageRows(result: NudgeHostPageResult): Row[] {
+  const conditions = `demo homepage 1280px, ${result.cpuThrottlingRate}× CPU, median of ${result.loadsPerVariant}`;
+  const shifted = (loads: HostLoad[]) => [...new Set(loads.flatMap((load) => load.shiftedNodes))].join(', ');
+  return [
+    {
+      metric: 'nudge: host page CLS added by the nudge (worst load)',
+      value: result.clsAddedByNudge.toFixed(4),
+      target: `= ${NUDGE_HOST_CLS_TARGET}`,
+      verdict: result.clsAddedByNudge === NUDGE_HOST_CLS_TARGET ? 'ok' : 'MISSED',
+    },
+    {
+      metric: 'nudge: host page CLS with the nudge, in all (worst load)',
+      value: result.clsWithNudge.toFixed(4),
+      target: '-',
+      verdict: 'info',
+      note:
+        result.clsWithNudge > 0
+          ? `shifted: ${shifted(result.with)}; ${result.clsSdkWithoutNudge.toFixed(4)} without the nudge (${shifted(result.sdkWithoutNudge) || 'nothing'})`
+          : undefined,
+    },
+    {
+      metric: `nudge: LCP with/without the SDK (${conditions})`,
+      value: `${result.lcpRatio.toFixed(2)}×`,
+      target: '-',
+      verdict: 'info',
+      note: `${formatMs(result.medianLcpWithMs)} vs ${formatMs(result.medianLcpWithoutMs)}`,
+    },
+    {
+      metric: `nudge: TBT with/without the SDK (${conditions})`,
+      value: formatRatio(result.tbtRatio),
+      target: '-',
+      verdict: 'info',
+      note: `${formatMs(result.medianTbtWithMs)} vs ${formatMs(result.medianTbtWithoutMs)}`,
+    },
+    {
+      metric: `nudge: TBT with the nudge / SDK without it (${conditions})`,
+      value: formatRatio(result.tbtNudgeRatio),
+      target: '-',
+      verdict: 'info',
+      note: `${formatMs(result.medianTbtWithMs)} vs ${formatMs(result.medianTbtSdkWithoutNudgeMs)}`,
+    },
+  ];
+}
+
+// `npx tsx bench/nudge-host-page.ts`: this measurement alone, its rows printed.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { formatTable } = await import('./report.ts');
+  const result = await measureNudgeHostPage();
+  console.log(formatTable(nudgeHostPageRows(result)));
+  console.log(JSON.stringify(result, null, 2));
+}
