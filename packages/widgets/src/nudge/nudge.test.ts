@@ -78,14 +78,21 @@ const run = (action: () => unknown) =>
     await Promise.resolve();
   });
 
+/** The mocked screen: a test may narrow it and tell the media-query listeners, as a resize would. */
+const viewport = { mobile: false, listeners: new Set<() => void>() };
+
 function mockViewport(mobile: boolean) {
+  viewport.mobile = mobile;
+  viewport.listeners.clear();
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
       ({
-        matches: mobile && query.includes('max-width'),
+        get matches() {
+          return viewport.mobile && query.includes('max-width');
+        },
         media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
+        addEventListener: (_type: string, listener: () => void) => viewport.listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => viewport.listeners.delete(listener),
       }) as unknown as MediaQueryList,
   );
 }
@@ -326,6 +333,16 @@ describe('on a phone (≤767px)', () => {
     await run(() => {});
     expect(view.queryByRole('dialog')).toBeNull();
     expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+  });
+
+  it('a wide panel that opened by itself becomes the peek, not a modal sheet, when the screen narrows', async () => {
+    const { view } = await setup({ initialNudgeState: 'open' });
+    expect(view.getByRole('button', { name: 'Hide', expanded: true })).toBeTruthy();
+    // The window narrows past 767px: matchMedia now matches and tells its listeners.
+    viewport.mobile = true;
+    await run(() => viewport.listeners.forEach((listener) => listener()));
+    expect(view.queryByRole('dialog')).toBeNull();
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' }).getAttribute('aria-modal')).toBeNull();
   });
 
   it('recent activity shows the first row until expanded', async () => {

@@ -153,6 +153,17 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
     // Only when the visitor layer arrives: later media changes do not reopen it.
   }, [visitor]);
 
+  // A width change across 767px (a rotated tablet, a resized window) starts the other layout at
+  // rest: the wide panel that opened by itself must not become the phone's open sheet, a modal that
+  // makes the page behind it inert; and an open phone sheet becomes the closed panel with its tab.
+  const layoutSeen = useRef(mobile);
+  useEffect(() => {
+    if (layoutSeen.current === mobile) return;
+    layoutSeen.current = mobile;
+    setOpen(false);
+    setDismissed(false);
+  }, [mobile]);
+
   // Signed in: live tiles; signed out: stored ones (spec 000 §4).
   const customerId = session?.customerId;
   useEffect(() => {
