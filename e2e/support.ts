@@ -20,17 +20,22 @@ export async function screenshot(page: Page, name: string, { fullPage = false } 
 }
 
 interface OutboxMessage {
+  id: string;
   channel?: string;
   to: string;
   text: string;
 }
 
-/** The six-digit code of the first message in the local outbox (GET /dev/outbox.json) that matches. */
+async function outboxMessages(page: Page): Promise<OutboxMessage[]> {
+  const response = await page.request.get(`${API_URL}/dev/outbox.json`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** The six-digit code of the first (newest) message in the local outbox (GET /dev/outbox.json) that matches. */
 async function otpIn(page: Page, matches: (message: OutboxMessage) => boolean): Promise<string> {
   let code: string | undefined;
   await expect(async () => {
-    const response = await page.request.get(`${API_URL}/dev/outbox.json`);
-    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+    const messages = await outboxMessages(page);
     code = /\b(\d{6})\b/.exec(messages.find(matches)?.text ?? '')?.[1];
     expect(code).toBeDefined();
   }).toPass({ timeout: 10_000 });
@@ -40,6 +45,19 @@ async function otpIn(page: Page, matches: (message: OutboxMessage) => boolean): 
 /** The OTP the local SMS outbox holds for `mobileNo` (development only). */
 export function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
   return otpIn(page, (message) => message.to.endsWith(mobileNo));
+}
+
+/**
+ * The OTP that `send` makes the server text to `mobileNo`: for the seeded demo customers, whom
+ * several journeys sign in, an older code for the same number is already in the outbox, and reading
+ * before the new one arrives would pick it up.
+ */
+export async function newOtpFromOutbox(page: Page, mobileNo: string, send: () => Promise<void>): Promise<string> {
+  const seen = new Set(
+    (await outboxMessages(page)).filter((message) => message.to.endsWith(mobileNo)).map(({ id }) => id),
+  );
+  await send();
+  return otpIn(page, (message) => message.to.endsWith(mobileNo) && !seen.has(message.id));
 }
 
 /** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
+import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
  * Issue 15 (My Account shell): a customer signs in on a demo site, opens My Account on the API
@@ -35,8 +35,8 @@ async function signInOnDemoSite(page: Page, mobileNo: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const frame = page.frameLocator('pravesh-sign-in iframe');
   await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  await frame.getByRole('button', { name: 'Get OTP' }).click();
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
+  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
   await frame.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
 }

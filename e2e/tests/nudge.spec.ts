@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
-import { otpFromOutbox, screenshot } from '../support.ts';
+import { newOtpFromOutbox, screenshot } from '../support.ts';
 
 /**
  * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
@@ -52,8 +52,8 @@ async function signIn(page: Page, mobileNo: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const frame = page.frameLocator('pravesh-sign-in iframe');
   await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  await frame.getByRole('button', { name: 'Get OTP' }).click();
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(await otpFromOutbox(page, mobileNo));
+  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
+  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
   await frame.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeHidden({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
