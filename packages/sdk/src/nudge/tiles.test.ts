@@ -2,6 +2,7 @@ import { selectRecentActivity, RECENT_ACTIVITY_SITES } from '@pravesh/core';
 import { describe, expect, it } from 'vitest';
 import {
   homeOfferCount,
+  homeOfferLabel,
   NUDGE_TILE_ORDER,
   offersTileOf,
   parseOffers,
@@ -93,6 +94,10 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
 
   it('caps the home summary offer count at 3', () => {
     expect([0, 1, 2, 3, 4, 40].map(homeOfferCount)).toEqual([0, 1, 2, 3, 3, 3]);
+  });
+
+  it('shows a capped home count as "3+" so it never contradicts the modal’s full count (spec 000 §2, §9)', () => {
+    expect([1, 2, 3, 4, 6, 40].map(homeOfferLabel)).toEqual(['1', '2', '3', '3+', '3+', '3+']);
   });
 
   it('recent activity: 10 in all, 2 per site, items without continueUrl or updatedAt hidden, unknown sites skipped', () => {

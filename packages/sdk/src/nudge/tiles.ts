@@ -204,3 +204,15 @@ export function offersTileOf(offers: readonly NudgeOffer[] | undefined, total?: 
 export function homeOfferCount(total: number): number {
   return Math.max(0, Math.min(Math.floor(total), HOME_OFFER_COUNT_CAP));
 }
+
+/**
+ * The home summary's count as shown (panel summary, tab badge): the capped count, with "+" when
+ * there are more ("3+"). Two rules meet on one screen: the offers modal's "You have {n} Exclusive
+ * Offers" is the customer's real offer count (spec 000 §2), while the home summary is capped at 3
+ * (spec 000 §9). A bare "3" beside a modal saying 6 would contradict it; "3+" keeps the cap and
+ * stays true.
+ */
+export function homeOfferLabel(total: number): string {
+  const shown = homeOfferCount(total);
+  return Math.floor(total) > HOME_OFFER_COUNT_CAP ? `${shown}+` : String(shown);
+}
