@@ -62,8 +62,13 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
     expect(down).toMatchObject({ delta: 'down', change: -30, label: 'Low', colour: '#e5121b' });
   });
 
-  it('NO_HIT at every bureau is no bureau data; new to credit has its own state, never a number', () => {
+  it('NO_HIT at every bureau is no bureau data, marked as checked; new to credit has its own state, never a number', () => {
     expect(scoreTileOf(parseScoreRecords([record('CIBIL', null), record('EXPERIAN', null)]))).toEqual({
+      kind: 'getScore',
+      noHit: true,
+    });
+    // A record without a score and without a state is not a bureau's answer: the never-checked tile.
+    expect(scoreTileOf(parseScoreRecords([record('CIBIL', null, { scoreState: undefined })]))).toEqual({
       kind: 'getScore',
     });
     const ntc = parseScoreRecords([record('CIBIL', null), record('EXPERIAN', null, { scoreState: 'NEW_TO_CREDIT' })]);

@@ -47,8 +47,12 @@ export type ScoreTile =
     }
   /** A file too young to score (new to credit): never a fake number. */
   | { kind: 'noScore'; bureau: Bureau; state: 'NEW_TO_CREDIT' }
-  /** spec 000 §8: no bureau data → "Get Credit Score for FREE". */
-  | { kind: 'getScore' };
+  /**
+   * spec 000 §8: no bureau data → "Get Credit Score for FREE". noHit: the bureaus were asked and
+   * hold no file for this customer (NO_HIT), so the tile must not invite them to "see their
+   * scores" as if never checked; absent when the customer was never checked.
+   */
+  | { kind: 'getScore'; noHit?: true };
 
 /** One offer of spec 000 §3 "Offer response" (a subProductList item), flattened. */
 export interface NudgeOffer {
@@ -112,15 +116,17 @@ export function parseScoreRecords(response: unknown): NudgeScoreRecord[] {
 /**
  * The score tile: the active bureau (core's priority rule) with its band display and delta. No
  * records, or no file at any bureau (NO_HIT everywhere), is "no bureau data" → "Get Credit Score
- * for FREE" (spec 000 §8); a file too young to score shows the new-to-credit state, never a number.
+ * for FREE" (spec 000 §8), the NO_HIT case marked so its copy can say the bureaus were checked; a
+ * file too young to score shows the new-to-credit state, never a number.
  */
 export function scoreTileOf(records: readonly NudgeScoreRecord[] | undefined): ScoreTile {
   const active = activeBureauRecord(records ?? []);
   if (!active) return { kind: 'getScore' };
   if (!isValidScore(active.score, active.isValidScore) || active.score === null) {
     const newToCredit = (records ?? []).find((record) => record.scoreState === 'NEW_TO_CREDIT');
-    return newToCredit
-      ? { kind: 'noScore', bureau: newToCredit.creditBureau, state: 'NEW_TO_CREDIT' }
+    if (newToCredit) return { kind: 'noScore', bureau: newToCredit.creditBureau, state: 'NEW_TO_CREDIT' };
+    return (records ?? []).some((record) => record.scoreState === 'NO_HIT')
+      ? { kind: 'getScore', noHit: true }
       : { kind: 'getScore' };
   }
   const { label, colour } = bandDisplay(active.scoreBand);

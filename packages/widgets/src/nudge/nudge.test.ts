@@ -313,6 +313,34 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('NO_HIT: "Get Credit Score for FREE" says the bureaus hold no history yet, not "see your scores"; no offers', async () => {
+    const noHit = (creditBureau: string) => ({
+      creditBureau,
+      score: null,
+      previousScore: null,
+      scoreBand: null,
+      dateApplied: '2026-11-20T10:00:00+05:30',
+      scoreState: 'NO_HIT',
+      isValidScore: false,
+    });
+    const { root, view, request } = await setup({
+      signedIn: true,
+      request: (_method, path) =>
+        Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? [noHit('CIBIL'), noHit('EXPERIAN')] : OFFERS),
+    });
+    await run(() => widget!.open());
+    const tile = root.querySelector('[data-tile="bureauTile"]')!;
+    expect(view.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeTruthy();
+    expect(tile.textContent).toContain('don’t hold a credit history for you yet');
+    expect(tile.textContent).not.toContain('See your CIBIL and Experian scores');
+    expect(view.queryByRole('link', { name: 'Check my score' })).toBeNull();
+    expect(view.getByRole('link', { name: 'How to start your credit history' }).getAttribute('href')).toBe(
+      LINKS.creditReport,
+    );
+    expect(root.querySelector('[data-tile="gucpaOffers"]')).toBeNull();
+    expect(request).not.toHaveBeenCalledWith('GET', NUDGE_ROUTES.personalization);
+  });
+
   it('offers failing: no offers tile', async () => {
     const { root } = await setup({
       signedIn: true,
