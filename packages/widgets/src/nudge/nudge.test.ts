@@ -341,6 +341,25 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(request).not.toHaveBeenCalledWith('GET', NUDGE_ROUTES.personalization);
   });
 
+  it('new to credit: "See how to build your score" lines up with the text above it', async () => {
+    const newToCredit = {
+      ...SCORES[0],
+      score: null,
+      scoreBand: null,
+      scoreState: 'NEW_TO_CREDIT',
+      isValidScore: false,
+    };
+    const { view } = await setup({
+      signedIn: true,
+      request: (_method, path) => Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? [newToCredit] : OFFERS),
+    });
+    await run(() => widget!.open());
+    const link = view.getByRole('link', { name: 'See how to build your score' });
+    // The paragraph above starts at its column's edge; a row link's side padding pushed the link 8px in.
+    expect(parseFloat(getComputedStyle(link).paddingLeft || '0')).toBe(0);
+    expect(parseFloat(getComputedStyle(link).marginLeft || '0')).toBe(0);
+  });
+
   it('offers failing: no offers tile', async () => {
     const { root } = await setup({
       signedIn: true,

@@ -352,6 +352,11 @@ button:focus-visible,
 .row-link:hover {
   text-decoration: underline;
 }
+/* Under a tile's paragraph (new to credit, no credit history) the link starts where the text does:
+   a row link's side padding is for the end of a row (Continue), where it widens the tap target. */
+.free .row-link {
+  padding: 0;
+}
 .pill {
   padding: 2px 8px;
   border-radius: var(--pv-radius-pill);
