@@ -32,6 +32,7 @@ function offerReply(count: number, product = 'PL') {
         imageUrl: { partnerImage: 'https://cdn.example.in/p.png', productTypeImage: 'javascript:alert(1)' },
         features: { shortDescriptionApp: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] },
         statement: { statementText: 'Rate from 10.5%^^No prepayment fee' },
+        lender: { id: 'kosh', name: ' Kosh Bank ', legalName: 'Kosh Bank Ltd' },
       })),
     },
   };
@@ -88,6 +89,10 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
     expect(offer?.bullets).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(offer?.statement).toEqual(['Rate from 10.5%', 'No prepayment fee']);
     expect(offer?.partnerImage).toBe('https://cdn.example.in/p.png');
+    expect(offer?.partnerName).toBe('Kosh Bank');
+    expect(parseOffers({ PL: { subProductList: [{ offerId: 'x', productName: 'Loan' }] } })[0]?.partnerName).toBe(
+      undefined,
+    );
     expect(offer?.productTypeImage).toBeUndefined();
   });
 

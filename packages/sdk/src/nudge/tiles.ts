@@ -63,6 +63,8 @@ export interface NudgeOffer {
   productName: string;
   bannerTitle: string;
   partnerImage: string | undefined;
+  /** The lender's name (our offer.lender.name), written beside its mark: a logo is too small to carry it. */
+  partnerName: string | undefined;
   productTypeImage: string | undefined;
   /** features.shortDescriptionApp, at most 6 (spec 000 §3). */
   bullets: string[];
@@ -158,6 +160,7 @@ function parseOffer(product: string, item: unknown): NudgeOffer | undefined {
     productName,
     bannerTitle: text(item.bannerTitle) ?? '',
     partnerImage: imageUrl(images.partnerImage),
+    partnerName: isRecord(item.lender) ? text(item.lender.name) : undefined,
     productTypeImage: imageUrl(images.productTypeImage),
     bullets: bullets.flatMap((bullet) => text(bullet) ?? []).slice(0, MAX_OFFER_BULLETS),
     statement: statement ? statement.split('^^').flatMap((segment) => text(segment) ?? []) : [],

@@ -44,6 +44,8 @@ const OFFERS = {
       productName: `Kosh Personal Loan ${n}`,
       bannerTitle: `Up to ₹${n},00,000 at 10.99% p.a.`,
       features: { shortDescriptionApp: ['Money in your account in 10 minutes', 'No collateral'] },
+      imageUrl: { partnerImage: 'https://www.example.in/assets/offers/partners/kosh-bank.svg' },
+      lender: { id: 'kosh-bank', name: 'Kosh Bank', legalName: 'Kosh Bank Limited' },
     })),
   },
 };
@@ -272,6 +274,19 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     const { dialog } = await openOffers();
     expect(dialog.getAllByRole('button', { name: /apply now/i })).toHaveLength(2);
     expect(dialog.getByRole('link', { name: 'See More Offers' }).getAttribute('href')).toBe(LINKS.offers);
+  });
+
+  it('each card names its lender in text beside the lender’s mark, not only inside a small image', async () => {
+    const { dialog } = await openOffers();
+    const cards = dialog.getAllByRole('listitem').filter((item) => item.classList.contains('offer-card'));
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      const partner = card.querySelector('.partner')!;
+      expect(partner.textContent).toBe('by Kosh Bank');
+      const mark = partner.querySelector('img')!;
+      expect(mark.getAttribute('src')).toBe('https://www.example.in/assets/offers/partners/kosh-bank.svg');
+      expect(mark.getAttribute('alt')).toBe('');
+    }
   });
 
   it('Apply: the full-screen loader, the apply call, then the partner’s redirectUrl', async () => {

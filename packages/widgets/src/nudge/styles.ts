@@ -391,13 +391,23 @@ button:focus-visible,
 }
 .offer-card-head {
   display: grid;
-  grid-template-columns: 40px 1fr auto;
+  grid-template-columns: 40px 1fr;
   gap: var(--pv-space-3);
   align-items: center;
 }
 .partner {
-  max-width: 88px;
-  max-height: 32px;
+  display: flex;
+  align-items: center;
+  gap: var(--pv-space-2);
+  margin: var(--pv-space-1) 0 0;
+  color: var(--pv-color-ink-muted);
+  font-size: var(--pv-font-size-sm);
+}
+.partner img {
+  flex: none;
+  width: 28px;
+  height: 28px;
+  border-radius: var(--pv-radius-sm);
   object-fit: contain;
 }
 .banner {
