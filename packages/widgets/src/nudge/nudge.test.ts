@@ -349,9 +349,10 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(tile.textContent).toContain('don’t hold a credit history for you yet');
     expect(tile.textContent).not.toContain('See your CIBIL and Experian scores');
     expect(view.queryByRole('link', { name: 'Check my score' })).toBeNull();
-    expect(view.getByRole('link', { name: 'How to start your credit history' }).getAttribute('href')).toBe(
-      LINKS.creditReport,
-    );
+    const link = view.getByRole('link', { name: 'How to start your credit history' });
+    expect(link.getAttribute('href')).toBe(LINKS.creditReport);
+    // Longer than a phone's text column: it wraps rather than running out of the tile.
+    expect(getComputedStyle(link).whiteSpace).toBe('normal');
     expect(root.querySelector('[data-tile="gucpaOffers"]')).toBeNull();
     expect(request).not.toHaveBeenCalledWith('GET', NUDGE_ROUTES.personalization);
   });

@@ -353,9 +353,11 @@ button:focus-visible,
   text-decoration: underline;
 }
 /* Under a tile's paragraph (new to credit, no credit history) the link starts where the text does:
-   a row link's side padding is for the end of a row (Continue), where it widens the tap target. */
+   a row link's side padding is for the end of a row (Continue), where it widens the tap target.
+   It may wrap: a phone's text column (about 240px at 375px) is narrower than the longest link. */
 .free .row-link {
   padding: 0;
+  white-space: normal;
 }
 .pill {
   padding: 2px 8px;
