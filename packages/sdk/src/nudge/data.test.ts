@@ -114,6 +114,25 @@ describe('the nudge’s live tiles (spec 000 §4, §8)', () => {
     expect(server.to(NUDGE_ROUTES.personalization)).toHaveLength(0);
   });
 
+  it('NO_HIT at every bureau: the checked no-file tile, stored offers cleared, no offers asked for (spec 000 §8)', async () => {
+    store.write({ scores: SCORES as never, offers: [{ offerId: 'old' } as never], offerTotal: 1 });
+    const noHit = (creditBureau: string) => ({
+      ...SCORES[0],
+      creditBureau,
+      score: null,
+      previousScore: null,
+      scoreBand: null,
+      scoreState: 'NO_HIT',
+      rawScore: null,
+      isValidScore: false,
+    });
+    server.reply(CREDIT_ROUTES.getCreditScores, () => ok([noHit('CIBIL'), noHit('EXPERIAN')]));
+    const tiles = await createNudgeData(store).live(signOn.request);
+    expect(tiles).toEqual({ bureauTile: { kind: 'getScore', noHit: true }, gucpaOffers: null });
+    expect(store.read().offers).toBeUndefined();
+    expect(server.to(NUDGE_ROUTES.personalization)).toHaveLength(0);
+  });
+
   it('offers failing: the tile is hidden and the stored personalisation cleared', async () => {
     store.write({ offers: [{ offerId: 'old' } as never] });
     server.reply(CREDIT_ROUTES.getCreditScores, () => ok(SCORES));

@@ -2,6 +2,7 @@ import { selectRecentActivity, RECENT_ACTIVITY_SITES } from '@pravesh/core';
 import { describe, expect, it } from 'vitest';
 import {
   homeOfferCount,
+  homeOfferLabel,
   NUDGE_TILE_ORDER,
   offersTileOf,
   parseOffers,
@@ -31,6 +32,7 @@ function offerReply(count: number, product = 'PL') {
         imageUrl: { partnerImage: 'https://cdn.example.in/p.png', productTypeImage: 'javascript:alert(1)' },
         features: { shortDescriptionApp: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] },
         statement: { statementText: 'Rate from 10.5%^^No prepayment fee' },
+        lender: { id: 'kosh', name: ' Kosh Bank ', legalName: 'Kosh Bank Ltd' },
       })),
     },
   };
@@ -61,8 +63,13 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
     expect(down).toMatchObject({ delta: 'down', change: -30, label: 'Low', colour: '#e5121b' });
   });
 
-  it('NO_HIT at every bureau is no bureau data; new to credit has its own state, never a number', () => {
+  it('NO_HIT at every bureau is no bureau data, marked as checked; new to credit has its own state, never a number', () => {
     expect(scoreTileOf(parseScoreRecords([record('CIBIL', null), record('EXPERIAN', null)]))).toEqual({
+      kind: 'getScore',
+      noHit: true,
+    });
+    // A record without a score and without a state is not a bureau's answer: the never-checked tile.
+    expect(scoreTileOf(parseScoreRecords([record('CIBIL', null, { scoreState: undefined })]))).toEqual({
       kind: 'getScore',
     });
     const ntc = parseScoreRecords([record('CIBIL', null), record('EXPERIAN', null, { scoreState: 'NEW_TO_CREDIT' })]);
@@ -82,6 +89,10 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
     expect(offer?.bullets).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(offer?.statement).toEqual(['Rate from 10.5%', 'No prepayment fee']);
     expect(offer?.partnerImage).toBe('https://cdn.example.in/p.png');
+    expect(offer?.partnerName).toBe('Kosh Bank');
+    expect(parseOffers({ PL: { subProductList: [{ offerId: 'x', productName: 'Loan' }] } })[0]?.partnerName).toBe(
+      undefined,
+    );
     expect(offer?.productTypeImage).toBeUndefined();
   });
 
@@ -93,6 +104,10 @@ describe('nudge tile rules (spec 000 §3, §4, §8, §9)', () => {
 
   it('caps the home summary offer count at 3', () => {
     expect([0, 1, 2, 3, 4, 40].map(homeOfferCount)).toEqual([0, 1, 2, 3, 3, 3]);
+  });
+
+  it('shows a capped home count as "3+" so it never contradicts the modal’s full count (spec 000 §2, §9)', () => {
+    expect([1, 2, 3, 4, 6, 40].map(homeOfferLabel)).toEqual(['1', '2', '3', '3+', '3+', '3+']);
   });
 
   it('recent activity: 10 in all, 2 per site, items without continueUrl or updatedAt hidden, unknown sites skipped', () => {

@@ -47,8 +47,12 @@ export type ScoreTile =
     }
   /** A file too young to score (new to credit): never a fake number. */
   | { kind: 'noScore'; bureau: Bureau; state: 'NEW_TO_CREDIT' }
-  /** spec 000 §8: no bureau data → "Get Credit Score for FREE". */
-  | { kind: 'getScore' };
+  /**
+   * spec 000 §8: no bureau data → "Get Credit Score for FREE". noHit: the bureaus were asked and
+   * hold no file for this customer (NO_HIT), so the tile must not invite them to "see their
+   * scores" as if never checked; absent when the customer was never checked.
+   */
+  | { kind: 'getScore'; noHit?: true };
 
 /** One offer of spec 000 §3 "Offer response" (a subProductList item), flattened. */
 export interface NudgeOffer {
@@ -59,6 +63,8 @@ export interface NudgeOffer {
   productName: string;
   bannerTitle: string;
   partnerImage: string | undefined;
+  /** The lender's name (our offer.lender.name), written beside its mark: a logo is too small to carry it. */
+  partnerName: string | undefined;
   productTypeImage: string | undefined;
   /** features.shortDescriptionApp, at most 6 (spec 000 §3). */
   bullets: string[];
@@ -112,15 +118,17 @@ export function parseScoreRecords(response: unknown): NudgeScoreRecord[] {
 /**
  * The score tile: the active bureau (core's priority rule) with its band display and delta. No
  * records, or no file at any bureau (NO_HIT everywhere), is "no bureau data" → "Get Credit Score
- * for FREE" (spec 000 §8); a file too young to score shows the new-to-credit state, never a number.
+ * for FREE" (spec 000 §8), the NO_HIT case marked so its copy can say the bureaus were checked; a
+ * file too young to score shows the new-to-credit state, never a number.
  */
 export function scoreTileOf(records: readonly NudgeScoreRecord[] | undefined): ScoreTile {
   const active = activeBureauRecord(records ?? []);
   if (!active) return { kind: 'getScore' };
   if (!isValidScore(active.score, active.isValidScore) || active.score === null) {
     const newToCredit = (records ?? []).find((record) => record.scoreState === 'NEW_TO_CREDIT');
-    return newToCredit
-      ? { kind: 'noScore', bureau: newToCredit.creditBureau, state: 'NEW_TO_CREDIT' }
+    if (newToCredit) return { kind: 'noScore', bureau: newToCredit.creditBureau, state: 'NEW_TO_CREDIT' };
+    return (records ?? []).some((record) => record.scoreState === 'NO_HIT')
+      ? { kind: 'getScore', noHit: true }
       : { kind: 'getScore' };
   }
   const { label, colour } = bandDisplay(active.scoreBand);
@@ -152,6 +160,7 @@ function parseOffer(product: string, item: unknown): NudgeOffer | undefined {
     productName,
     bannerTitle: text(item.bannerTitle) ?? '',
     partnerImage: imageUrl(images.partnerImage),
+    partnerName: isRecord(item.lender) ? text(item.lender.name) : undefined,
     productTypeImage: imageUrl(images.productTypeImage),
     bullets: bullets.flatMap((bullet) => text(bullet) ?? []).slice(0, MAX_OFFER_BULLETS),
     statement: statement ? statement.split('^^').flatMap((segment) => text(segment) ?? []) : [],
@@ -203,4 +212,16 @@ export function offersTileOf(offers: readonly NudgeOffer[] | undefined, total?: 
 /** spec 000 §9: the home summary's total-offer count is capped at 3. */
 export function homeOfferCount(total: number): number {
   return Math.max(0, Math.min(Math.floor(total), HOME_OFFER_COUNT_CAP));
+}
+
+/**
+ * The home summary's count as shown (panel summary, tab badge): the capped count, with "+" when
+ * there are more ("3+"). Two rules meet on one screen: the offers modal's "You have {n} Exclusive
+ * Offers" is the customer's real offer count (spec 000 §2), while the home summary is capped at 3
+ * (spec 000 §9). A bare "3" beside a modal saying 6 would contradict it; "3+" keeps the cap and
+ * stays true.
+ */
+export function homeOfferLabel(total: number): string {
+  const shown = homeOfferCount(total);
+  return Math.floor(total) > HOME_OFFER_COUNT_CAP ? `${shown}+` : String(shown);
 }

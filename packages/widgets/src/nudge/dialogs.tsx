@@ -42,8 +42,16 @@ export function OffersModal({
           <li key={offer.offerId} className="offer-card">
             <div className="offer-card-head">
               <OfferBadge image={offer.productTypeImage} product={offer.product} name={offer.productType} />
-              <h3 className="tile-heading">{offer.productName}</h3>
-              {offer.partnerImage ? <img className="partner" src={offer.partnerImage} alt="" /> : null}
+              <div>
+                <h3 className="tile-heading">{offer.productName}</h3>
+                {/* The lender's name is text beside its mark: inside a small logo it was unreadable. */}
+                {offer.partnerName || offer.partnerImage ? (
+                  <p className="partner">
+                    {offer.partnerImage ? <img src={offer.partnerImage} alt="" width={28} height={28} /> : null}
+                    {offer.partnerName ? <span>by {offer.partnerName}</span> : null}
+                  </p>
+                ) : null}
+              </div>
             </div>
             {offer.bannerTitle ? <p className="banner">{offer.bannerTitle}</p> : null}
             {offer.bullets.length > 0 ? (

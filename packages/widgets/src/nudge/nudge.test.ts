@@ -44,6 +44,8 @@ const OFFERS = {
       productName: `Kosh Personal Loan ${n}`,
       bannerTitle: `Up to ₹${n},00,000 at 10.99% p.a.`,
       features: { shortDescriptionApp: ['Money in your account in 10 minutes', 'No collateral'] },
+      imageUrl: { partnerImage: 'https://www.example.in/assets/offers/partners/kosh-bank.svg' },
+      lender: { id: 'kosh-bank', name: 'Kosh Bank', legalName: 'Kosh Bank Limited' },
     })),
   },
 };
@@ -262,10 +264,36 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     return { ...setupResult, dialog: within(dialog) };
   }
 
+  it('six offers: the modal counts all 6 while the panel summary and tab badge say "3+", never a bare 3', async () => {
+    const personalization = { totalOffers: 6, offers: OFFERS, generatedAt: '2026-11-25T10:00:00+05:30' };
+    const { root, view } = await setup({
+      signedIn: true,
+      request: (_method, path) => Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : personalization),
+    });
+    expect(root.querySelector('.panel-summary')!.textContent).toBe('3+ pre-approved offers picked for you');
+    expect(root.querySelector('.tab-badge')!.textContent).toBe('3+');
+    await run(() => widget!.open());
+    await run(() => view.getByRole('button', { name: 'View offers' }).click());
+    expect(view.getByRole('dialog', { name: 'Congratulations! You have 6 Exclusive Offers' })).toBeTruthy();
+  });
+
   it('the modal shows at most 2 cards with Apply Now and See More Offers', async () => {
     const { dialog } = await openOffers();
     expect(dialog.getAllByRole('button', { name: /apply now/i })).toHaveLength(2);
     expect(dialog.getByRole('link', { name: 'See More Offers' }).getAttribute('href')).toBe(LINKS.offers);
+  });
+
+  it('each card names its lender in text beside the lender’s mark, not only inside a small image', async () => {
+    const { dialog } = await openOffers();
+    const cards = dialog.getAllByRole('listitem').filter((item) => item.classList.contains('offer-card'));
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      const partner = card.querySelector('.partner')!;
+      expect(partner.textContent).toBe('by Kosh Bank');
+      const mark = partner.querySelector('img')!;
+      expect(mark.getAttribute('src')).toBe('https://www.example.in/assets/offers/partners/kosh-bank.svg');
+      expect(mark.getAttribute('alt')).toBe('');
+    }
   });
 
   it('Apply: the full-screen loader, the apply call, then the partner’s redirectUrl', async () => {
@@ -305,6 +333,54 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(view.queryByRole('alertdialog')).toBeNull();
     expect(track).toHaveBeenCalledWith(expect.objectContaining({ event: 'error_display_close' }));
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('NO_HIT: "Get Credit Score for FREE" says the bureaus hold no history yet, not "see your scores"; no offers', async () => {
+    const noHit = (creditBureau: string) => ({
+      creditBureau,
+      score: null,
+      previousScore: null,
+      scoreBand: null,
+      dateApplied: '2026-11-20T10:00:00+05:30',
+      scoreState: 'NO_HIT',
+      isValidScore: false,
+    });
+    const { root, view, request } = await setup({
+      signedIn: true,
+      request: (_method, path) =>
+        Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? [noHit('CIBIL'), noHit('EXPERIAN')] : OFFERS),
+    });
+    await run(() => widget!.open());
+    const tile = root.querySelector('[data-tile="bureauTile"]')!;
+    expect(view.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeTruthy();
+    expect(tile.textContent).toContain('don’t hold a credit history for you yet');
+    expect(tile.textContent).not.toContain('See your CIBIL and Experian scores');
+    expect(view.queryByRole('link', { name: 'Check my score' })).toBeNull();
+    const link = view.getByRole('link', { name: 'How to start your credit history' });
+    expect(link.getAttribute('href')).toBe(LINKS.creditReport);
+    // Longer than a phone's text column: it wraps rather than running out of the tile.
+    expect(getComputedStyle(link).whiteSpace).toBe('normal');
+    expect(root.querySelector('[data-tile="gucpaOffers"]')).toBeNull();
+    expect(request).not.toHaveBeenCalledWith('GET', NUDGE_ROUTES.personalization);
+  });
+
+  it('new to credit: "See how to build your score" lines up with the text above it', async () => {
+    const newToCredit = {
+      ...SCORES[0],
+      score: null,
+      scoreBand: null,
+      scoreState: 'NEW_TO_CREDIT',
+      isValidScore: false,
+    };
+    const { view } = await setup({
+      signedIn: true,
+      request: (_method, path) => Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? [newToCredit] : OFFERS),
+    });
+    await run(() => widget!.open());
+    const link = view.getByRole('link', { name: 'See how to build your score' });
+    // The paragraph above starts at its column's edge; a row link's side padding pushed the link 8px in.
+    expect(parseFloat(getComputedStyle(link).paddingLeft || '0')).toBe(0);
+    expect(parseFloat(getComputedStyle(link).marginLeft || '0')).toBe(0);
   });
 
   it('offers failing: no offers tile', async () => {

@@ -6,6 +6,7 @@ import {
   createNudgeData,
   ERROR_DISPLAY_CLOSE_EVENT,
   homeOfferCount,
+  homeOfferLabel,
   localNudgeStore,
   NUDGE_MOBILE_MAX_PX,
   type AuthorizedRequest,
@@ -73,9 +74,14 @@ function maskMobile(mobileNo: string): string {
   return mobileNo.length < 6 ? '******' : `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 }
 
+/**
+ * The panel summary's offer count is the capped home count (spec 000 §9), "3+" when there are
+ * more, so it never contradicts the offers modal's full count (spec 000 §2); see homeOfferLabel.
+ */
 function summaryOf(tiles: NudgeTilesState, signedIn: boolean): string {
-  const offers = tiles.gucpaOffers ? homeOfferCount(tiles.gucpaOffers.total) : 0;
-  if (offers > 0) return `${offers} pre-approved offer${offers === 1 ? '' : 's'} picked for you`;
+  const total = tiles.gucpaOffers?.total ?? 0;
+  const offers = homeOfferCount(total);
+  if (offers > 0) return `${homeOfferLabel(total)} pre-approved offer${offers === 1 ? '' : 's'} picked for you`;
   return signedIn ? 'Your score and applications in one place' : 'Sign in to see your score and offers';
 }
 
@@ -308,7 +314,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   );
   const title = signedIn ? 'Your credit snapshot' : 'Your free credit snapshot';
   const summary = summaryOf(tiles, signedIn);
-  const badge = tiles.gucpaOffers ? homeOfferCount(tiles.gucpaOffers.total) : 0;
+  const badge = tiles.gucpaOffers ? homeOfferLabel(tiles.gucpaOffers.total) : '';
 
   const onPanelKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || !open) return;
@@ -366,13 +372,13 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
               onClick={() => show(!open)}
             >
               <SparkIcon />
-              {badge > 0 ? (
+              {badge ? (
                 <span className="tab-badge" aria-hidden="true">
                   {badge}
                 </span>
               ) : null}
               <span className="tab-label">{open ? 'Hide' : 'Your score & offers'}</span>
-              {badge > 0 ? <span className="pv-visually-hidden">, {summary}</span> : null}
+              {badge ? <span className="pv-visually-hidden">, {summary}</span> : null}
             </button>
             <section
               ref={panel}

@@ -352,6 +352,13 @@ button:focus-visible,
 .row-link:hover {
   text-decoration: underline;
 }
+/* Under a tile's paragraph (new to credit, no credit history) the link starts where the text does:
+   a row link's side padding is for the end of a row (Continue), where it widens the tap target.
+   It may wrap: a phone's text column (about 240px at 375px) is narrower than the longest link. */
+.free .row-link {
+  padding: 0;
+  white-space: normal;
+}
 .pill {
   padding: 2px 8px;
   border-radius: var(--pv-radius-pill);
@@ -386,13 +393,23 @@ button:focus-visible,
 }
 .offer-card-head {
   display: grid;
-  grid-template-columns: 40px 1fr auto;
+  grid-template-columns: 40px 1fr;
   gap: var(--pv-space-3);
   align-items: center;
 }
 .partner {
-  max-width: 88px;
-  max-height: 32px;
+  display: flex;
+  align-items: center;
+  gap: var(--pv-space-2);
+  margin: var(--pv-space-1) 0 0;
+  color: var(--pv-color-ink-muted);
+  font-size: var(--pv-font-size-sm);
+}
+.partner img {
+  flex: none;
+  width: 28px;
+  height: 28px;
+  border-radius: var(--pv-radius-sm);
   object-fit: contain;
 }
 .banner {

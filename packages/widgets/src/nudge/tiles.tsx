@@ -106,6 +106,9 @@ export function ScoreTileView({
     );
   }
   if (tile.kind === 'getScore') {
+    // spec 000 §8 names this tile "Get Credit Score for FREE" for both cases of no bureau data. A
+    // customer the bureaus checked and found no file for (NO_HIT) is told so, and how a history
+    // starts, instead of being promised a score a second check cannot produce.
     return (
       <section className="tile free" aria-labelledby="nudge-score-title" data-tile="bureauTile">
         <span className="free-icon">
@@ -115,14 +118,34 @@ export function ScoreTileView({
           <h3 className="tile-heading" id="nudge-score-title">
             Get Credit Score for FREE
           </h3>
-          <p className="tile-text">See your CIBIL and Experian scores in 2 minutes. Checking won’t lower your score.</p>
-          <a
-            className="pv-button pv-button--primary pv-button--sm"
-            href={links.creditReport}
-            onClick={(event) => onAction(event, links.creditReport)}
-          >
-            Check my score
-          </a>
+          {tile.noHit ? (
+            <>
+              <p className="tile-text">
+                The credit bureaus don’t hold a credit history for you yet, so there’s no score to show. A secured
+                credit card or a small loan repaid on time starts one, and your free score appears here once it does.
+              </p>
+              <a
+                className="row-link"
+                href={links.creditReport}
+                onClick={(event) => onAction(event, links.creditReport)}
+              >
+                How to start your credit history
+              </a>
+            </>
+          ) : (
+            <>
+              <p className="tile-text">
+                See your CIBIL and Experian scores in 2 minutes. Checking won’t lower your score.
+              </p>
+              <a
+                className="pv-button pv-button--primary pv-button--sm"
+                href={links.creditReport}
+                onClick={(event) => onAction(event, links.creditReport)}
+              >
+                Check my score
+              </a>
+            </>
+          )}
         </div>
       </section>
     );

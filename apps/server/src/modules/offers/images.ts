@@ -29,17 +29,23 @@ const svg = (width: number, height: number, label: string, body: string): string
 
 const FONT = `font-family="'Open Sans',Arial,sans-serif"`;
 
-/** The lender's mark: its initials on its brand colour, then its name. */
+/** The size the partner mark is drawn at; the nudge's offer card shows it at 28px. */
+export const PARTNER_MARK_PX = 64;
+
+/**
+ * The lender's mark: its initials, large, on its brand colour. The name is the image's title and
+ * label only: drawn inside, it shrank to unreadable 6px type at the size offer cards show a logo,
+ * so pages write the lender's name as text beside the mark (offer.lender.name).
+ */
 export function partnerImage(name: string, brandColour: string): string {
   const colour = /^#[0-9a-fA-F]{6}$/.test(brandColour) ? brandColour : '#1f2937';
+  const size = PARTNER_MARK_PX;
   return svg(
-    200,
-    56,
+    size,
+    size,
     name,
-    `<rect width="200" height="56" rx="8" fill="#ffffff"/>` +
-      `<rect x="4" y="4" width="48" height="48" rx="10" fill="${colour}"/>` +
-      `<text x="28" y="36" ${FONT} font-size="20" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(initials(name))}</text>` +
-      `<text x="62" y="34" ${FONT} font-size="14" font-weight="600" fill="#111827">${escapeXml(name.slice(0, 24))}</text>`,
+    `<rect width="${size}" height="${size}" rx="14" fill="${colour}"/>` +
+      `<text x="32" y="43" ${FONT} font-size="30" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(initials(name))}</text>`,
   );
 }
 
