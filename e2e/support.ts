@@ -24,6 +24,7 @@ interface OutboxMessage {
   channel?: string;
   to: string;
   text: string;
+  sentAt: string;
 }
 
 async function outboxMessages(page: Page): Promise<OutboxMessage[]> {
@@ -47,15 +48,24 @@ export function otpFromOutbox(page: Page, mobileNo: string): Promise<string> {
   return otpIn(page, (message) => message.to.endsWith(mobileNo));
 }
 
+/** The server's per-number resend window (apps/server/src/config/sso.ts resendAfterSeconds). */
+const OTP_RESEND_SECONDS = 30;
+
 /**
  * The OTP that `send` makes the server text to `mobileNo`: for the seeded demo customers, whom
  * several journeys sign in, an older code for the same number is already in the outbox, and reading
  * before the new one arrives would pick it up.
  */
 export async function newOtpFromOutbox(page: Page, mobileNo: string, send: () => Promise<void>): Promise<string> {
-  const seen = new Set(
-    (await outboxMessages(page)).filter((message) => message.to.endsWith(mobileNo)).map(({ id }) => id),
-  );
+  const earlier = (await outboxMessages(page)).filter((message) => message.to.endsWith(mobileNo));
+  // The server sends a number no new code within OTP_RESEND_SECONDS of the last (it asks to wait):
+  // let that window pass, measured from the server's own send time of the newest message.
+  const newest = earlier[0];
+  if (newest) {
+    const waitMs = Date.parse(newest.sentAt) + (OTP_RESEND_SECONDS + 1) * 1000 - Date.now();
+    if (waitMs > 0) await page.waitForTimeout(waitMs);
+  }
+  const seen = new Set(earlier.map(({ id }) => id));
   await send();
   return otpIn(page, (message) => message.to.endsWith(mobileNo) && !seen.has(message.id));
 }
