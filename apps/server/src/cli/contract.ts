@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CONTRACT_ID_PATTERN, findSite } from '@pravesh/core';
-import { ConfigError, loadConfig } from '../config/index.ts';
+import { loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
 import { verifyLedgerChain } from '../modules/consent/chain.ts';
 import { seedDemoContracts } from '../modules/consent/seed.ts';
 import { createConsentStore } from '../modules/consent/store.ts';
 import { serverAnswers } from './embedded-database.ts';
+import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 
 /**
  * `npm run contract -- <command>`: the operator's side of terms consent (issue 5). It reads the
@@ -42,21 +41,11 @@ export const USAGE = [
 /** Markup is shown in a panel; a megabyte is far beyond any terms text and keeps a typo'd file out. */
 export const MAX_MARKUP_BYTES = 256 * 1024;
 
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-  env: Record<string, string | undefined>;
+export interface CliIo extends CommandIo {
   now(): number;
 }
 
-const defaultIo: CliIo = {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-  env: process.env,
-  now: Date.now,
-};
-
-class UsageError extends Error {}
+const defaultIo: CliIo = { ...processIo, now: Date.now };
 
 async function markupFrom(values: { file?: string | undefined; text?: string | undefined }): Promise<string> {
   if ((values.file === undefined) === (values.text === undefined)) {
@@ -195,22 +184,11 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     );
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) io.err(`error: ${error.message}`);
-    else if (error instanceof ConfigError) io.err(`Configuration error: ${error.message}`);
-    else io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return reportFailure(io, error);
   } finally {
     await database?.close();
   }
 }
 
-// `tsx apps/server/src/cli/contract.ts …` (npm run contract) runs it; tests import main().
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+// `tsx apps/server/src/cli/contract.ts …` runs it; tests import main().
+runIfEntry(import.meta.url, main);

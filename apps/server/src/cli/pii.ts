@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/index.ts';
+import { loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
 import { createPiiCipher } from '../modules/sso/customers/pii.ts';
 import { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from '../modules/sso/customers/pii-rotation.ts';
 import { serverAnswers } from './embedded-database.ts';
+import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 
 /**
  * `npm run pii -- <command>`: rotating the keys that encrypt personal data at rest (issue 12
@@ -30,19 +29,9 @@ export const USAGE = [
   '       npm run pii -- reencrypt [--batch-size <n>] [--limit <n>] [--force]',
 ].join('\n');
 
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-  env: Record<string, string | undefined>;
-}
+export type CliIo = CommandIo;
 
-const defaultIo: CliIo = {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-  env: process.env,
-};
-
-class UsageError extends Error {}
+const defaultIo: CliIo = processIo;
 
 function positiveInteger(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -133,23 +122,12 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     );
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) io.err(`error: ${error.message}`);
-    else if (error instanceof ConfigError) io.err(`Configuration error: ${error.message}`);
     // A database or decryption error names no personal data (pii.ts never puts a value in a message).
-    else io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return reportFailure(io, error);
   } finally {
     await database?.close();
   }
 }
 
-// `tsx apps/server/src/cli/pii.ts …` (npm run pii) runs it; tests import main().
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+// `tsx apps/server/src/cli/pii.ts …` runs it; tests import main().
+runIfEntry(import.meta.url, main);
