@@ -21,6 +21,7 @@ import {
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
 import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
+import { ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -325,6 +326,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
   ...OFFER_ROUTE_ERRORS,
+  ...ADD_ON_ROUTE_ERRORS,
 };
 
 /** Credit and offer routes take the customer's access token beside the pass token (issue 14 §1, §2). */

@@ -43,3 +43,8 @@ export * from './offers/rules.ts';
 export * from './leads/routes.ts';
 export * from './leads/lifecycle.ts';
 export * from './leads/schemas.ts';
+export * from './add-ons/catalogue.ts';
+export * from './add-ons/eligibility.ts';
+export * from './add-ons/step-up.ts';
+export * from './add-ons/products.ts';
+export * from './add-ons/schemas.ts';

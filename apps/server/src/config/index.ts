@@ -4,6 +4,7 @@ import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './sh
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
+import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
@@ -71,6 +72,8 @@ export interface AppConfig {
   readonly hub: HubConfig;
   /** Credit bureau provider: the simulator's latency, failures and profiles (config/bureau.ts). */
   readonly bureau: BureauProviderConfig;
+  /** Payment gateway: simulator outside production, else disabled until a real one is added (config/payment.ts). */
+  readonly payment: PaymentProviderConfig;
   /**
    * Whether the development aids answer (/dev/outbox, the caller-id approval simulator page,
    * /dev/consent/publish): true only in the `local` environment (issue 12 §1.2). Not an
@@ -230,6 +233,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
     bureau: loadBureauConfig(env, environment),
+    payment: loadPaymentConfig(env, environment),
     devRoutes: environment === 'local',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
+import { addOnsModule } from './add-ons/index.ts';
 import { activityModule } from './activity/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   myAccountModule,
   creditModule,
   offersModule,
+  addOnsModule,
   hubModule,
   devModule,
 ];
