@@ -1,0 +1,24 @@
+/** spec 001 §5 "Masking: an account number shows its last 4 characters, the rest as X." */
+export function maskAccountNumber(accountNumber: string): string {
+  return accountNumber.length <= 4
+    ? accountNumber
+    : `${'X'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}`;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** 75 → "6 years 3 months". */
+export function formatAge(months: number): string {
+  if (months < 1) return 'Less than a month';
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  return [years > 0 ? plural(years, 'year') : '', rest > 0 ? plural(rest, 'month') : ''].filter(Boolean).join(' ');
+}
+
+/** "2026-11-03" → "3 Nov 2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, date)),
+  );
+}
