@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_ROUTE_METHODS, CREDIT_ROUTES } from '@pravesh/core/credit/schemas.ts';
+import { ACCOUNT_TYPE_NAMES as CORE_NAMES, CREDIT_ROUTE_METHODS, CREDIT_ROUTES } from '@pravesh/core/credit/schemas.ts';
 import { BUREAU_REPORT_PATH } from './api.ts';
-import { maskAccountNumber, formatAge } from './format.ts';
+import { ACCOUNT_TYPE_NAMES, formatAge, maskAccountNumber } from './format.ts';
 
 describe('the report call', () => {
   it('is the credit module’s bureau report GET', () => {
     expect(BUREAU_REPORT_PATH).toBe(CREDIT_ROUTES.bureauReport);
     expect(CREDIT_ROUTE_METHODS.bureauReport).toBe('GET');
+  });
+
+  it('names account types as core does', () => {
+    expect(ACCOUNT_TYPE_NAMES).toEqual(CORE_NAMES);
   });
 });
 

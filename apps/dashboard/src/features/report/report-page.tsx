@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Bureau } from '@pravesh/core/constants.ts';
 import { reportFactors } from '@pravesh/core/credit/report-factors.ts';
-import { ACCOUNT_TYPE_NAMES, type CreditAccount, type CreditReport } from '@pravesh/core/credit/schemas.ts';
+import type { CreditAccount, CreditReport } from '@pravesh/core/credit/schemas.ts';
 import { istDay, isBureau, scoreBand } from '@pravesh/core/credit/score-rules.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { useServices } from '../../app/services.ts';
@@ -15,7 +15,7 @@ import { ScoreHistory } from '../scores/score-history.tsx';
 import { useBureauReportQuery } from './api.ts';
 import { DpdGrid, lateMonths } from './dpd-grid.tsx';
 import { FactorList } from './factors.tsx';
-import { formatAge, formatDay, maskAccountNumber } from './format.ts';
+import { ACCOUNT_TYPE_NAMES, formatAge, formatDay, maskAccountNumber } from './format.ts';
 import './report.css';
 
 const nameOf = (bureau: Bureau) => BUREAU_NAMES[bureau] ?? bureau;
