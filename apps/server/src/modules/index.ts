@@ -5,6 +5,7 @@ import { activityModule } from './activity/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
 import { creditModule } from './credit/index.ts';
+import { creditAlertsModule } from './credit-alerts/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
@@ -34,6 +35,7 @@ export const MODULES: readonly ServerModule[] = [
   accountsPagesModule,
   myAccountModule,
   creditModule,
+  creditAlertsModule,
   offersModule,
   hubModule,
   devModule,
