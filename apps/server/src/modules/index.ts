@@ -11,6 +11,7 @@ import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
 import { leadsModule } from './leads/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   myAccountModule,
   creditModule,
   offersModule,
+  invoicesModule,
   hubModule,
   devModule,
 ];
