@@ -13,6 +13,7 @@
  * the same catalogue without the server-only groups: issue 14 §1 keeps the visitor script within
  * its gzip budget by not shipping credit errors no browser code raises.
  */
+import { AGGREGATOR_ERRORS } from './aggregator/errors.ts';
 import { CREDIT_ERRORS } from './credit/errors.ts';
 import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
 import type { CatalogueEntry } from './errors/entry.ts';
@@ -26,6 +27,7 @@ export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts
 export const SERVER_ERROR_GROUPS = {
   credit: CREDIT_ERRORS,
   leads: LEAD_ERRORS,
+  aggregator: AGGREGATOR_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -35,6 +37,7 @@ export const ERRORS = {
   ...BROWSER_ERRORS,
   ...CREDIT_ERRORS,
   ...LEAD_ERRORS,
+  ...AGGREGATOR_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -43,3 +43,8 @@ export * from './offers/rules.ts';
 export * from './leads/routes.ts';
 export * from './leads/lifecycle.ts';
 export * from './leads/schemas.ts';
+export * from './aggregator/banks.ts';
+export * from './aggregator/constants.ts';
+export * from './aggregator/routes.ts';
+export * from './aggregator/schemas.ts';
+export * from './aggregator/errors.ts';
