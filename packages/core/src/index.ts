@@ -51,3 +51,8 @@ export * from './invoices/routes.ts';
 export * from './invoices/schemas.ts';
 export * from './invoices/gst.ts';
 export * from './invoices/amount-in-words.ts';
+export * from './aggregator/banks.ts';
+export * from './aggregator/constants.ts';
+export * from './aggregator/routes.ts';
+export * from './aggregator/schemas.ts';
+export * from './aggregator/errors.ts';

@@ -14,3 +14,4 @@ export * from './offers.ts';
 export * from './leads.ts';
 export * from './credit-alerts.ts';
 export * from './invoices.ts';
+export * from './aggregator.ts';
