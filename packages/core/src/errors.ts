@@ -19,6 +19,7 @@ import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts
 import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
+import { INVOICE_ERRORS } from './invoices/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
 export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -28,6 +29,7 @@ export const SERVER_ERROR_GROUPS = {
   credit: CREDIT_ERRORS,
   creditAlerts: CREDIT_ALERT_ERRORS,
   leads: LEAD_ERRORS,
+  invoices: INVOICE_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -38,6 +40,7 @@ export const ERRORS = {
   ...CREDIT_ERRORS,
   ...CREDIT_ALERT_ERRORS,
   ...LEAD_ERRORS,
+  ...INVOICE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -47,3 +47,7 @@ export * from './offers/rules.ts';
 export * from './leads/routes.ts';
 export * from './leads/lifecycle.ts';
 export * from './leads/schemas.ts';
+export * from './invoices/routes.ts';
+export * from './invoices/schemas.ts';
+export * from './invoices/gst.ts';
+export * from './invoices/amount-in-words.ts';

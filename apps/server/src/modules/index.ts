@@ -12,6 +12,7 @@ import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
 import { leadsModule } from './leads/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -37,6 +38,7 @@ export const MODULES: readonly ServerModule[] = [
   creditModule,
   creditAlertsModule,
   offersModule,
+  invoicesModule,
   hubModule,
   devModule,
 ];

@@ -13,3 +13,4 @@ export * from './credit.ts';
 export * from './offers.ts';
 export * from './leads.ts';
 export * from './credit-alerts.ts';
+export * from './invoices.ts';
