@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_ROUTES, type InvoiceSummary, type InvoicesResponse } from '@pravesh/core';
+import { INVOICE_ROUTES, type InvoicePdfResponse, type InvoiceSummary, type InvoicesResponse } from '@pravesh/core';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
   nextMobile,
@@ -55,9 +55,13 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
       ...overrides,
     });
 
-  async function get(url: string, customer?: SignedInCustomer, target: SsoTestServer = server) {
+  async function get(url: string, customer?: SignedInCustomer, target: SsoTestServer = server, accept?: string) {
     const pass = await target.token(2, customer ? { authenticationToken: { sso: customer.accessToken } } : {});
-    return target.app.inject({ method: 'GET', url, headers: { 'pb-pass-token': pass } });
+    return target.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'pb-pass-token': pass, ...(accept ? { accept } : {}) },
+    });
   }
   const list = async (customer?: SignedInCustomer) => {
     const reply = await get(INVOICE_ROUTES.invoices, customer);
@@ -162,6 +166,27 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
     expect(text).not.toContain('IGST');
     // The full mobile number never appears.
     expect(text).not.toContain(asha.mobileNo);
+  });
+
+  it('answers a JSON-only client (the dashboard helper) the same PDF in the envelope, base64', async () => {
+    const url = downloadUrl(INVOICE_ROUTES.downloadV2, first.invoiceId);
+    const bytes = (await get(url, asha, server, 'application/pdf')).rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const reply = await get(url, asha, server, 'application/json');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('application/json');
+    const body = reply.json<Envelope<InvoicePdfResponse>>();
+    expect(body).toMatchObject({ status: true, statusCode: 'success' });
+    expect(body.response).toMatchObject({
+      fileName: `Kosh-invoice-${first.invoiceNumber.replaceAll('/', '-')}.pdf`,
+      contentType: 'application/pdf',
+    });
+    expect(Buffer.from(body.response!.pdfBase64, 'base64').equals(bytes)).toBe(true);
+    // A browser navigation (Accept */* and html) gets the file.
+    const browser = await get(url, asha, server, 'text/html,application/xhtml+xml,*/*;q=0.8');
+    expect(browser.headers['content-type']).toBe('application/pdf');
+    // Refusals stay envelopes either way.
+    expect((await get(url, ravi, server, 'application/json')).statusCode).toBe(404);
   });
 
   it('prints IGST for a customer in another state, with the lakh total in words', async () => {
