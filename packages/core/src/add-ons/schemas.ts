@@ -145,8 +145,8 @@ export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 export const orderStatusQuerySchema = z.object({ purchaseId: z.uuid() });
 
 /** spec 001 §7 myAccount/transactions (account slice transactionsDetails): purchases, newest first. */
-export const transactionsResponseSchema = z.object({ transactions: z.array(purchaseSchema) });
-export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+export const addOnTransactionsResponseSchema = z.object({ transactions: z.array(purchaseSchema) });
+export type AddOnTransactionsResponse = z.infer<typeof addOnTransactionsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Step-up card (spec 001 §3 stepUpCardDetails) and product tiles (§9)

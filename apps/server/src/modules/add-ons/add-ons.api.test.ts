@@ -12,7 +12,7 @@ import {
   type ProductListResponse,
   type Purchase,
   type StepUpCardResponse,
-  type TransactionsResponse,
+  type AddOnTransactionsResponse,
 } from '@pravesh/core';
 import { addOnPurchases } from '../../db/schema/add-ons.ts';
 import { leadStatusHistory, leads } from '../../db/schema/leads.ts';
@@ -261,7 +261,7 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
     const reused = await buy(customer, 'CREDIT_ADVISOR', key);
     expect([reused.status, reused.body.statusCode]).toEqual([409, 'idempotencyKeyReused']);
 
-    const listed = await call<TransactionsResponse>('GET', ADD_ON_ROUTES.transactions, customer);
+    const listed = await call<AddOnTransactionsResponse>('GET', ADD_ON_ROUTES.transactions, customer);
     expect(listed.body.response!.transactions).toEqual([paid.body.response]);
   });
 
@@ -363,7 +363,7 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
       expect([reply.status, reply.body.statusCode]).toEqual([404, 'purchaseNotFound']);
     }
     expect((await purchases(a.customerId))[0]!.status).toBe('CREATED');
-    expect((await call<TransactionsResponse>('GET', ADD_ON_ROUTES.transactions, b)).body.response).toEqual({
+    expect((await call<AddOnTransactionsResponse>('GET', ADD_ON_ROUTES.transactions, b)).body.response).toEqual({
       transactions: [],
     });
     const bInfo = (await info(b)).body.response!;

@@ -13,7 +13,7 @@ import {
   productListResponseSchema,
   purchaseSchema,
   stepUpCardResponseSchema,
-  transactionsResponseSchema,
+  addOnTransactionsResponseSchema,
 } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
@@ -132,7 +132,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
         summary: "The customer's add-on purchases, newest first (spec 001 §7 myAccount/transactions)",
         description: 'GET (method not shown in the spec). Account slice transactionsDetails.',
         tags: ['add-ons'],
-        response: { 200: envelopeSchema(transactionsResponseSchema), '4xx': errorEnvelopeSchema },
+        response: { 200: envelopeSchema(addOnTransactionsResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

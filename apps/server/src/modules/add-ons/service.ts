@@ -25,7 +25,7 @@ import {
   type ProductListResponse,
   type Purchase,
   type StepUpCardResponse,
-  type TransactionsResponse,
+  type AddOnTransactionsResponse,
 } from '@pravesh/core';
 import { PaymentError, type PaymentProvider, type PaymentResult } from '../../providers/payment/types.ts';
 import type { AddOnsStore, PurchaseRow } from './store.ts';
@@ -304,7 +304,7 @@ export function createAddOnsService(deps: AddOnsServiceDeps) {
     },
 
     /** MSP myAccount/transactions: the customer's purchases, newest first. */
-    async transactions(customerId: string): Promise<TransactionsResponse> {
+    async transactions(customerId: string): Promise<AddOnTransactionsResponse> {
       return { transactions: (await store.list(customerId)).map(purchaseView) };
     },
 
