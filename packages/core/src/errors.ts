@@ -18,6 +18,7 @@ import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts
 import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
+import { SELF_SERVICE_ERRORS } from './self-service/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
 export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -26,6 +27,7 @@ export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts
 export const SERVER_ERROR_GROUPS = {
   credit: CREDIT_ERRORS,
   leads: LEAD_ERRORS,
+  selfService: SELF_SERVICE_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -35,6 +37,7 @@ export const ERRORS = {
   ...BROWSER_ERRORS,
   ...CREDIT_ERRORS,
   ...LEAD_ERRORS,
+  ...SELF_SERVICE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -43,3 +43,4 @@ export * from './offers/rules.ts';
 export * from './leads/routes.ts';
 export * from './leads/lifecycle.ts';
 export * from './leads/schemas.ts';
+export * from './self-service/schemas.ts';

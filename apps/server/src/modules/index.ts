@@ -10,6 +10,7 @@ import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
+import { preferencesModule } from './preferences/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   myAccountModule,
   creditModule,
   offersModule,
+  preferencesModule,
   hubModule,
   devModule,
 ];

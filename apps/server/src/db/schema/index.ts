@@ -12,3 +12,4 @@ export * from './rate-limit.ts';
 export * from './credit.ts';
 export * from './offers.ts';
 export * from './leads.ts';
+export * from './preferences.ts';
