@@ -5,6 +5,7 @@ import { activityModule } from './activity/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
 import { creditModule } from './credit/index.ts';
+import { creditAlertsModule } from './credit-alerts/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
@@ -12,6 +13,7 @@ import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
 import { preferencesModule } from './preferences/index.ts';
 import { leadsModule } from './leads/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -35,7 +37,9 @@ export const MODULES: readonly ServerModule[] = [
   accountsPagesModule,
   myAccountModule,
   creditModule,
+  creditAlertsModule,
   offersModule,
+  invoicesModule,
   preferencesModule,
   hubModule,
   devModule,
