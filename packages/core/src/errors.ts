@@ -21,6 +21,7 @@ import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
 import { INVOICE_ERRORS } from './invoices/errors.ts';
+import { SELF_SERVICE_ERRORS } from './self-service/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
 export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -32,6 +33,7 @@ export const SERVER_ERROR_GROUPS = {
   leads: LEAD_ERRORS,
   invoices: INVOICE_ERRORS,
   aggregator: AGGREGATOR_ERRORS,
+  selfService: SELF_SERVICE_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -44,6 +46,7 @@ export const ERRORS = {
   ...LEAD_ERRORS,
   ...INVOICE_ERRORS,
   ...AGGREGATOR_ERRORS,
+  ...SELF_SERVICE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

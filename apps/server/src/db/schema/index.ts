@@ -15,3 +15,4 @@ export * from './leads.ts';
 export * from './credit-alerts.ts';
 export * from './invoices.ts';
 export * from './aggregator.ts';
+export * from './preferences.ts';
