@@ -331,6 +331,16 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   ...ADD_ON_ROUTE_ERRORS,
   ...CREDIT_ALERT_ROUTE_ERRORS,
   ...AGGREGATOR_ROUTE_ERRORS,
+  // Self-service (issue 16 items 3-5): commbox preferences (spec 001 §7), active devices and consents (paths ours).
+  'GET /MSP/api/v1/commbox/getPreference': CUSTOMER_ERRORS,
+  'POST /MSP/api/v1/commbox/preference': CUSTOMER_ERRORS,
+  'POST /MSP/api/v1/myAccount/activeDevices': CUSTOMER_ERRORS,
+  'POST /MSP/api/v1/myAccount/activeDevices/revoke': [
+    ...CUSTOMER_ERRORS,
+    'deviceNotFound',
+    'currentDeviceNotRevocable',
+  ],
+  'POST /MSP/api/v1/myAccount/consents': CUSTOMER_ERRORS,
 };
 
 /**

@@ -22,6 +22,7 @@ import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
 import { INVOICE_ERRORS } from './invoices/errors.ts';
+import { SELF_SERVICE_ERRORS } from './self-service/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
 export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -34,6 +35,7 @@ export const SERVER_ERROR_GROUPS = {
   addOns: ADD_ON_ERRORS,
   invoices: INVOICE_ERRORS,
   aggregator: AGGREGATOR_ERRORS,
+  selfService: SELF_SERVICE_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -47,6 +49,7 @@ export const ERRORS = {
   ...ADD_ON_ERRORS,
   ...INVOICE_ERRORS,
   ...AGGREGATOR_ERRORS,
+  ...SELF_SERVICE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -61,3 +61,4 @@ export * from './aggregator/constants.ts';
 export * from './aggregator/routes.ts';
 export * from './aggregator/schemas.ts';
 export * from './aggregator/errors.ts';
+export * from './self-service/schemas.ts';

@@ -3,9 +3,9 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
-import { loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
 import { loadAggregatorConfig, type AggregatorProviderConfig } from './aggregator.ts';
+import { assertBureauProductionReady, loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
@@ -291,4 +291,5 @@ function assertProductionReady(config: AppConfig): void {
     throw new ConfigError('production needs site origins: set PRAVESH_SITE_CONFIG');
   }
   assertSsoProductionReady(config.sso);
+  assertBureauProductionReady(config.bureau);
 }

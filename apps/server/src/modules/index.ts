@@ -13,6 +13,7 @@ import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
+import { preferencesModule } from './preferences/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
@@ -43,6 +44,7 @@ export const MODULES: readonly ServerModule[] = [
   addOnsModule,
   invoicesModule,
   aggregatorModule,
+  preferencesModule,
   hubModule,
   devModule,
 ];

@@ -16,3 +16,4 @@ export * from './add-ons.ts';
 export * from './credit-alerts.ts';
 export * from './invoices.ts';
 export * from './aggregator.ts';
+export * from './preferences.ts';
