@@ -4,6 +4,8 @@ import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
 import { App } from '../app/app.tsx';
 import { CREDIT_SCORES_PATH } from '../features/scores/api.ts';
+import { ADD_ON_ROUTES } from '@pravesh/core/add-ons/routes.ts';
+import { accountUserInformationFixture } from '../features/add-ons/fixtures.ts';
 import { ALERT_PATHS } from '../features/alerts/api.ts';
 import type { DashboardConfig } from '../app/config.ts';
 import { createPersistence } from '../app/persist.ts';
@@ -62,6 +64,11 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   // A customer without bureau data has no offers (spec 000 §8).
   [OFFER_ROUTES.getOffers]: {},
   [OFFER_ROUTES.personalization]: { totalOffers: 0, offers: {}, generatedAt: '2026-11-25T06:00:00.000Z' },
+  // Before a pull nothing is for sale yet; no purchases, no secured card; no product tiles configured.
+  [ADD_ON_ROUTES.accountUserInformation]: accountUserInformationFixture('REPORT_NOT_READY'),
+  [ADD_ON_ROUTES.transactions]: { transactions: [] },
+  [ADD_ON_ROUTES.getStepUpCardDetails]: { hasSecuredCard: false, securedCard: null, stepUp: null },
+  [ADD_ON_ROUTES.productList]: { products: [] },
 };
 
 export interface Harness {

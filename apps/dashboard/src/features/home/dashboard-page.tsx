@@ -7,7 +7,10 @@ import { useServices } from '../../app/services.ts';
 import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
+import { AddOnsSection } from '../add-ons/add-ons-section.tsx';
+import { StepUpSection } from '../add-ons/step-up-section.tsx';
 import { AlertsSection } from '../alerts/alerts-section.tsx';
+import { ProductsSection } from '../products/products-section.tsx';
 import { LeadsSection } from '../leads/leads-section.tsx';
 import { OffersSection } from '../offers/offers-section.tsx';
 import { ScoreSection } from '../scores/score-section.tsx';
@@ -71,6 +74,9 @@ export default function DashboardPage() {
       </div>
       <AlertsSection />
       <LeadsSection />
+      <AddOnsSection />
+      <StepUpSection />
+      <ProductsSection />
       <nav className="ma-shortcuts" aria-label="Shortcuts">
         <ul role="list">
           {SHORTCUTS.map((shortcut) => (
