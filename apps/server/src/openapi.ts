@@ -22,6 +22,7 @@ import {
 import type { AppConfig } from './config/index.ts';
 import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
 import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/openapi.ts';
+import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -327,10 +328,16 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
   ...OFFER_ROUTE_ERRORS,
   ...AGGREGATOR_ROUTE_ERRORS,
+  ...CREDIT_ALERT_ROUTE_ERRORS,
 };
 
 /** Credit and offer routes take the customer's access token beside the pass token (issue 14 §1, §2). */
-const CREDIT_PATHS: ReadonlySet<string> = new Set([...Object.values(CREDIT_ROUTES), ...OFFER_CUSTOMER_PATHS, ...AGGREGATOR_CUSTOMER_PATHS]);
+const CREDIT_PATHS: ReadonlySet<string> = new Set([
+  ...Object.values(CREDIT_ROUTES),
+  ...OFFER_CUSTOMER_PATHS,
+  ...CREDIT_ALERT_CUSTOMER_PATHS,
+  ...AGGREGATOR_CUSTOMER_PATHS,
+]);
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */
 function rateLimits(config: AppConfig): Record<string, string> {
@@ -482,6 +489,10 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
           description:
             'Credit scores and reports (spec 000 §3, §7; spec 001 §3, §5, §7): reads GET with the bureau in the ' +
             "creditBureau query, the consented pull POST; every route answers for the access token's customer.",
+        },
+        {
+          name: 'credit-alerts',
+          description: 'Credit alerts: what changed between pulls, explained (spec 001 §3, §7)',
         },
         {
           name: 'offers',

@@ -31,9 +31,12 @@ function screen(element: ReactNode): ReactNode {
  */
 export function routes(env?: ReloadEnv): RouteObject[] {
   const Dashboard = lazyScreen(() => import('../features/home/dashboard-page.tsx'), env);
+  const CreditReport = lazyScreen(() => import('../features/report/report-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
+      // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
+      ['credit-report', screen(<CreditReport />)],
       ['support', screen(<Page name="SupportPage" env={env} />)],
       ['profile', screen(<Page name="ProfilePage" env={env} />)],
       ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],

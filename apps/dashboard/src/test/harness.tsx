@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { LEAD_ROUTES } from '@pravesh/core/leads/routes.ts';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
+import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
 import { App } from '../app/app.tsx';
 import { CREDIT_SCORES_PATH } from '../features/scores/api.ts';
 import type { DashboardConfig } from '../app/config.ts';
@@ -54,6 +55,9 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   // Before any pull the credit module answers an empty list (issue 14).
   [CREDIT_SCORES_PATH]: [],
   [LEAD_ROUTES.getLeads]: { leads: [] },
+  // A customer without bureau data has no offers (spec 000 §8).
+  [OFFER_ROUTES.getOffers]: {},
+  [OFFER_ROUTES.personalization]: { totalOffers: 0, offers: {}, generatedAt: '2026-11-25T06:00:00.000Z' },
 };
 
 export interface Harness {

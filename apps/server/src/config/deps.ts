@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SSO_DEV_ROUTES } from '@pravesh/core';
 import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
+import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
@@ -48,6 +49,8 @@ export interface ModuleDeps {
   readonly providers: Providers;
   /** Who a request speaks for: one rule for every customer-scoped module. */
   readonly customerAuth: CustomerAuth;
+  /** Access-token liveness, cached; every revocation calls its revoked() (auth/token-liveness.ts). */
+  readonly tokenLiveness: TokenLiveness;
   readonly log: FastifyBaseLogger;
 }
 
@@ -104,13 +107,33 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     offerLookup: options.providers?.offerLookup,
   };
 
+  const tokenLiveness = createTokenLiveness({
+    db,
+    now,
+    embedded: database.kind === 'pglite',
+    redisUrl: config.redisUrl,
+    prefix: sso.rateLimitPrefix,
+  });
   const customerAuth = createCustomerAuth(
-    createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now }),
+    createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now, liveness: tokenLiveness }),
   );
 
   return {
-    deps: { config, database, db, now, keyring, registry, limiter, providers, customerAuth, log: options.log },
+    deps: {
+      config,
+      database,
+      db,
+      now,
+      keyring,
+      registry,
+      limiter,
+      providers,
+      customerAuth,
+      tokenLiveness,
+      log: options.log,
+    },
     close: async () => {
+      await tokenLiveness.close();
       if (!options.limiter) await limiter.close();
       if (!options.database) await database.close();
     },

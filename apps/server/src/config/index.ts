@@ -9,6 +9,7 @@ import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
+import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -92,6 +93,8 @@ export interface AppConfig {
   readonly pii: PiiConfig;
   /** Lending partners: continue URLs and partner keys (config/partners.ts). */
   readonly partners: PartnerConfig;
+  /** GST tax invoices: download switch (spec 001 §9), supplier, number prefix (config/invoices.ts). */
+  readonly invoices: InvoiceConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -239,6 +242,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
     partners: loadPartnerConfig(env, environment),
+    invoices: loadInvoiceConfig(env, environment),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');

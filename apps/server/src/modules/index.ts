@@ -6,12 +6,14 @@ import { aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
 import { creditModule } from './credit/index.ts';
+import { creditAlertsModule } from './credit-alerts/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
 import { leadsModule } from './leads/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -35,8 +37,10 @@ export const MODULES: readonly ServerModule[] = [
   accountsPagesModule,
   myAccountModule,
   creditModule,
+  creditAlertsModule,
   offersModule,
   aggregatorModule,
+  invoicesModule,
   hubModule,
   devModule,
 ];

@@ -13,3 +13,5 @@ export * from './credit.ts';
 export * from './offers.ts';
 export * from './leads.ts';
 export * from './aggregator.ts';
+export * from './credit-alerts.ts';
+export * from './invoices.ts';

@@ -49,7 +49,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   await encryptPendingPii(db, pii);
   // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
   const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
-  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
+  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: deps.tokenLiveness });
   const oneTimeKeys = createOneTimeKeys(db, now);
   const handoffs = createSsidHandoffs(db, now);
   const cookies = createSessionCookies({
@@ -81,6 +81,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     isPublicClient: (clientId) => clients.get(clientId)?.clientSecret === undefined,
     handoffs,
     pii,
+    liveness: deps.tokenLiveness,
   });
   const callerId = createCallerIdService({ db, provider: callerIdProvider, now, pii });
   const authorize = createAuthorizeService({

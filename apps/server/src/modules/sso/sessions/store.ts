@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuthMethod } from '@pravesh/core';
+import type { TokenLiveness } from '../../../auth/token-liveness.ts';
 import type { Database } from '../../../db/client.ts';
 import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema/sso.ts';
 import { randomToken, sha256 } from '../crypto.ts';
@@ -11,7 +12,15 @@ export type Session = typeof ssoSessions.$inferSelect;
  * Sessions behind PB_GLSS_TOKEN: the token is a 256-bit random given to the browser once; the
  * table keeps its SHA-256. Revoking a session revokes every access token issued under it.
  */
-export function createSessionStore(db: Database, options: { ttlSeconds: number; now: () => number }) {
+export function createSessionStore(
+  db: Database,
+  options: {
+    ttlSeconds: number;
+    now: () => number;
+    /** Told of every revocation, so no instance's cache accepts the session's tokens afterwards. */
+    liveness?: Pick<TokenLiveness, 'revoked'> | undefined;
+  },
+) {
   const { now } = options;
   return {
     /**
@@ -73,6 +82,7 @@ export function createSessionStore(db: Database, options: { ttlSeconds: number; 
         .update(ssoAccessTokens)
         .set({ revokedAt: at })
         .where(and(eq(ssoAccessTokens.sessionId, sessionId), isNull(ssoAccessTokens.revokedAt)));
+      await options.liveness?.revoked();
     },
 
     async isTrustedDevice(customerId: string, deviceHash: string | null): Promise<boolean> {
