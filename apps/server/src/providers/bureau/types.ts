@@ -101,8 +101,16 @@ export interface SimulatedSubject {
   readonly recentCard?: { readonly lender: string; readonly limit: number };
 }
 
+/**
+ * `simulator`: the deterministic demo bureaus. `none`: no bureau is contracted, so every bureau call
+ * fails as unavailable ("Unable to fetch details") and nothing made up is ever shown; the only kind
+ * production accepts until a real adapter is added beside them (config/bureau.ts).
+ */
+export const BUREAU_PROVIDER_KINDS = ['simulator', 'none'] as const;
+export type BureauProviderKind = (typeof BUREAU_PROVIDER_KINDS)[number];
+
 export interface BureauProviderConfig {
-  readonly kind: 'simulator';
+  readonly kind: BureauProviderKind;
   /** Added before each answer, in ms. */
   readonly latencyMs: number;
   /** Applied to every bureau. */
