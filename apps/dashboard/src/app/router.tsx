@@ -31,6 +31,7 @@ function screen(element: ReactNode): ReactNode {
  */
 export function routes(env?: ReloadEnv): RouteObject[] {
   const Dashboard = lazyScreen(() => import('../features/home/dashboard-page.tsx'), env);
+  const Invoices = lazyScreen(() => import('../features/invoices/invoices-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
@@ -42,7 +43,7 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['linked-accounts-details', screen(<Page name="LinkedAccountDetailsPage" env={env} />)],
       ['preferences', screen(<Page name="PreferencesPage" env={env} />)],
       ['consent-revocation', screen(<Page name="ConsentRevocationPage" env={env} />)],
-      ['download-invoice', screen(<Page name="InvoicesPage" env={env} />)],
+      ['download-invoice', screen(<Invoices />)],
     ],
     noFooter: [['account-aggregator-statement', screen(<Page name="StatementPage" env={env} />)]],
     noLeftMenu: [

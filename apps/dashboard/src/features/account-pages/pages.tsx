@@ -224,18 +224,6 @@ export function PreferencesPage() {
   );
 }
 
-export function InvoicesPage() {
-  usePageView('download-invoice');
-  return (
-    <>
-      <PageTitle lede="Invoices for paid services such as the credit health report.">Invoices</PageTitle>
-      <EmptyState icon="receipt" title="No invoices yet">
-        When you buy a paid service from Kosh, its invoice appears here to download as a PDF.
-      </EmptyState>
-    </>
-  );
-}
-
 export function ConsentRevocationPage() {
   usePageView('consent-revocation');
   return (
