@@ -105,17 +105,24 @@ function factor(id: ReportFactorId, rating: FactorRating, health: number, value:
   };
 }
 
-/** Payment history: the share of reported months paid on time; a write-off or settlement halves it. */
+/** What one late month costs payment history's health; a 60+ days late month costs more. */
+export const LATE_MONTH_COST = 0.15;
+export const SEVERE_MONTH_EXTRA_COST = 0.1;
+
+/**
+ * Payment history: lenders read every late month as a mark against the customer however many
+ * on-time months surround it, so each late month costs a fixed share of the health (more when
+ * 60+ days late) and a written-off or settled account halves what is left.
+ */
 export function paymentHistoryFactor(input: FactorInput): ReportFactor {
   const months = input.accounts.flatMap((account) => account.dpdHistory.filter((month) => month.dpd !== null));
   const derogatory = input.accounts.some((account) => account.writtenOff || account.settled);
   if (months.length === 0) return factor('PAYMENT_HISTORY', derogatory ? 'POOR' : 'NONE', derogatory ? 0 : NEUTRAL, 0);
   const late = months.filter((month) => (month.dpd ?? 0) > 0);
-  const severe = late.some((month) => dpdStatus(month.dpd) === 'SEVERELY_LATE');
-  const onTimeShare = (months.length - late.length) / months.length;
-  const health = onTimeShare * (derogatory ? 0.5 : 1) * (severe ? 0.8 : 1);
+  const severe = late.filter((month) => dpdStatus(month.dpd) === 'SEVERELY_LATE').length;
+  const health = (1 - late.length * LATE_MONTH_COST - severe * SEVERE_MONTH_EXTRA_COST) * (derogatory ? 0.5 : 1);
   const rating: FactorRating =
-    late.length === 0 && !derogatory ? 'GOOD' : !severe && !derogatory && onTimeShare >= 0.9 ? 'FAIR' : 'POOR';
+    late.length === 0 && !derogatory ? 'GOOD' : late.length <= 2 && severe === 0 && !derogatory ? 'FAIR' : 'POOR';
   return factor('PAYMENT_HISTORY', rating, health, late.length);
 }
 
