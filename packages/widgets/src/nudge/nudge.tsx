@@ -4,6 +4,7 @@ import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
   createNudgeData,
+  CREDIT_REPORT_CONTRACT_ID,
   ERROR_DISPLAY_CLOSE_EVENT,
   homeOfferCount,
   homeOfferLabel,
@@ -111,6 +112,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const [applying, setApplying] = useState<NudgeOffer | undefined>();
   const [applyFailed, setApplyFailed] = useState(false);
   const [loggedOut, setLoggedOut] = useState(false);
+  /** The "Get Credit Score" journey is under way: consent asked, then the pull. */
+  const [pulling, setPulling] = useState(false);
   const tab = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const focusOnOpen = useRef(false);
@@ -282,6 +285,42 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
     }
   }
 
+  /**
+   * "Check my score" when signed in without bureau data: the pull needs the credit report terms
+   * accepted (server: bureauConsentRequired otherwise), so the consent panel asks for them first;
+   * the nudge steps aside meanwhile (on a phone its open sheet would make the panel unreachable),
+   * and comes back with the score. Declined or dismissed: nothing is pulled, the nudge comes back as it was.
+   * A failing pull is spec 000 §8's bureau fetch failure: the error modal.
+   */
+  async function getScore(askConsent: (contractId: string) => Promise<string>, client: SignOn) {
+    setPulling(true);
+    show(false);
+    try {
+      const status = await askConsent(CREDIT_REPORT_CONTRACT_ID).catch(() => 'failed');
+      if (!['accepted', 'alreadyVerified', 'recorded', 'disabled'].includes(status)) {
+        show(true); // Back where the customer was, the offer to check still there.
+        return;
+      }
+      await data.pullScores(authorized(client));
+      setRefreshes((count) => count + 1);
+      show(true);
+    } catch {
+      setApplyFailed(true);
+    } finally {
+      setPulling(false);
+    }
+  }
+
+  const onGetScore: TileAction = (event, target) => {
+    const { askConsent } = context;
+    if (!signedIn || !signOn || !askConsent) {
+      onTileAction(event, target);
+      return;
+    }
+    event.preventDefault();
+    if (!pulling) void getScore(askConsent, signOn);
+  };
+
   function closeError() {
     setApplyFailed(false);
     // spec 000 §8: closing the error modal logs error_display_close.
@@ -308,6 +347,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         loading={scoreLoading}
         links={context.links}
         onAction={onTileAction}
+        onGetScore={onGetScore}
+        pulling={pulling}
       />
       {tiles.gucpaOffers ? <OffersTileView tile={tiles.gucpaOffers} signedIn={signedIn} onView={onViewOffers} /> : null}
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
