@@ -431,6 +431,18 @@ describe('on a phone (≤767px)', () => {
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(3);
   });
 
+  it('the peek steps aside while the consent panel (a bottom sheet of its own) is up, and comes back after', async () => {
+    const { view } = await setup({ mobile: true });
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+    const consentPanel = document.createElement('pravesh-consent');
+    await run(() => document.body.appendChild(consentPanel));
+    expect(view.queryByRole('region', { name: 'Your free credit snapshot' })).toBeNull();
+    // No launcher: the customer did not hide it.
+    expect(view.queryByRole('button', { name: 'Your score & offers' })).toBeNull();
+    await run(() => consentPanel.remove());
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+  });
+
   it('hidden with its close button, a launcher brings the peek back', async () => {
     const { view } = await setup({ mobile: true });
     await run(() => view.getByRole('button', { name: 'Hide' }).click());

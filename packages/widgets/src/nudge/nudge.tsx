@@ -71,6 +71,32 @@ function authorized(client: SignOn): AuthorizedRequest {
   return <T,>(method: HttpMethod, path: string, options?: RequestOptions) => client.request<T>(method, path, options);
 }
 
+/** The consent panel's host element (widgets/src/consent/open.tsx CONSENT_HOST_TAG), on the page while it is open. */
+const CONSENT_PANEL_TAG = 'pravesh-consent';
+
+/**
+ * Whether the page shows the consent panel now. On a phone it is a full-width bottom sheet (spec
+ * 000 §2) at the page's dialog level, over the nudge's peek: two sheets in one place, the nudge's
+ * half hidden. The peek steps aside while the panel is up and comes back when it closes. Watches
+ * body's own children only (the panel's host is appended there), not the page's subtree.
+ */
+function useConsentPanelShown(doc: Document): boolean {
+  const [shown, setShown] = useState(() => consentPanelIn(doc));
+  useEffect(() => {
+    const Observer = doc.defaultView?.MutationObserver;
+    if (!doc.body || !Observer) return;
+    const observer = new Observer(() => setShown(consentPanelIn(doc)));
+    observer.observe(doc.body, { childList: true });
+    setShown(consentPanelIn(doc));
+    return () => observer.disconnect();
+  }, [doc]);
+  return shown;
+}
+
+function consentPanelIn(doc: Document): boolean {
+  return doc.body?.querySelector(`:scope > ${CONSENT_PANEL_TAG}`) != null;
+}
+
 function maskMobile(mobileNo: string): string {
   return mobileNo.length < 6 ? '******' : `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 }
@@ -366,7 +392,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   };
 
   const launcher = useRef<HTMLButtonElement>(null);
-  const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : 'peek';
+  const consentShown = useConsentPanelShown(doc);
+  // An open sheet stays open (the customer asked for it); a peek yields to the consent panel.
+  const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : mobile && consentShown ? 'closed' : 'peek';
   const onSnapChange = (next: SheetSnap) => {
     setDismissed(next === 'closed');
     if (next === 'open') show(true);
