@@ -1,4 +1,5 @@
-import type { BureauScoreRecord } from '@pravesh/core/credit/schemas.ts';
+import type { Bureau } from '@pravesh/core/constants.ts';
+import type { BureauScoreRecord, BureauScoreResponse } from '@pravesh/core/credit/schemas.ts';
 import { api } from '../../app/api.ts';
 
 /**
@@ -8,12 +9,22 @@ import { api } from '../../app/api.ts';
  */
 export const CREDIT_SCORES_PATH = '/MSP/api/v1/myAccount/getCreditScores';
 
+/**
+ * spec 001 §7 bureauApplication/getBureauScore: one bureau's record with its monthly score history
+ * (oldest month first, 12+ months for a scored file), the data of the score history chart. The
+ * credit module already serves the history here, so no new path is needed (issue 15 §4).
+ */
+export const BUREAU_SCORE_PATH = '/BSP/api/v1/bureauApplication/getBureauScore';
+
 export const scoresApi = api.injectEndpoints({
   endpoints: (build) => ({
     creditScores: build.query<BureauScoreRecord[], void>({
       query: () => ({ method: 'GET', path: CREDIT_SCORES_PATH }),
     }),
+    bureauScore: build.query<BureauScoreResponse, Bureau>({
+      query: (creditBureau) => ({ method: 'GET', path: BUREAU_SCORE_PATH, query: { creditBureau } }),
+    }),
   }),
 });
 
-export const { useCreditScoresQuery } = scoresApi;
+export const { useCreditScoresQuery, useBureauScoreQuery } = scoresApi;

@@ -53,6 +53,33 @@ describe('credit score section (spec 001 §5, §8)', () => {
     expect(equifax.textContent).toContain('Down 20 points');
   });
 
+  it('tabs in spec order CIBIL, Experian, CRIF High Mark, Equifax whatever order the records come in', async () => {
+    renderDashboard('/dashboard', {
+      preloaded: signedInState(),
+      routes: {
+        // The credit module lists the latest pull first.
+        [CREDIT_SCORES_PATH]: [
+          record('EQUIFAX', 700, { scoreBand: 'GOOD', dateApplied: '2026-11-22T06:00:00.000Z' }),
+          record('HIGHMARK', 720, { scoreBand: 'VERY_GOOD', dateApplied: '2026-11-21T06:00:00.000Z' }),
+          record('EXPERIAN', 810, { scoreBand: 'VERY_GOOD' }),
+          record('CIBIL', 782, { scoreBand: 'VERY_GOOD' }),
+        ],
+      },
+    });
+    const region = await section();
+    const tabs = await within(region).findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['CIBIL', 'Experian', 'CRIF High Mark', 'Equifax']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    // Each bureau tab leads to its full report.
+    const link = within(within(region).getByRole('tabpanel')).getByRole('link', { name: 'See full report from CIBIL' });
+    expect(link.getAttribute('href')).toBe('/credit-report?bureau=CIBIL');
+    fireEvent.click(within(region).getByRole('tab', { name: 'CRIF High Mark' }));
+    const highmark = within(region).getByRole('tabpanel');
+    expect(
+      within(highmark).getByRole('link', { name: 'See full report from CRIF High Mark' }).getAttribute('href'),
+    ).toBe('/credit-report?bureau=HIGHMARK');
+  });
+
   it('the "no score" screen with its three reasons when no bureau has a score', async () => {
     renderDashboard('/dashboard', {
       preloaded: signedInState(),

@@ -1,11 +1,21 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { BureauScoreRecord } from '@pravesh/core/credit/schemas.ts';
-import { bandRanges, isValidScore, scoreChange, type ScoreBand } from '@pravesh/core/credit/score-rules.ts';
+import {
+  bandRanges,
+  bureauPriority,
+  isValidScore,
+  scoreChange,
+  type ScoreBand,
+} from '@pravesh/core/credit/score-rules.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
 import { useCreditScoresQuery } from './api.ts';
+import { ScoreHistory } from './score-history.tsx';
+import './scores.css';
 
-/** Bureau names as customers know them. */
-const BUREAU_NAMES: Readonly<Record<string, string>> = {
+/** Bureau names as customers know them (HIGHMARK is CRIF High Mark). */
+export const BUREAU_NAMES: Readonly<Record<string, string>> = {
   CIBIL: 'CIBIL',
   EXPERIAN: 'Experian',
   HIGHMARK: 'CRIF High Mark',
@@ -13,7 +23,7 @@ const BUREAU_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** spec 001 §5 band names: Excellent, Very Good, Good, Average, Needs Help (LOW and VERY_LOW). */
-const BAND_NAMES: Readonly<Record<ScoreBand, string>> = {
+export const BAND_NAMES: Readonly<Record<ScoreBand, string>> = {
   EXCELLENT: 'Excellent',
   VERY_GOOD: 'Very Good',
   GOOD: 'Good',
@@ -22,7 +32,7 @@ const BAND_NAMES: Readonly<Record<ScoreBand, string>> = {
   VERY_LOW: 'Needs Help',
 };
 
-const BAND_TONES: Readonly<Record<ScoreBand, string>> = {
+export const BAND_TONES: Readonly<Record<ScoreBand, string>> = {
   EXCELLENT: 'excellent',
   VERY_GOOD: 'good',
   GOOD: 'good',
@@ -41,6 +51,19 @@ const NO_SCORE_REASONS = [
 
 const hasScore = (record: BureauScoreRecord) =>
   record.score !== null && isValidScore(record.score, record.isValidScore);
+
+/**
+ * The bureau tabs in spec 001 §1 order — CIBIL, EXPERIAN, HIGHMARK, EQUIFAX — whatever order the
+ * records come in (the credit module lists the latest pull first).
+ */
+export function inBureauOrder<T extends { creditBureau: BureauScoreRecord['creditBureau'] }>(
+  records: readonly T[],
+): T[] {
+  return [...records].sort((a, b) => bureauPriority(a.creditBureau) - bureauPriority(b.creditBureau));
+}
+
+/** The report screen of a bureau (issue 15 §4 route credit-report). */
+export const reportPath = (bureau: string) => `/credit-report?bureau=${bureau}`;
 
 /** A semicircle meter: the score's place between 300 and 900, in its band's colour. */
 function Meter({ record }: { record: BureauScoreRecord }) {
@@ -68,7 +91,7 @@ function Meter({ record }: { record: BureauScoreRecord }) {
   );
 }
 
-function BureauScore({ record }: { record: BureauScoreRecord }) {
+function BureauScore({ record, selected }: { record: BureauScoreRecord; selected: boolean }) {
   const band = record.scoreBand ?? 'FAIR';
   const change = scoreChange(record.score, record.previousScore);
   const range = bandRanges(record.creditBureau).find((entry) => entry.band === band);
@@ -106,7 +129,19 @@ function BureauScore({ record }: { record: BureauScoreRecord }) {
             <dd>{formatDate(record.nextRefreshDate)}</dd>
           </div>
         </dl>
+        <p>
+          <Link className="ma-report-link" to={reportPath(record.creditBureau)}>
+            See full report<span className="pv-visually-hidden"> from {BUREAU_NAMES[record.creditBureau]}</span>
+          </Link>
+        </p>
       </div>
+      {/* Only the shown bureau asks for its history: hidden panels stay in the DOM. */}
+      {selected ? (
+        <ScoreHistory
+          bureau={record.creditBureau}
+          bureauName={BUREAU_NAMES[record.creditBureau] ?? record.creditBureau}
+        />
+      ) : null}
     </div>
   );
 }
@@ -158,7 +193,9 @@ function NotYet() {
  */
 export function ScoreSection() {
   const scores = useCreditScoresQuery();
-  const scored = (scores.data ?? []).filter(hasScore);
+  const scored = inBureauOrder((scores.data ?? []).filter(hasScore));
+  const [selected, setSelected] = useState<string | undefined>();
+  const shown = scored.find((record) => record.creditBureau === selected)?.creditBureau ?? scored[0]?.creditBureau;
   let body;
   if (scores.isLoading) {
     body = (
@@ -176,10 +213,12 @@ export function ScoreSection() {
       <Tabs
         className="ma-bureau-tabs"
         label="Credit bureau"
+        selectedId={shown}
+        onSelect={setSelected}
         items={scored.map((record) => ({
           id: record.creditBureau,
           label: BUREAU_NAMES[record.creditBureau] ?? record.creditBureau,
-          panel: <BureauScore record={record} />,
+          panel: <BureauScore record={record} selected={record.creditBureau === shown} />,
         }))}
       />
     );

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE_NAMES as CORE_NAMES, CREDIT_ROUTE_METHODS, CREDIT_ROUTES } from '@pravesh/core/credit/schemas.ts';
+import { BUREAU_REPORT_PATH } from './api.ts';
+import { ACCOUNT_TYPE_NAMES, formatAge, maskAccountNumber } from './format.ts';
+
+describe('the report call', () => {
+  it('is the credit module’s bureau report GET', () => {
+    expect(BUREAU_REPORT_PATH).toBe(CREDIT_ROUTES.bureauReport);
+    expect(CREDIT_ROUTE_METHODS.bureauReport).toBe('GET');
+  });
+
+  it('names account types as core does', () => {
+    expect(ACCOUNT_TYPE_NAMES).toEqual(CORE_NAMES);
+  });
+});
+
+describe('report formatting', () => {
+  it('masks an account number to its last 4 characters (spec 001 §5)', () => {
+    expect(maskAccountNumber('1234567890123456')).toBe('XXXXXXXXXXXX3456');
+    expect(maskAccountNumber('XXXXXXXX0042')).toBe('XXXXXXXX0042');
+    expect(maskAccountNumber('AB12')).toBe('AB12');
+    expect(maskAccountNumber('')).toBe('');
+  });
+
+  it('says an age in years and months', () => {
+    expect(formatAge(0)).toBe('Less than a month');
+    expect(formatAge(1)).toBe('1 month');
+    expect(formatAge(12)).toBe('1 year');
+    expect(formatAge(75)).toBe('6 years 3 months');
+  });
+});
