@@ -162,7 +162,12 @@ function Enquiries({ report }: { report: CreditReport }) {
     );
   }
   return (
-    <div className="ma-table-scroll">
+    <div
+      className="ma-table-scroll"
+      role="region"
+      aria-label={`Lender enquiries in your ${nameOf(report.creditBureau)} report`}
+      tabIndex={0}
+    >
       <table className="ma-enquiries">
         <caption className="pv-visually-hidden">Lender enquiries in your {nameOf(report.creditBureau)} report</caption>
         <thead>
