@@ -120,9 +120,15 @@ async function otpFixtures(url: string, pass: string, siteKey: Uint8Array<ArrayB
   });
 }
 
+/**
+ * Each session signs in a number of its own: the server refuses a second OTP to one number within
+ * its resend window (otpResendTooSoon), and two bench customers must be two customers.
+ */
+let nextSessionNumber = 800_000_000;
+
 /** A signed-in session (by OTP), whose token makes codes cheaply with the glss_token method. */
 async function sessionToken(url: string, pass: string, siteKey: Uint8Array<ArrayBuffer>): Promise<string> {
-  const [first] = await otpFixtures(url, pass, siteKey, 1, 800_000_000);
+  const [first] = await otpFixtures(url, pass, siteKey, 1, nextSessionNumber++);
   const signIn = await postJson(url + SSO_ROUTES.authorize, { [PASS_TOKEN_HEADER]: pass }, { ...CLIENT, ...first });
   const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('PB_GLSS_TOKEN_DEV='));
   const glssToken = cookie?.split(';')[0]?.split('=')[1];

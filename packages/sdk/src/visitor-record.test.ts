@@ -271,6 +271,19 @@ describe('setCustomer', () => {
     expect(await store.getCustomer()).toEqual({ mobileNo: '9000000003', customerId: 'c-2' });
   });
 
+  it('still knows the last signed-in number after logout (spec 000 §4 logged-out click: OTP sign-in)', async () => {
+    const { store } = setup();
+    expect(await store.knownMobileNo()).toBeUndefined();
+    await store.setCustomer(SSO_SITE_ID, { mobileNo: '9000000001', customerId: 'c-1' });
+    await store.setCustomer(SSO_SITE_ID, { mobileNo: '9000000002', customerId: 'c-2' });
+    expect(await store.knownMobileNo()).toBe('9000000002');
+    // Logout (sso/visitor-link.ts unlinkVisitorCustomer) drops the customer, keeps the mapping.
+    const { mobileNo: _m, customerId: _c, ...signedOut } = store.read()!;
+    store.write(signedOut);
+    expect(await store.getCustomer()).toBeUndefined();
+    expect(await store.knownMobileNo()).toBe('9000000002');
+  });
+
   it('keeps the newest few customers in the mapping', async () => {
     const { store } = setup();
     for (let n = 0; n < MAX_CUSTOMER_MAPPINGS + 2; n++) {

@@ -132,6 +132,12 @@ export interface VisitorRecordStore {
   setCustomer(siteId: number | string, customer: unknown): Promise<CustomerChange>;
   /** The record's customer, opened; undefined when signed out or not openable with our keys. */
   getCustomer(record?: VisitorRecord): Promise<Customer | undefined>;
+  /**
+   * The mobile number to sign in with: the signed-in customer's, else the one who signed in last on
+   * this browser (the newest customer mapping entry survives logout), for spec 000 §4's logged-out
+   * tile click ("OTP sign-in if the mobile number is known"). undefined when none can be opened.
+   */
+  knownMobileNo(record?: VisitorRecord): Promise<string | undefined>;
 }
 
 const MAX_CUSTOMER_TEXT = 128;
@@ -239,6 +245,14 @@ export function createVisitorRecordStore(options: VisitorRecordStoreOptions): Vi
     write,
     ensure,
     getCustomer,
+    async knownMobileNo(record = read()) {
+      if (!record) return undefined;
+      const current = await open('mobileNo', record.mobileNo);
+      if (current !== undefined) return current;
+      // withCustomerMapping appends: the last entry is the customer who signed in most recently.
+      const newest = Object.values(record.customerStorageMapping).at(-1);
+      return open('mobileNo', newest?.mobileNo);
+    },
     async setCustomer(siteId, customer) {
       if (findSite(siteId)?.id !== SSO_SITE_ID) {
         throw new PraveshError('notAuthorizedToSetCustomerData', { id: idLabel(siteId) });

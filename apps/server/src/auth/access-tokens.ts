@@ -1,10 +1,8 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
 import type { SsoConfig } from '../config/sso.ts';
 import type { Database } from '../db/client.ts';
-import { ssoAccessTokens, ssoSessions } from '../db/schema/sso.ts';
-import { createBatcher } from '../lib/batcher.ts';
+import { uncachedTokenLiveness, type TokenLiveness } from './token-liveness.ts';
 
 /** RFC 9068 §2.1: the JWT type of OAuth access tokens. */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
@@ -24,6 +22,8 @@ export interface AccessTokenVerifierOptions {
   config: Pick<SsoConfig, 'tokenKeys'>;
   issuer: string;
   now: () => number;
+  /** The instance's shared liveness cache (deps.tokenLiveness); without one every check asks the database. */
+  liveness?: TokenLiveness | undefined;
 }
 
 export type AccessTokenKeys = ReadonlyMap<string, Uint8Array>;
@@ -43,35 +43,9 @@ export function accessTokenKeys(config: Pick<SsoConfig, 'tokenKeys'>): AccessTok
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   const { db, issuer, now } = options;
   const keys = accessTokenKeys(options.config);
-  /**
-   * Whether each token is still live (unrevoked, unexpired, its session too): the checks of every
-   * request that arrives in one event-loop turn go as one statement, as puckar/check's reads do
-   * (issue 13 §3). PGlite runs queries on the event loop itself, so one statement per request made
-   * every customer route as slow as that statement (issue 14 bench: getCreditScores).
-   */
-  const liveChecks = createBatcher<string, boolean>({
-    maxWaitMs: 'turn',
-    maxBatchSize: 200,
-    maxConcurrentFlushes: 2,
-    async flush(jtis) {
-      const at = new Date(now());
-      const rows = await db
-        .select({ jti: ssoAccessTokens.jti })
-        .from(ssoAccessTokens)
-        .innerJoin(ssoSessions, eq(ssoSessions.sessionId, ssoAccessTokens.sessionId))
-        .where(
-          and(
-            inArray(ssoAccessTokens.jti, [...new Set(jtis)]),
-            isNull(ssoAccessTokens.revokedAt),
-            gt(ssoAccessTokens.expiresAt, at),
-            isNull(ssoSessions.revokedAt),
-            gt(ssoSessions.expiresAt, at),
-          ),
-        );
-      const live = new Set(rows.map((row) => row.jti));
-      return jtis.map((jti) => live.has(jti));
-    },
-  });
+  // Liveness (unrevoked, unexpired, its session too) is cached per instance, invalidated on every
+  // revocation on every instance: token-liveness.ts says why that keeps ASVS V3.3 revocation at once.
+  const liveness = options.liveness ?? uncachedTokenLiveness(db, now);
   return async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
     let claims: AccessTokenClaims;
     try {
@@ -96,7 +70,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
     } catch {
       throw new PraveshError('tokenNotValidated');
     }
-    const live = await liveChecks.add(claims.jti);
+    const live = await liveness.isLive(claims.jti);
     if (!live) throw new PraveshError('tokenNotValidated');
     return claims;
   };

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SSO_DEV_ROUTES } from '@pravesh/core';
 import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
+import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
+import { createAggregatorProvider, type AggregatorProvider } from '../providers/aggregator/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
@@ -22,6 +24,8 @@ export interface Providers {
   readonly callerId: CallerIdProvider;
   /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
   readonly bureau: BureauProvider;
+  /** Account aggregator (issue 17 §1): the simulator unless a real adapter is configured (config/aggregator.ts). */
+  readonly aggregator: AggregatorProvider;
   /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
   readonly offerLookup?: OfferLookup | undefined;
 }
@@ -45,6 +49,8 @@ export interface ModuleDeps {
   readonly providers: Providers;
   /** Who a request speaks for: one rule for every customer-scoped module. */
   readonly customerAuth: CustomerAuth;
+  /** Access-token liveness, cached; every revocation calls its revoked() (auth/token-liveness.ts). */
+  readonly tokenLiveness: TokenLiveness;
   readonly log: FastifyBaseLogger;
 }
 
@@ -97,16 +103,37 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     bureau:
       options.providers?.bureau ??
       createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
+    aggregator: options.providers?.aggregator ?? createAggregatorProvider(config.aggregator, { now }),
     offerLookup: options.providers?.offerLookup,
   };
 
+  const tokenLiveness = createTokenLiveness({
+    db,
+    now,
+    embedded: database.kind === 'pglite',
+    redisUrl: config.redisUrl,
+    prefix: sso.rateLimitPrefix,
+  });
   const customerAuth = createCustomerAuth(
-    createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now }),
+    createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now, liveness: tokenLiveness }),
   );
 
   return {
-    deps: { config, database, db, now, keyring, registry, limiter, providers, customerAuth, log: options.log },
+    deps: {
+      config,
+      database,
+      db,
+      now,
+      keyring,
+      registry,
+      limiter,
+      providers,
+      customerAuth,
+      tokenLiveness,
+      log: options.log,
+    },
     close: async () => {
+      await tokenLiveness.close();
       if (!options.limiter) await limiter.close();
       if (!options.database) await database.close();
     },

@@ -2,15 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
 import { activityModule } from './activity/index.ts';
+import { aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
 import { creditModule } from './credit/index.ts';
+import { creditAlertsModule } from './credit-alerts/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
+import { preferencesModule } from './preferences/index.ts';
 import { leadsModule } from './leads/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -34,7 +38,11 @@ export const MODULES: readonly ServerModule[] = [
   accountsPagesModule,
   myAccountModule,
   creditModule,
+  creditAlertsModule,
   offersModule,
+  invoicesModule,
+  aggregatorModule,
+  preferencesModule,
   hubModule,
   devModule,
 ];

@@ -116,8 +116,7 @@ async function setup(options: Setup = {}) {
       write: vi.fn((next: typeof record) => {
         record = next;
       }),
-      getCustomer: () =>
-        Promise.resolve(options.mobileNo ? { mobileNo: options.mobileNo, customerId: 'c' } : undefined),
+      knownMobileNo: () => Promise.resolve(options.mobileNo),
     },
     recentActivity: vi.fn(() => Promise.resolve(ACTIVITY)),
   };

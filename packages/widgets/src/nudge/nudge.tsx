@@ -237,10 +237,11 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         navigate(target);
         return;
       }
-      const customer = await visitor?.records.getCustomer().catch(() => undefined);
       // spec 000 §4: the OTP sign-in when the mobile number is known, else the create-login journey.
+      // After a logout the record has no customer, but the mapping still knows who signed in last.
+      const mobileNo = await visitor?.records.knownMobileNo().catch(() => undefined);
       const result = await signOn
-        .signIn(customer?.mobileNo ? { journeyType: 'JOURNEY_OTP', mobileNo: customer.mobileNo } : {})
+        .signIn(mobileNo ? { journeyType: 'JOURNEY_OTP', mobileNo } : {})
         .catch(() => undefined);
       if (result?.status === 'signedIn') navigate(target);
     },

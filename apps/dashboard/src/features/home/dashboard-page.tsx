@@ -7,7 +7,9 @@ import { useServices } from '../../app/services.ts';
 import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
+import { AlertsSection } from '../alerts/alerts-section.tsx';
 import { LeadsSection } from '../leads/leads-section.tsx';
+import { OffersSection } from '../offers/offers-section.tsx';
 import { ScoreSection } from '../scores/score-section.tsx';
 
 function Greeting() {
@@ -47,45 +49,6 @@ function Greeting() {
   );
 }
 
-export type SectionStatus = 'loading' | 'empty';
-
-/** The offers section (issue 14's offers service fills it). */
-export function OffersSection({ status }: { status: SectionStatus }) {
-  return (
-    <section id="offers" className="ma-card ma-section" aria-labelledby="offers-title" tabIndex={-1}>
-      <div className="ma-section-head">
-        <h2 id="offers-title">Offers for you</h2>
-      </div>
-      {status === 'loading' ? (
-        <SkeletonGroup label="Loading your offers…" className="ma-offer-skeleton">
-          {[0, 1].map((i) => (
-            <div key={i} className="ma-offer-skeleton-row">
-              <Skeleton shape="circle" width={40} height={40} />
-              <div className="ma-stack">
-                <Skeleton shape="text" width="50%" />
-                <Skeleton shape="text" width="75%" />
-              </div>
-            </div>
-          ))}
-        </SkeletonGroup>
-      ) : (
-        <div className="ma-empty ma-empty--compact">
-          <span className="ma-empty-icon" aria-hidden="true">
-            <Icon name="receipt" size={28} />
-          </span>
-          <div>
-            <h3>No offers to show yet</h3>
-            <p>
-              Once your credit profile is ready we match you with pre-approved loans, credit cards and insurance from
-              our partner banks — with the rate and amount you’re likely to get.
-            </p>
-          </div>
-        </div>
-      )}
-    </section>
-  );
-}
-
 const SHORTCUTS = [
   { to: '/profile', label: 'Profile', text: 'Your number, email and details', icon: 'user' as const },
   { to: '/linked-accounts', label: 'Linked bank accounts', text: 'Balances and statements', icon: 'bank' as const },
@@ -98,17 +61,15 @@ export default function DashboardPage() {
   useEffect(() => {
     services.analytics.track({ action: 'viewed', category: 'dashboard', label: 'home', page: 'dashboard' });
   }, [services]);
-  // The offers service (issue 14) has no route for My Account yet: the section shows its empty
-  // state; its loading state is for the query that will fill it.
-  const status: SectionStatus = 'empty';
   return (
     <>
       <PageTitle>Dashboard</PageTitle>
       <Greeting />
       <div className="ma-grid">
         <ScoreSection />
-        <OffersSection status={status} />
+        <OffersSection />
       </div>
+      <AlertsSection />
       <LeadsSection />
       <nav className="ma-shortcuts" aria-label="Shortcuts">
         <ul role="list">

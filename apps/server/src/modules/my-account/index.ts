@@ -16,7 +16,7 @@ export const myAccountModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
   const { config, now } = deps;
   myAccountRoutes(app, {
     service: createMyAccountService({
-      store: createMyAccountStore(deps.db),
+      store: createMyAccountStore(deps.db, deps.tokenLiveness),
       pii: createPiiCipher(config.pii, config.piiHashKey),
       now,
     }),

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { TokenLiveness } from '../../auth/token-liveness.ts';
 import type { Database } from '../../db/client.ts';
 import { ssoAccessTokens, ssoCustomers, ssoSessions } from '../../db/schema/sso.ts';
 
@@ -8,7 +9,7 @@ import { ssoAccessTokens, ssoCustomers, ssoSessions } from '../../db/schema/sso.
  * them, and ends a session the way the sign-on logout does (revoking the session revokes every
  * access token issued under it).
  */
-export function createMyAccountStore(db: Database) {
+export function createMyAccountStore(db: Database, liveness?: Pick<TokenLiveness, 'revoked'>) {
   return {
     async sessionById(sessionId: string) {
       const [row] = await db
@@ -29,6 +30,8 @@ export function createMyAccountStore(db: Database) {
           .set({ revokedAt: at })
           .where(and(eq(ssoAccessTokens.sessionId, sessionId), isNull(ssoAccessTokens.revokedAt)));
       });
+      // After the commit, before answering: no instance's token cache accepts them any more.
+      await liveness?.revoked();
     },
 
     async customerRow(customerId: string) {

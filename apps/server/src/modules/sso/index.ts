@@ -19,6 +19,7 @@ import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
 import { createOtpService } from './otp/service.ts';
+import { deviceRoutes } from './sessions/devices.ts';
 import { createOneTimeKeys } from './sessions/one-time-keys.ts';
 import { createSsidHandoffs } from './sessions/ssid-handoff.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -49,7 +50,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   await encryptPendingPii(db, pii);
   // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
   const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
-  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now });
+  const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: deps.tokenLiveness });
   const oneTimeKeys = createOneTimeKeys(db, now);
   const handoffs = createSsidHandoffs(db, now);
   const cookies = createSessionCookies({
@@ -81,6 +82,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     isPublicClient: (clientId) => clients.get(clientId)?.clientSecret === undefined,
     handoffs,
     pii,
+    liveness: deps.tokenLiveness,
   });
   const callerId = createCallerIdService({ db, provider: callerIdProvider, now, pii });
   const authorize = createAuthorizeService({
@@ -121,4 +123,5 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
+  deviceRoutes(app, { sessions, customerAuth: deps.customerAuth });
 };

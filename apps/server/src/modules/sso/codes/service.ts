@@ -29,6 +29,7 @@ import type { GroupCommit } from '../group-commit.ts';
 import type { SsidHandoffs } from '../sessions/ssid-handoff.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
 import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../../../auth/access-tokens.ts';
+import type { TokenLiveness } from '../../../auth/token-liveness.ts';
 
 /**
  * Authorization codes and access tokens (RFC 6749 §4.1, RFC 7636, RFC 9068 token shape).
@@ -55,6 +56,8 @@ export interface CodeServiceOptions {
   isPublicClient: (clientId: string) => boolean;
   /** Opens the customer's encrypted number (issue 12 §1.10). */
   pii: Pick<PiiCipher, 'decrypt'>;
+  /** The instance's access-token liveness cache (deps.tokenLiveness), told of every revocation here. */
+  liveness?: TokenLiveness | undefined;
 }
 
 export interface IssueCodeInput {
@@ -130,7 +133,13 @@ const insertAccessTokens = jsonRowsInsert(ssoAccessTokens);
 export function createCodeService(options: CodeServiceOptions) {
   const { db, config, sessions, now } = options;
   const keys = accessTokenKeys(config);
-  const verifyAccessToken = createAccessTokenVerifier({ db, config, issuer: options.issuer, now });
+  const verifyAccessToken = createAccessTokenVerifier({
+    db,
+    config,
+    issuer: options.issuer,
+    now,
+    liveness: options.liveness,
+  });
   const glssKey = config.tokenKeys.find((key) => key.kid === config.activeTokenKid)!.secret;
   /**
    * spec 001 §7 names user.glssToken and spec 001 §3 keeps it in the page's local storage. Handing
@@ -376,6 +385,7 @@ export function createCodeService(options: CodeServiceOptions) {
           .update(ssoAccessTokens)
           .set({ revokedAt: new Date(now()) })
           .where(and(eq(ssoAccessTokens.jti, payload.jti), isNull(ssoAccessTokens.revokedAt)));
+        await options.liveness?.revoked();
       } catch {
         // RFC 7009 §2.2: an invalid token is not an error.
       }

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  INVOICE_ROUTES,
+  PraveshError,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  invoiceDownloadQuerySchema,
+  invoicePdfResponseSchema,
+  invoicesResponseSchema,
+  ok,
+} from '@pravesh/core';
+import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
+import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import type { InvoicesService } from './service.ts';
+
+/**
+ * Invoices over HTTP (issue 16 §6; spec 001 §7 BSP paymentSystem/invoices and
+ * bureauApplication/downloadCustomerPaymentReceipt v1 and v2; §9 credit invoice download switch).
+ * Every route speaks only for the customer of the access token (pb-access-token or the pass token's
+ * sso strategy): no token or a bad one is tokenNotValidated (spec 001 §8 "Token not validated"),
+ * and another customer's invoice id answers invoiceNotFound.
+ */
+export interface InvoiceRouteDeps {
+  service: InvoicesService;
+  customerAuth: CustomerAuth;
+}
+
+/** Only a client that asks for JSON and not for a PDF gets the envelope (invoicePdfResponseSchema). */
+function wantsJson(accept: string | undefined): boolean {
+  return !!accept && /\bapplication\/json\b/i.test(accept) && !/\bapplication\/pdf\b/i.test(accept);
+}
+
+export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: InvoiceRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
+    const customer = await customerAuth.customerOf(request);
+    if (!customer) throw new PraveshError('tokenNotValidated');
+    return customer;
+  }
+
+  typed.get(
+    INVOICE_ROUTES.invoices,
+    {
+      schema: {
+        summary: "The signed-in customer's GST invoices, newest first (spec 001 §7 paymentSystem/invoices)",
+        description:
+          'GET (method not shown in the spec), access token as for every customer read. One invoice per paid ' +
+          'add-on purchase; downloadEnabled is the spec 001 §9 invoice download switch of this environment.',
+        tags: ['invoices'],
+        response: { 200: envelopeSchema(invoicesResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await service.list((await signedIn(request)).customerId)),
+  );
+
+  const download = async (
+    request: FastifyRequest<{ Querystring: z.infer<typeof invoiceDownloadQuerySchema> }>,
+    reply: FastifyReply,
+  ) => {
+    const customer = await signedIn(request);
+    const { fileName, pdf } = await service.pdf(customer.customerId, request.query.invoiceId);
+    if (wantsJson(request.headers.accept)) {
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(ok({ fileName, contentType: 'application/pdf' as const, pdfBase64: pdf.toString('base64') }));
+    }
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  };
+
+  for (const [path, version] of [
+    [INVOICE_ROUTES.downloadV1, 'v1'],
+    [INVOICE_ROUTES.downloadV2, 'v2 "(invoice pdf)"'],
+  ] as const) {
+    typed.get(
+      path,
+      {
+        schema: {
+          summary: `One invoice as a PDF tax invoice (spec 001 §7 downloadCustomerPaymentReceipt ${version})`,
+          description:
+            'GET with the invoice id in the query (an opaque random id). Answers application/pdf as an attachment: ' +
+            'every GST rule 46 field, the ₹ sign in an embedded font. A client whose Accept names application/json ' +
+            "and not application/pdf (the dashboard's HTTP helper) gets the envelope with the same PDF in base64. " +
+            'Both versions answer the same document. ' +
+            "Behind the invoice download switch (spec 001 §9): off answers invoiceDownloadDisabled. Another customer's " +
+            'invoice answers invoiceNotFound.',
+          tags: ['invoices'],
+          querystring: invoiceDownloadQuerySchema,
+          produces: ['application/pdf', 'application/json'],
+          response: { 200: envelopeSchema(invoicePdfResponseSchema), '4xx': errorEnvelopeSchema },
+        },
+      },
+      download,
+    );
+  }
+}
