@@ -107,7 +107,6 @@ export function PersonalDetailsPage() {
   );
 }
 
-
 export function LinkedAccountsPage() {
   usePageView('linked-accounts');
   return (
@@ -193,7 +192,6 @@ export function StatementPage() {
   );
 }
 
-
 export function InvoicesPage() {
   usePageView('download-invoice');
   return (
@@ -205,7 +203,6 @@ export function InvoicesPage() {
     </>
   );
 }
-
 
 const FAQS = [
   {

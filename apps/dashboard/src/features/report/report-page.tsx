@@ -111,7 +111,7 @@ function AccountCard({ account }: { account: CreditAccount }) {
       {account.dpdHistory.length > 0 ? (
         <details className="ma-account-history">
           <summary>
-            Payment history, {account.dpdHistory.length} months:{' '}
+            Payment history, {account.dpdHistory.length} {account.dpdHistory.length === 1 ? 'month' : 'months'}:{' '}
             {late === 0 ? 'all paid on time' : `${late} late ${late === 1 ? 'payment' : 'payments'}`}
           </summary>
           <DpdGrid
