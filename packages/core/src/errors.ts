@@ -13,6 +13,7 @@
  * the same catalogue without the server-only groups: issue 14 §1 keeps the visitor script within
  * its gzip budget by not shipping credit errors no browser code raises.
  */
+import { AGGREGATOR_ERRORS } from './aggregator/errors.ts';
 import { CREDIT_ERRORS } from './credit/errors.ts';
 import { CREDIT_ALERT_ERRORS } from './credit-alerts/errors.ts';
 import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -31,6 +32,7 @@ export const SERVER_ERROR_GROUPS = {
   creditAlerts: CREDIT_ALERT_ERRORS,
   leads: LEAD_ERRORS,
   invoices: INVOICE_ERRORS,
+  aggregator: AGGREGATOR_ERRORS,
   selfService: SELF_SERVICE_ERRORS,
 } as const;
 
@@ -43,6 +45,7 @@ export const ERRORS = {
   ...CREDIT_ALERT_ERRORS,
   ...LEAD_ERRORS,
   ...INVOICE_ERRORS,
+  ...AGGREGATOR_ERRORS,
   ...SELF_SERVICE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 

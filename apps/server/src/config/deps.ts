@@ -7,6 +7,7 @@ import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
+import { createAggregatorProvider, type AggregatorProvider } from '../providers/aggregator/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
@@ -23,6 +24,8 @@ export interface Providers {
   readonly callerId: CallerIdProvider;
   /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
   readonly bureau: BureauProvider;
+  /** Account aggregator (issue 17 §1): the simulator unless a real adapter is configured (config/aggregator.ts). */
+  readonly aggregator: AggregatorProvider;
   /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
   readonly offerLookup?: OfferLookup | undefined;
 }
@@ -100,6 +103,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     bureau:
       options.providers?.bureau ??
       createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
+    aggregator: options.providers?.aggregator ?? createAggregatorProvider(config.aggregator, { now }),
     offerLookup: options.providers?.offerLookup,
   };
 

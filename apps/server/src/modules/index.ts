@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
 import { activityModule } from './activity/index.ts';
+import { aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
 import { creditModule } from './credit/index.ts';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   creditAlertsModule,
   offersModule,
   invoicesModule,
+  aggregatorModule,
   preferencesModule,
   hubModule,
   devModule,

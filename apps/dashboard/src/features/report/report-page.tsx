@@ -120,7 +120,11 @@ function AccountCard({ account }: { account: CreditAccount }) {
           />
         </details>
       ) : (
-        <p className="ma-muted">No payment history reported yet.</p>
+        <p className="ma-muted">
+          {account.closedDate === null
+            ? 'No payment history reported yet.'
+            : 'No payments reported in the last 3 years.'}
+        </p>
       )}
     </li>
   );

@@ -14,4 +14,5 @@ export * from './offers.ts';
 export * from './leads.ts';
 export * from './credit-alerts.ts';
 export * from './invoices.ts';
+export * from './aggregator.ts';
 export * from './preferences.ts';
