@@ -7,8 +7,12 @@ import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
+import {
+  aggregatorOtpToOutbox,
+  createAggregatorProvider,
+  type AggregatorProvider,
+} from '../providers/aggregator/index.ts';
 import { createPaymentProvider, type PaymentProvider } from '../providers/payment/index.ts';
-import { createAggregatorProvider, type AggregatorProvider } from '../providers/aggregator/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
@@ -107,8 +111,12 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       options.providers?.bureau ??
       createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
     payment:
-      'payment' in (options.providers ?? {}) ? options.providers?.payment : createPaymentProvider(config.payment, { now }),
-    aggregator: options.providers?.aggregator ?? createAggregatorProvider(config.aggregator, { now }),
+      'payment' in (options.providers ?? {})
+        ? options.providers?.payment
+        : createPaymentProvider(config.payment, { now }),
+    aggregator:
+      options.providers?.aggregator ??
+      createAggregatorProvider(config.aggregator, { now, deliverOtp: aggregatorOtpToOutbox(outboxStore) }),
     offerLookup: options.providers?.offerLookup,
   };
 
