@@ -21,7 +21,7 @@ import {
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
 import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
-import { ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
+import { ADD_ON_CUSTOMER_PATHS, ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
 import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/openapi.ts';
 import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
@@ -352,6 +352,7 @@ const CREDIT_PATHS: ReadonlySet<string> = new Set([
   ...OFFER_CUSTOMER_PATHS,
   ...CREDIT_ALERT_CUSTOMER_PATHS,
   ...AGGREGATOR_CUSTOMER_PATHS,
+  ...ADD_ON_CUSTOMER_PATHS,
 ]);
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */

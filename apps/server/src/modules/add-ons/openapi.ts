@@ -28,3 +28,8 @@ export const ADD_ON_ROUTE_ERRORS: Record<string, readonly ErrorKey[]> = Object.f
     ROUTE_ERRORS[route],
   ]),
 );
+
+/** Routes that take the customer's access token beside the pass token (all but productList). */
+export const ADD_ON_CUSTOMER_PATHS: readonly string[] = Object.entries(ADD_ON_ROUTES)
+  .filter(([route]) => route !== 'productList')
+  .map(([, path]) => path);
