@@ -1,6 +1,8 @@
 import type { Environment } from '@pravesh/core';
 import {
   BUREAU_FAILURE_MODES,
+  BUREAU_PROVIDER_KINDS,
+  type BureauProviderKind,
   SIMULATED_PROFILES,
   type BureauFailureMode,
   type BureauProviderConfig,
@@ -11,7 +13,8 @@ import { ConfigError } from './shared.ts';
 /**
  * Credit bureau provider configuration (issue 14 §1), for loadConfig():
  *
- * - PRAVESH_BUREAU_PROVIDER         simulator (the only kind so far; a real adapter adds one)
+ * - PRAVESH_BUREAU_PROVIDER         simulator | none (no bureau: pulls fail "Unable to fetch details");
+ *                                   a real adapter adds a kind. Default simulator, none in production.
  * - PRAVESH_BUREAU_SIM_LATENCY_MS   ms added before every simulated answer; default 0
  * - PRAVESH_BUREAU_SIM_FAILURE      none | unavailable | timeout; default none
  * - PRAVESH_BUREAU_SIM_TIMEOUT_MS   how long a timing-out bureau hangs; default 10000
@@ -55,15 +58,18 @@ function profiles(raw: string | undefined): Record<string, SimulatedProfile> {
   return result;
 }
 
-export function loadBureauConfig(env: Env, _environment: Environment): BureauProviderConfig {
-  const kind = env.PRAVESH_BUREAU_PROVIDER || 'simulator';
-  if (kind !== 'simulator') throw new ConfigError('PRAVESH_BUREAU_PROVIDER must be simulator');
+export function loadBureauConfig(env: Env, environment: Environment): BureauProviderConfig {
+  // Production never falls back to made-up scores: without a setting it has no bureau.
+  const kind = env.PRAVESH_BUREAU_PROVIDER || (environment === 'production' ? 'none' : 'simulator');
+  if (!(BUREAU_PROVIDER_KINDS as readonly string[]).includes(kind)) {
+    throw new ConfigError(`PRAVESH_BUREAU_PROVIDER must be one of ${BUREAU_PROVIDER_KINDS.join(', ')}`);
+  }
   const failure = env.PRAVESH_BUREAU_SIM_FAILURE || 'none';
   if (!(BUREAU_FAILURE_MODES as readonly string[]).includes(failure)) {
     throw new ConfigError(`PRAVESH_BUREAU_SIM_FAILURE must be one of ${BUREAU_FAILURE_MODES.join(', ')}`);
   }
   return {
-    kind,
+    kind: kind as BureauProviderKind,
     latencyMs: milliseconds('PRAVESH_BUREAU_SIM_LATENCY_MS', env.PRAVESH_BUREAU_SIM_LATENCY_MS, 0),
     failure: failure as BureauFailureMode,
     timeoutMs: milliseconds('PRAVESH_BUREAU_SIM_TIMEOUT_MS', env.PRAVESH_BUREAU_SIM_TIMEOUT_MS, 10_000),

@@ -133,6 +133,11 @@ describe('configuration', () => {
       /set PRAVESH_PII_HASH_KEY$/,
     );
     expect(loadConfig({ ...production, ...PRODUCTION_COOKIE }).environment).toBe('production');
+    // issue 14 §1: production never shows simulated credit scores; without a bureau it has none.
+    expect(loadConfig({ ...production, ...PRODUCTION_COOKIE }).bureau.kind).toBe('none');
+    expect(() => loadConfig({ ...production, ...PRODUCTION_COOKIE, PRAVESH_BUREAU_PROVIDER: 'simulator' })).toThrow(
+      /production refuses the simulated credit bureau/,
+    );
   });
 
   /** issue 12 §1.2: only `local` may run on the keys written in this source. */

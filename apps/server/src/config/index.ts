@@ -3,8 +3,9 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
-import { loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
+import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
 import { loadAggregatorConfig, type AggregatorProviderConfig } from './aggregator.ts';
+import { assertBureauProductionReady, loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
@@ -73,6 +74,8 @@ export interface AppConfig {
   readonly hub: HubConfig;
   /** Credit bureau provider: the simulator's latency, failures and profiles (config/bureau.ts). */
   readonly bureau: BureauProviderConfig;
+  /** Payment gateway: simulator outside production, else disabled until a real one is added (config/payment.ts). */
+  readonly payment: PaymentProviderConfig;
   /** Account aggregator (issue 17): the simulator's latency and data-ready delay, the refresh switch (config/aggregator.ts). */
   readonly aggregator: AggregatorProviderConfig;
   /**
@@ -236,6 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
     bureau: loadBureauConfig(env, environment),
+    payment: loadPaymentConfig(env, environment),
     aggregator: loadAggregatorConfig(env),
     devRoutes: environment === 'local',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
@@ -287,4 +291,5 @@ function assertProductionReady(config: AppConfig): void {
     throw new ConfigError('production needs site origins: set PRAVESH_SITE_CONFIG');
   }
   assertSsoProductionReady(config.sso);
+  assertBureauProductionReady(config.bureau);
 }

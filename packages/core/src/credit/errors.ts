@@ -24,6 +24,11 @@ export const CREDIT_ERRORS = {
     429,
     ({ date }) => `Your credit report can be refreshed on or after ${date}`,
   ),
+  /**
+   * An access token without a scope that covers credit data (CREDIT_SCOPES): RFC 6750 §3.1
+   * insufficient_scope, 403. The spec names no text for it.
+   */
+  creditScopeMissing: entry('creditScopeMissing', 403, 'This sign-in does not allow access to credit reports'),
   /** No report stored for the customer at that bureau (not pulled yet, or no file there). */
   creditReportNotFound: entry('creditReportNotFound', 404, 'No credit report found'),
   /** A creditBureau outside the four; mirrors the spec's "{product} - is not allowed product." wording. */

@@ -280,6 +280,14 @@ export type PullReportBody = z.infer<typeof pullReportBodySchema>;
  * six environments (spec 000 §9) fte, the functional test environment, is the test one; every
  * other environment answers that path as an unknown route (404 notFound).
  */
+/**
+ * The sign-in scopes (spec 000 §3 "Scopes: bureau, my account, …") that let an access token read
+ * or pull the customer's credit data: `bureau`, the credit report site's own scope, and
+ * `myaccount`, since My Account shows the customer's scores and report (spec 001 §3, §5). A token
+ * granted only other scopes (personalised offers, credit card, insurance …) is refused.
+ */
+export const CREDIT_SCOPES: readonly string[] = ['bureau', 'myaccount'];
+
 export const CREDIT_REPORT_ENVIRONMENTS: readonly Environment[] = ['fte', 'staging'];
 
 /**

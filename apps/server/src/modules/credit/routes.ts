@@ -6,7 +6,9 @@ import {
   CREDIT_REPORT_ENVIRONMENTS,
   CREDIT_ROUTES,
   CREDIT_ROUTE_METHODS,
+  CREDIT_SCOPES,
   PraveshError,
+  parseScope,
   bureauScoreResponseSchema,
   creditBureauQuerySchema,
   creditReportSchema,
@@ -44,6 +46,9 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
   async function customerOf(request: FastifyRequest): Promise<string> {
     const claims = await customerAuth.customerOf(request);
     if (!claims) throw new PraveshError('tokenNotValidated');
+    // spec 000 §3 sign-in scopes: credit data needs a token granted `bureau` (or `myaccount`).
+    const granted = parseScope(claims.scope);
+    if (!CREDIT_SCOPES.some((scope) => granted.includes(scope))) throw new PraveshError('creditScopeMissing');
     return claims.customerId;
   }
 
@@ -173,12 +178,20 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
         'REPORT_FAILED beside its previous score. When every bureau asked fails nothing is stored and the ' +
         `call fails: bureauTimeout (504) or bureauUnavailable (502), "Unable to fetch details". ${TOKEN_NOTE}`,
       tags: ['credit'],
-      body: pullReportBodySchema,
+      // No body, an empty one, or {}: every bureau (the bench and the nudge send none).
+      body: pullReportBodySchema.nullish(),
       response: {
         200: envelopeSchema(reportStatusResponseSchema),
         '4xx': errorEnvelopeSchema,
         '5xx': errorEnvelopeSchema,
       },
+    },
+    // An empty body sent as JSON (fetch with content-type and no body) is no body, not a parse error.
+    onRequest: (request, _reply, done) => {
+      const length = request.headers['content-length'];
+      const empty = request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+      if (empty) delete request.headers['content-type'];
+      done();
     },
     handler: async (request) => {
       const customerId = await customerOf(request);

@@ -1,5 +1,12 @@
 import { createBureauSimulator, type BureauSimulatorOptions } from './simulator.ts';
-import type { BureauProvider, BureauProviderConfig } from './types.ts';
+import { BureauError, type BureauProvider, type BureauProviderConfig, type BureauRequest } from './types.ts';
+
+/** No bureau contracted: every call fails as an unavailable bureau; nothing is invented. */
+function noBureau(): BureauProvider {
+  const refuse = (request: BureauRequest): Promise<never> =>
+    Promise.reject(new BureauError('unavailable', request.bureau, `${request.bureau}: no bureau configured`));
+  return { name: 'none', pullReport: refuse, getScore: refuse, reportStatus: refuse };
+}
 
 /**
  * Picks the bureau provider from configuration (issue 14 §1). Only the simulator exists today; a
@@ -19,6 +26,8 @@ export function createBureauProvider(
         timeoutMs: config.timeoutMs,
         profiles: config.profiles,
       });
+    case 'none':
+      return noBureau();
   }
 }
 

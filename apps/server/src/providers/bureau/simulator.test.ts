@@ -236,6 +236,14 @@ describe('bureau provider from configuration', () => {
     expect((await healthy.getScore(request('abc', 'CIBIL'))).state.kind).toBe('NO_HIT');
   });
 
+  it('without a bureau (none), every call fails as unavailable: nothing is made up', async () => {
+    const none = createBureauProvider({ ...loadBureauConfig({ PRAVESH_BUREAU_PROVIDER: 'none' }, 'local') });
+    expect(none.name).toBe('none');
+    for (const call of [none.pullReport, none.getScore, none.reportStatus]) {
+      await expect(call(request('abc', 'EXPERIAN'))).rejects.toMatchObject({ kind: 'unavailable', bureau: 'EXPERIAN' });
+    }
+  });
+
   it('refuses bad settings, and the simulator in production', () => {
     for (const env of [
       { PRAVESH_BUREAU_PROVIDER: 'cibil-http' },
@@ -248,6 +256,12 @@ describe('bureau provider from configuration', () => {
     ]) {
       expect(() => loadBureauConfig(env, 'local'), JSON.stringify(env)).toThrow(ConfigError);
     }
-    expect(() => assertBureauProductionReady(loadBureauConfig({}, 'production'))).toThrow(ConfigError);
+    expect(() =>
+      assertBureauProductionReady(loadBureauConfig({ PRAVESH_BUREAU_PROVIDER: 'simulator' }, 'production')),
+    ).toThrow(ConfigError);
+    // Production's default is no bureau at all, which the production check accepts.
+    expect(loadBureauConfig({}, 'production').kind).toBe('none');
+    expect(() => assertBureauProductionReady(loadBureauConfig({}, 'production'))).not.toThrow();
+    expect(loadBureauConfig({}, 'staging').kind).toBe('simulator');
   });
 });
