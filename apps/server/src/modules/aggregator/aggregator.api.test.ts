@@ -19,7 +19,7 @@ import {
   type TransactionsResponse,
 } from '@pravesh/core';
 import { buildApp } from '../../app.ts';
-import { aaAccounts, aaAudit, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
+import { aaAccounts, aaAudit, aaConsents, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
 import { createAggregatorSimulator, type AggregatorSimulator } from '../../providers/aggregator/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { createAggregatorStore } from './store.ts';
@@ -153,6 +153,13 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect(Date.parse(detail.consentExpiry) - Date.parse(detail.consentStart)).toBe(365 * DAY);
     expect(Date.parse(detail.FIDataRange.to) - Date.parse(detail.FIDataRange.from)).toBe(730 * DAY);
     expect(created.consent.consentRequestStatus).toBe('PENDING');
+    // The stored copy keeps the number masked; the AA has it whole.
+    const [stored] = await server.database.db
+      .select()
+      .from(aaConsents)
+      .where(eq(aaConsents.customerId, customer.customerId));
+    expect(JSON.stringify(stored?.detail)).not.toContain(customer.mobileNo);
+    expect(JSON.stringify(stored?.detail)).toContain(`XXXXXX${customer.mobileNo.slice(-4)}@finvu`);
     const consentHandle = created.consent.consentHandle;
     expect((await ok<GetStateResponse>('getState', customer)).stateId).toBe('AA_LOGIN');
 
