@@ -19,9 +19,10 @@ import {
   type TransactionsResponse,
 } from '@pravesh/core';
 import { buildApp } from '../../app.ts';
-import { aaAccounts, aaAudit, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
+import { aaAccounts, aaAudit, aaConsents, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
 import { createAggregatorSimulator, type AggregatorSimulator } from '../../providers/aggregator/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
+import { createAggregatorStore } from './store.ts';
 import {
   createClock,
   nextMobile,
@@ -152,6 +153,13 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect(Date.parse(detail.consentExpiry) - Date.parse(detail.consentStart)).toBe(365 * DAY);
     expect(Date.parse(detail.FIDataRange.to) - Date.parse(detail.FIDataRange.from)).toBe(730 * DAY);
     expect(created.consent.consentRequestStatus).toBe('PENDING');
+    // The stored copy keeps the number masked; the AA has it whole.
+    const [stored] = await server.database.db
+      .select()
+      .from(aaConsents)
+      .where(eq(aaConsents.customerId, customer.customerId));
+    expect(JSON.stringify(stored?.detail)).not.toContain(customer.mobileNo);
+    expect(JSON.stringify(stored?.detail)).toContain(`XXXXXX${customer.mobileNo.slice(-4)}@finvu`);
     const consentHandle = created.consent.consentHandle;
     expect((await ok<GetStateResponse>('getState', customer)).stateId).toBe('AA_LOGIN');
 
@@ -486,9 +494,22 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
   }
 
   it('a restart mid-fetch loses nothing and fetches once; two instances polling at once fetch once', async () => {
+    // The first FI request times out: the job waits, QUEUED, for its retry 20 s later.
+    sim.setFailure('timeout', 'requestData');
     const { customer, consentId } = await linkedCustomer('AXIS001');
-    const [requested] = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
-    expect(requested?.status).toBe('REQUESTED');
+    sim.setFailure('none', 'requestData');
+    const [queued] = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+    expect([queued?.status, queued?.attempts]).toEqual(['QUEUED', 1]);
+    // The lease: of two runs claiming the due job at the same moment, one wins.
+    const store = createAggregatorStore(server.database.db);
+    const at = new Date(clock.now() + 20_000);
+    const lease = new Date(at.getTime() + 1_000);
+    const claims = await Promise.all([
+      store.claimJob(queued!.jobId, at, lease),
+      store.claimJob(queued!.jobId, at, lease),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await store.updateJob(queued!.jobId, {}, at);
     // Another server process on the same database (the first may be gone: nothing of the fetch lives in it).
     const restarted = await buildApp(server.config, {
       database: server.database,
@@ -498,12 +519,15 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     });
     try {
       await restarted.ready();
-      clock.advance(3_000);
+      clock.advance(20_000);
+      // Both instances find the job due at once; its lease lets only one ask the AA.
       const [one, two] = await Promise.all([
         call<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted }),
         call<AccountsDetailResponse>('fetchUserAccountInfo', customer),
       ]);
       expect([one.status, two.status]).toEqual([200, 200]);
+      expect(sim.requestCount(consentId)).toBe(1);
+      clock.advance(3_000);
       const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
       expect(done.fetchStatus).toBe('COMPLETED');
       expect(sim.requestCount(consentId)).toBe(1);

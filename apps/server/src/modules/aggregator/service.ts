@@ -67,6 +67,24 @@ export interface AggregatorServiceOptions {
 
 const iso = (at: number) => new Date(at).toISOString();
 
+/**
+ * The stored copy of a ConsentDetail: the mobile number of `<mobile>@finvu` and of the MOBILE
+ * identifier masked to its last 4 (spec 001 §5), so no table holds it in the clear (the AA keeps it).
+ */
+function withoutMobile(detail: ConsentDetail): ConsentDetail {
+  const mask = (value: string) => `${'X'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
+  const [number, handle] = detail.Customer.id.split('@');
+  return {
+    ...detail,
+    Customer: {
+      id: `${mask(number ?? '')}@${handle ?? ''}`,
+      Identifiers: detail.Customer.Identifiers.map((identifier) =>
+        identifier.type === 'MOBILE' ? { ...identifier, value: mask(identifier.value) } : identifier,
+      ),
+    },
+  };
+}
+
 function istDayStart(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
 }
@@ -356,7 +374,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         customerId,
         source,
         templateId: CONSENT_WINDOW.templateId,
-        detail,
+        detail: withoutMobile(detail),
         at,
       });
       // The verified mobile number is the customer's AA login (spec 001 §4 AA_LOGIN).
@@ -365,7 +383,12 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         { stateId: 'AA_LOGIN', consentHandle, pendingLinkRef: null, pendingLinkHandle: null },
         at,
       );
-      return { stateId: 'AA_LOGIN', aaCustomerId: aggregatorCustomerId(mobileNo), consent: summary(row) };
+      // The customer sees their own artefact whole; the stored copy keeps the number masked.
+      return {
+        stateId: 'AA_LOGIN',
+        aaCustomerId: aggregatorCustomerId(mobileNo),
+        consent: summary({ ...row, detail }),
+      };
     },
 
     async userApplication(customerId: string): Promise<{ consents: ConsentSummary[] }> {

@@ -140,7 +140,8 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect(await rejection(sim.requestData(consentId, range))).toBe('frequencyExceeded');
     clock.advance(3_600_000);
     await sim.requestData(consentId, range);
-    expect(sim.requestCount(consentId)).toBe(2);
+    // Received: the first, the refused one, the one an hour later.
+    expect(sim.requestCount(consentId)).toBe(3);
   });
 
   it('FI session: revoked mid-fetch FAILS with accounts DENIED; a bank timeout FAILS with TIMEOUT; unfetched EXPIRES', async () => {

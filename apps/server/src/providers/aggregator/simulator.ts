@@ -58,7 +58,7 @@ export interface AggregatorSimulator extends AggregatorProvider {
   setConsentPaused(consentId: string, paused: boolean): void;
   /** The bank times out on this consent's next FI sessions (accounts TIMEOUT, session FAILED). */
   setBankTimeout(consentId: string, on: boolean): void;
-  /** Counts of FI requests per consent (tests prove a fetch ran once). */
+  /** FI requests the AA received per consent, refused ones included (tests prove a fetch asked once). */
   requestCount(consentId: string): number;
   /** What discovery at this bank finds for this mobile number (deterministic). */
   accountsAt(mobileNo: string, fipId: string): readonly DiscoveredAccount[];
@@ -401,6 +401,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
 
     async requestData(consentId, range) {
       await enter('requestData');
+      requests.set(consentId, (requests.get(consentId) ?? 0) + 1);
       const consent = consentOf(consentId);
       if (consentStatus(consent) !== 'ACTIVE') throw new AggregatorError('consentNotActive', 'consent not active');
       if (consent.lastRequestAt !== null && now() - consent.lastRequestAt < MIN_FETCH_INTERVAL_MS) {
@@ -408,7 +409,6 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
       }
       consent.lastRequestAt = now();
       consent.uses += 1;
-      requests.set(consentId, (requests.get(consentId) ?? 0) + 1);
       const sessionId = randomUUID();
       sessions.set(sessionId, {
         sessionId,

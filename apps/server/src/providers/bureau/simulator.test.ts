@@ -1,4 +1,4 @@
-import { BUREAUS, creditReportSchema, isValidScore, type Bureau } from '@pravesh/core';
+import { BUREAUS, creditReportSchema, diffReports, isValidScore, type Bureau } from '@pravesh/core';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/index.ts';
 import { assertBureauProductionReady, loadBureauConfig } from '../../config/bureau.ts';
@@ -117,6 +117,24 @@ describe('bureau simulator', () => {
       if (earlier.has(point.month)) expect(point.score).toBe(earlier.get(point.month));
     }
     expect(after.history.at(-1)!.month > before.history.at(-1)!.month).toBe(true);
+  });
+
+  it('keeps earlier enquiries on their days a month later, so comparing the pulls finds only new ones', async () => {
+    const now = { at: NOW };
+    const simulator = createBureauSimulator({ now: () => now.at });
+    let compared = 0;
+    for (const id of ids.slice(0, 60)) {
+      const before = await simulator.pullReport(request(id, 'CIBIL'));
+      now.at = NOW + 31 * 86_400_000;
+      const after = await simulator.pullReport(request(id, 'CIBIL'));
+      now.at = NOW;
+      if (!before.report || !after.report) continue;
+      compared += 1;
+      const newer = diffReports(before.report, after.report).filter((change) => change.kind === 'NEW_ENQUIRY');
+      const beforeDay = before.report.pulledAt.slice(0, 10);
+      for (const change of newer) expect(change.details.date! > beforeDay).toBe(true);
+    }
+    expect(compared).toBeGreaterThan(30);
   });
 
   it('answers NO_HIT with the bureau raw code and no report, never a number', async () => {

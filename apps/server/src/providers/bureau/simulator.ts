@@ -335,33 +335,31 @@ function account(subject: Subject, index: number, current: number, young: boolea
   };
 }
 
+/**
+ * The file's enquiries of the last 24 months. Each calendar month decides its own enquiry, seeded
+ * by that month, so a pull a month later finds the same enquiries on the same days and only the
+ * new month's may be new (issue 15 §4: credit alerts compare two pulls; an enquiry that moved
+ * would be a false "new enquiry"). One this month counts only once its day has come.
+ */
 function enquiries(subject: Subject, current: number, today: number): CreditEnquiry[] {
-  const random = seeded('enquiries', subject.customerId);
-  const count =
-    subject.profile === 'NEW_TO_CREDIT'
-      ? between(random, 1, 3)
-      : subject.base < 650
-        ? between(random, 2, 6)
-        : between(random, 0, 4);
-  const list: { ago: number; entry: CreditEnquiry }[] = [];
-  for (let index = 0; index < count; index++) {
-    const ago = between(random, 0, 23);
+  // About 4 enquiries in 24 months for a thin or weaker file, 2 for the rest.
+  const rate = subject.profile === 'NEW_TO_CREDIT' || subject.base < 650 ? 1 / 6 : 1 / 12;
+  const list: CreditEnquiry[] = [];
+  for (let month = current - 23; month <= current; month++) {
+    const random = seeded('enquiry', subject.customerId, month);
+    if (random() >= rate) continue;
     const purpose = weighted(random, ACCOUNT_TYPE_WEIGHTS);
-    const day = ago === 0 ? between(random, 1, today) : between(random, 1, 28);
+    const day = between(random, 1, 28);
+    if (month === current && day > today) continue;
     const terms = TERMS[purpose];
     list.push({
-      ago,
-      entry: {
-        date: dayLabel(current - ago, day),
-        lender: pick(random, LENDERS[purpose]),
-        purpose,
-        amount: purpose === 'CC' ? null : roundTo(between(random, terms.min, terms.max), 1_000),
-      },
+      date: dayLabel(month, day),
+      lender: pick(random, LENDERS[purpose]),
+      purpose,
+      amount: purpose === 'CC' ? null : roundTo(between(random, terms.min, terms.max), 1_000),
     });
   }
-  return list
-    .sort((a, b) => (a.entry.date < b.entry.date ? 1 : a.entry.date > b.entry.date ? -1 : 0))
-    .map((item) => item.entry);
+  return list.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
 function accountsOf(subject: Subject, current: number): CreditAccount[] {
