@@ -23,6 +23,8 @@ export const ROUTES = {
   shieldConfig: `/MSP/api/v1/shield/config/${BENCH_SITE_ID}`,
   /** Bench-only (bench/sso-server.ts): gives a customer an EXCELLENT bureau pull, so pco/offers has offers to answer. */
   offersFixture: '/bench/offers-customer',
+  /** Bench-only (bench/sso-server.ts): issues a customer one GST invoice, for bench/invoice-pdf.ts. */
+  invoiceFixture: '/bench/invoice-customer',
 } as const;
 
 /** Messages between run.ts and api-server.ts over the IPC channel. */

@@ -13,6 +13,7 @@ import { measureSso, ssoRows } from './sso.ts';
 import { measureVisitIngestion, visitIngestionRows } from './visit-ingestion.ts';
 import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
 import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
+import { invoicePdfRows, measureInvoicePdf } from './invoice-pdf.ts';
 
 /**
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
@@ -85,6 +86,8 @@ await section('sign-on', () => measureSso(), ssoRows);
 await section('consent check', () => measureConsentCheck(), consentCheckRows);
 // Issue 13 §3: shield cost, event/produce and puckar/check as ratios to a no-op route, one server.
 await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
+// Issue 16 §6: invoice PDF latency as a ratio of the shielded no-op (own server).
+await section('invoice pdf', () => measureInvoicePdf(), invoicePdfRows);
 // Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
 await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 

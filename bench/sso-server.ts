@@ -5,6 +5,7 @@ import { loadConfig } from '@pravesh/server/config';
 import { runSeeders } from '@pravesh/server/seed';
 import { createDb, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { createCreditStore } from '../apps/server/src/modules/credit/store.ts';
+import { invoicesServiceFor } from '../apps/server/src/modules/invoices/index.ts';
 import { BENCH_ENV, ROUTES } from './api-process.ts';
 import { runChildServer, tempDataDir } from './child-server.ts';
 
@@ -82,6 +83,18 @@ await runChildServer({
         at,
       );
       return { status: true, statusCode: 'success' };
+    });
+    const invoices = invoicesServiceFor({ db: database.db, config, now: Date.now });
+    app.post<{ Body: { customerId: string } }>(ROUTES.invoiceFixture, async (request) => {
+      const { invoice } = await invoices.issueInvoice({
+        purchaseId: `bench-${request.body.customerId}`,
+        customerId: request.body.customerId,
+        recipient: { name: 'Bench Customer', mobile: '9000000000', state: 'Karnataka' },
+        description: 'Credit Health Report (12 months)',
+        taxablePaise: 49_900,
+        paidAt: new Date(),
+      });
+      return { status: true, statusCode: 'success', response: { invoiceId: invoice.invoiceId } };
     });
     // The trivial routes of bench/api-server.ts, so the speed ratios (bench/speed-ratios.ts) compare
     // real routes with a no-op on the same server, database and moment.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
-import { addOnsModule } from './add-ons/index.ts';
+import { createAddOnsModule } from './add-ons/index.ts';
 import { activityModule } from './activity/index.ts';
 import { aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
@@ -16,6 +16,7 @@ import { offersModule } from './offers/index.ts';
 import { preferencesModule } from './preferences/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { invoicesModule } from './invoices/index.ts';
+import { issueInvoiceOnPaid } from './invoices/on-paid.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -41,7 +42,8 @@ export const MODULES: readonly ServerModule[] = [
   creditModule,
   creditAlertsModule,
   offersModule,
-  addOnsModule,
+  // A paid add-on gets its GST invoice (issue 16 §6, §7).
+  createAddOnsModule({ onPaid: issueInvoiceOnPaid }),
   invoicesModule,
   aggregatorModule,
   preferencesModule,

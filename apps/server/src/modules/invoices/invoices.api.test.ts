@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_ROUTES, type InvoicePdfResponse, type InvoiceSummary, type InvoicesResponse } from '@pravesh/core';
 import { DATABASE_KINDS } from '../../test/instance.ts';
@@ -13,6 +15,8 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { invoicesServiceFor, type InvoicePurchase } from './index.ts';
+import { issueInvoiceOnPaid } from './on-paid.ts';
+import { invoices as invoiceTable } from '../../db/schema/invoices.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -210,6 +214,38 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json<Envelope<never>>().status).toBe(false);
     }
+  });
+
+  it('issues the invoice of a paid add-on purchase once from the add-ons hook, with the customer’s number masked', async () => {
+    const customer = await signInCustomer(server, nextMobile('97'));
+    const paid = {
+      purchaseId: randomUUID(),
+      customerId: customer.customerId,
+      addOn: 'CREDIT_HEALTH' as const,
+      description: 'Credit Health Report',
+      sacCode: '998599',
+      amountPaise: 58_882,
+      taxableValuePaise: 49_900,
+      gstPaise: 8982,
+      gstPercent: 18,
+      currency: 'INR',
+      paidAt: new Date(server.clock.now()),
+      customerStateCode: null,
+      providerPaymentId: 'sim_pay_1',
+    };
+    const deps = { db: server.database.db, config: server.config, now: server.clock.now };
+    await issueInvoiceOnPaid(paid, deps);
+    await issueInvoiceOnPaid(paid, deps);
+    const listed = (await list(customer)).body.response!.invoices;
+    expect(listed).toEqual([
+      expect.objectContaining({ description: 'Credit Health Report', totalPaise: 58_882, taxPaise: 8982 }),
+    ]);
+    const [row] = await server.database.db
+      .select()
+      .from(invoiceTable)
+      .where(eq(invoiceTable.purchaseId, paid.purchaseId));
+    expect(row!.recipientMobileMasked).toBe(`${customer.mobileNo.slice(0, 2)}******${customer.mobileNo.slice(-2)}`);
+    expect(row!.placeOfSupplyCode).toBe('29');
   });
 
   it('keeps downloads behind the invoice download switch (spec 001 §9)', async () => {

@@ -129,6 +129,17 @@ describe.each(DATABASE_KINDS)('issueInvoice on %s', (kind) => {
     at = NOV_2026;
   });
 
+  it('issues nothing without a configured supplier (production before PRAVESH_INVOICE_SUPPLIER_* is set)', async () => {
+    const before = (await rows()).length;
+    const unconfigured = invoicesServiceFor({
+      db: database.db,
+      config: { ...config, invoices: { ...config.invoices, supplier: undefined } },
+      now: () => at,
+    });
+    await expect(unconfigured.issueInvoice(purchase())).rejects.toThrow(/supplier is not configured/);
+    expect((await rows()).length).toBe(before);
+  });
+
   it('refuses a purchase it cannot invoice, storing nothing', async () => {
     const before = (await rows()).length;
     await expect(service().issueInvoice(purchase({ taxablePaise: 10.5 }))).rejects.toThrow();

@@ -24,6 +24,53 @@ function notoSans() {
   return fonts;
 }
 
+/**
+ * pdfkit parses a registered font file anew for every document (fontkit.create), and decoding Noto
+ * Sans's tables is most of an invoice's drawing time (bench/invoice-pdf.ts). The parsed font is
+ * read-only, so after the first document its parsed form is kept and each later document gets a
+ * new embedding of it (its own subset) instead. This leans on pdfkit internals (_fontFamilies, the
+ * embedded font's constructor): when they are not what is expected, nothing is kept and every
+ * document parses the files as pdfkit does by itself.
+ */
+const FONT_NAMES = ['Body', 'Bold'] as const;
+interface EmbeddedFontLike {
+  font: { layout: unknown; createSubset: unknown };
+  constructor: new (document: PDFKit.PDFDocument, font: unknown, id: string) => unknown;
+}
+interface PdfkitInternals {
+  _fontFamilies?: Record<string, unknown>;
+  _fontCount?: number;
+}
+let parsed: Map<string, EmbeddedFontLike> | undefined;
+
+function isEmbeddedFont(value: unknown): value is EmbeddedFontLike {
+  const font = (value as { font?: { layout?: unknown; createSubset?: unknown } } | undefined)?.font;
+  return typeof font?.layout === 'function' && typeof font.createSubset === 'function';
+}
+
+function useNotoSans(doc: PDFKit.PDFDocument): void {
+  const { regular, bold } = notoSans();
+  doc.registerFont('Body', regular);
+  doc.registerFont('Bold', bold);
+  const internals = doc as unknown as PdfkitInternals;
+  if (!parsed || !internals._fontFamilies || typeof internals._fontCount !== 'number') {
+    // Embedded in a fixed order, so every document numbers its fonts alike (same bytes each time).
+    for (const name of FONT_NAMES) doc.font(name);
+    return;
+  }
+  for (const name of FONT_NAMES) {
+    const kept = parsed.get(name)!;
+    internals._fontFamilies[name] = new kept.constructor(doc, kept.font, `F${++internals._fontCount}`);
+  }
+}
+
+function keepParsedFonts(doc: PDFKit.PDFDocument): void {
+  if (parsed) return;
+  const families = (doc as unknown as PdfkitInternals)._fontFamilies ?? {};
+  const found = FONT_NAMES.map((name) => [name, families[name]] as const);
+  if (found.every(([, font]) => isEmbeddedFont(font))) parsed = new Map(found as [string, EmbeddedFontLike][]);
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: '2-digit',
   month: 'short',
@@ -41,7 +88,6 @@ function stateLabel(code: string | null): string {
 }
 
 export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
-  const { regular, bold } = notoSans();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
@@ -54,8 +100,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
       ModDate: invoice.issuedAt,
     },
   });
-  doc.registerFont('Body', regular);
-  doc.registerFont('Bold', bold);
+  useNotoSans(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -213,6 +258,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
       { width, align: 'center' },
     );
 
+  keepParsedFonts(doc);
   doc.end();
   return done;
 }

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { ssoCustomers } from '../../db/schema/sso.ts';
+import type { PaidPurchase } from '../add-ons/index.ts';
+import { createPiiCipher } from '../sso/customers/pii.ts';
+import { invoicesServiceFor } from './index.ts';
+
+/** Stands in for a number the customer row cannot give (the invoice then identifies no one by it). */
+const NO_MOBILE = '**********';
+
+/**
+ * The add-ons module's onPaid hook (issue 16 §7 → §6): a purchase whose payment succeeded gets its
+ * GST tax invoice, once (issueInvoice is idempotent by purchase id, so a repeated hook call is
+ * harmless). The recipient's number comes from the sign-on service's customer row, decrypted only
+ * here and kept on the invoice masked (spec 001 §5).
+ */
+export async function issueInvoiceOnPaid(
+  purchase: PaidPurchase,
+  deps: Pick<ModuleDeps, 'db' | 'config' | 'now'>,
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ mobileEnc: ssoCustomers.mobileEnc })
+    .from(ssoCustomers)
+    .where(eq(ssoCustomers.customerId, purchase.customerId));
+  const pii = createPiiCipher(deps.config.pii, deps.config.piiHashKey);
+  const mobile = row?.mobileEnc ? pii.decrypt('mobile', row.mobileEnc) : NO_MOBILE;
+  await invoicesServiceFor(deps).issueInvoice({
+    purchaseId: purchase.purchaseId,
+    customerId: purchase.customerId,
+    recipient: { mobile, state: purchase.customerStateCode },
+    description: purchase.description,
+    sacCode: purchase.sacCode,
+    taxablePaise: purchase.taxableValuePaise,
+    gstRateBasisPoints: Math.round(purchase.gstPercent * 100),
+    paidAt: purchase.paidAt,
+  });
+}
