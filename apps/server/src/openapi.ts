@@ -21,7 +21,9 @@ import {
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
 import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
+import { ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
 import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/openapi.ts';
+import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -326,14 +328,30 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
   ...OFFER_ROUTE_ERRORS,
+  ...ADD_ON_ROUTE_ERRORS,
   ...CREDIT_ALERT_ROUTE_ERRORS,
+  ...AGGREGATOR_ROUTE_ERRORS,
+  // Self-service (issue 16 items 3-5): commbox preferences (spec 001 §7), active devices and consents (paths ours).
+  'GET /MSP/api/v1/commbox/getPreference': CUSTOMER_ERRORS,
+  'POST /MSP/api/v1/commbox/preference': CUSTOMER_ERRORS,
+  'POST /MSP/api/v1/myAccount/activeDevices': CUSTOMER_ERRORS,
+  'POST /MSP/api/v1/myAccount/activeDevices/revoke': [
+    ...CUSTOMER_ERRORS,
+    'deviceNotFound',
+    'currentDeviceNotRevocable',
+  ],
+  'POST /MSP/api/v1/myAccount/consents': CUSTOMER_ERRORS,
 };
 
-/** Credit and offer routes take the customer's access token beside the pass token (issue 14 §1, §2). */
+/**
+ * Credit, offer, alert and aggregator routes take the customer's access token beside the pass
+ * token (issue 14 §1, §2; issue 17 §2).
+ */
 const CREDIT_PATHS: ReadonlySet<string> = new Set([
   ...Object.values(CREDIT_ROUTES),
   ...OFFER_CUSTOMER_PATHS,
   ...CREDIT_ALERT_CUSTOMER_PATHS,
+  ...AGGREGATOR_CUSTOMER_PATHS,
 ]);
 
 /** Rate limits a client meets, by "METHOD path", from the running configuration. */

@@ -13,6 +13,8 @@
  * the same catalogue without the server-only groups: issue 14 §1 keeps the visitor script within
  * its gzip budget by not shipping credit errors no browser code raises.
  */
+import { ADD_ON_ERRORS } from './add-ons/errors.ts';
+import { AGGREGATOR_ERRORS } from './aggregator/errors.ts';
 import { CREDIT_ERRORS } from './credit/errors.ts';
 import { CREDIT_ALERT_ERRORS } from './credit-alerts/errors.ts';
 import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -20,6 +22,7 @@ import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
 import { INVOICE_ERRORS } from './invoices/errors.ts';
+import { SELF_SERVICE_ERRORS } from './self-service/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
 export { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
@@ -29,7 +32,10 @@ export const SERVER_ERROR_GROUPS = {
   credit: CREDIT_ERRORS,
   creditAlerts: CREDIT_ALERT_ERRORS,
   leads: LEAD_ERRORS,
+  addOns: ADD_ON_ERRORS,
   invoices: INVOICE_ERRORS,
+  aggregator: AGGREGATOR_ERRORS,
+  selfService: SELF_SERVICE_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -40,7 +46,10 @@ export const ERRORS = {
   ...CREDIT_ERRORS,
   ...CREDIT_ALERT_ERRORS,
   ...LEAD_ERRORS,
+  ...ADD_ON_ERRORS,
   ...INVOICE_ERRORS,
+  ...AGGREGATOR_ERRORS,
+  ...SELF_SERVICE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -31,7 +31,11 @@ function screen(element: ReactNode): ReactNode {
  */
 export function routes(env?: ReloadEnv): RouteObject[] {
   const Dashboard = lazyScreen(() => import('../features/home/dashboard-page.tsx'), env);
+  const Invoices = lazyScreen(() => import('../features/invoices/invoices-page.tsx'), env);
   const CreditReport = lazyScreen(() => import('../features/report/report-page.tsx'), env);
+  const ActiveDevices = lazyScreen(() => import('../features/devices/devices-page.tsx'), env);
+  const Preferences = lazyScreen(() => import('../features/preferences/preferences-page.tsx'), env);
+  const ConsentRevocation = lazyScreen(() => import('../features/consent-revocation/consent-revocation-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
@@ -40,12 +44,12 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['support', screen(<Page name="SupportPage" env={env} />)],
       ['profile', screen(<Page name="ProfilePage" env={env} />)],
       ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],
-      ['active-devices', screen(<Page name="ActiveDevicesPage" env={env} />)],
+      ['active-devices', screen(<ActiveDevices />)],
       ['linked-accounts', screen(<Page name="LinkedAccountsPage" env={env} />)],
       ['linked-accounts-details', screen(<Page name="LinkedAccountDetailsPage" env={env} />)],
-      ['preferences', screen(<Page name="PreferencesPage" env={env} />)],
-      ['consent-revocation', screen(<Page name="ConsentRevocationPage" env={env} />)],
-      ['download-invoice', screen(<Page name="InvoicesPage" env={env} />)],
+      ['preferences', screen(<Preferences />)],
+      ['consent-revocation', screen(<ConsentRevocation />)],
+      ['download-invoice', screen(<Invoices />)],
     ],
     noFooter: [['account-aggregator-statement', screen(<Page name="StatementPage" env={env} />)]],
     noLeftMenu: [

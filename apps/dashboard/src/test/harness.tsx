@@ -4,6 +4,7 @@ import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
 import { App } from '../app/app.tsx';
 import { CREDIT_SCORES_PATH } from '../features/scores/api.ts';
+import { ALERT_PATHS } from '../features/alerts/api.ts';
 import type { DashboardConfig } from '../app/config.ts';
 import { createPersistence } from '../app/persist.ts';
 import { createTestRouter } from '../app/router.tsx';
@@ -55,6 +56,9 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   // Before any pull the credit module answers an empty list (issue 14).
   [CREDIT_SCORES_PATH]: [],
   [LEAD_ROUTES.getLeads]: { leads: [] },
+  // No pulls, no alerts (issue 15 §4).
+  [ALERT_PATHS.getUserAlertSegment]: { unreadCount: 0, totalCount: 0, bureaus: [], scoreChange: null },
+  [ALERT_PATHS.getUserAllAlerts]: { alerts: [], unreadCount: 0 },
   // A customer without bureau data has no offers (spec 000 §8).
   [OFFER_ROUTES.getOffers]: {},
   [OFFER_ROUTES.personalization]: { totalOffers: 0, offers: {}, generatedAt: '2026-11-25T06:00:00.000Z' },

@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
   it('seeds a catalogue whose every offer is a valid spec 000 §3 offer with its disclosure', async () => {
     const entries = await createOffersStore(database.db).activeCatalogue('2026-11-21');
     expect(entries.map((entry) => entry.offerId).sort()).toEqual(DEMO_OFFERS.map((offer) => offer.offerId).sort());
-    expect(new Set(entries.map((entry) => entry.product))).toEqual(new Set(['PL', 'CC', 'HL', 'BL', 'LAP']));
+    expect(new Set(entries.map((entry) => entry.product))).toEqual(new Set(['PL', 'CC', 'HL', 'BL', 'LAP', 'INS']));
     expect(new Set(entries.map((entry) => entry.lender.id)).size).toBeGreaterThanOrEqual(4);
     for (const entry of entries) {
       const offer = toOffer('http://localhost:4000', entry);

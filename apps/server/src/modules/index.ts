@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
+import { addOnsModule } from './add-ons/index.ts';
 import { activityModule } from './activity/index.ts';
+import { aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentModule } from './consent/index.ts';
 import { creditModule } from './credit/index.ts';
@@ -11,6 +13,7 @@ import { healthModule } from './health/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
+import { preferencesModule } from './preferences/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
@@ -38,7 +41,10 @@ export const MODULES: readonly ServerModule[] = [
   creditModule,
   creditAlertsModule,
   offersModule,
+  addOnsModule,
   invoicesModule,
+  aggregatorModule,
+  preferencesModule,
   hubModule,
   devModule,
 ];

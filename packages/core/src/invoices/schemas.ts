@@ -39,3 +39,15 @@ export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;
 /** Query of both downloadCustomerPaymentReceipt versions. */
 export const invoiceDownloadQuerySchema = z.object({ invoiceId: invoiceIdSchema });
 export type InvoiceDownloadQuery = z.infer<typeof invoiceDownloadQuerySchema>;
+
+/**
+ * The JSON form of a download, for clients that accept only JSON (the dashboard's one HTTP helper,
+ * spec 001 §7, reads every reply as the envelope): the same PDF, base64-encoded. Any other Accept
+ * (a browser, curl, application/pdf) gets the PDF bytes themselves as an attachment.
+ */
+export const invoicePdfResponseSchema = z.object({
+  fileName: z.string(),
+  contentType: z.literal('application/pdf'),
+  pdfBase64: z.string(),
+});
+export type InvoicePdfResponse = z.infer<typeof invoicePdfResponseSchema>;

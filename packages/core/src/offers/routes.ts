@@ -7,10 +7,12 @@ import type { Offer, OfferResponse } from './schemas.ts';
  */
 
 /**
- * Products an offer is for (spec 000 §3 "keyed by product (PL, CC and so on)"; the codes are the
- * data-item products of spec 000 §5). A secured card is a CC whose cardTerms.cardKind is SECURED.
+ * Products an offer is for (spec 000 §3 "keyed by product (PL, CC and so on)"; the credit codes are
+ * the data-item products of spec 000 §5). A secured card is a CC whose cardTerms.cardKind is
+ * SECURED. INS is insurance cover (spec 001 §1 "loan, card and insurance offers", §3 offer slice
+ * insuranceOffers); spec 000 §5 names no insurance code, so the code is ours.
  */
-export const OFFER_PRODUCTS = ['PL', 'CC', 'HL', 'BL', 'LAP'] as const;
+export const OFFER_PRODUCTS = ['PL', 'CC', 'HL', 'BL', 'LAP', 'INS'] as const;
 export type OfferProduct = (typeof OFFER_PRODUCTS)[number];
 
 export const OFFER_PRODUCT_NAMES: Readonly<Record<OfferProduct, string>> = {
@@ -19,6 +21,7 @@ export const OFFER_PRODUCT_NAMES: Readonly<Record<OfferProduct, string>> = {
   HL: 'Home Loan',
   BL: 'Business Loan',
   LAP: 'Loan Against Property',
+  INS: 'Insurance',
 };
 
 /** Loans carry an RBI Key Facts Statement; cards are exempt from it and carry cardTerms instead. */
@@ -26,6 +29,11 @@ export const LOAN_PRODUCTS = ['PL', 'HL', 'BL', 'LAP'] as const satisfies readon
 export type LoanProduct = (typeof LOAN_PRODUCTS)[number];
 export function isLoanProduct(product: OfferProduct): product is LoanProduct {
   return (LOAN_PRODUCTS as readonly string[]).includes(product);
+}
+
+/** Insurance carries insuranceTerms (its cover, premium and free-look period), neither KFS nor card terms. */
+export function isInsuranceProduct(product: OfferProduct): product is 'INS' {
+  return product === 'INS';
 }
 
 /** spec 000 §9: the date an offer shows when its validity is missing. */

@@ -109,7 +109,8 @@ describe('offerRules: properties over every standing, profile and catalogue', ()
         expect(positions.every((p) => p >= 0)).toBe(true);
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
         for (const o of chosen) {
-          if (o.cardKind === 'SECURED') continue;
+          // Secured cards and insurance cover are not decided by a band (rules.ts).
+          if (o.cardKind === 'SECURED' || o.product === 'INS') continue;
           expect(standing.kind).toBe('SCORE');
           if (standing.kind === 'SCORE') expect(bandAtLeast(standing.band, o.minBand)).toBe(true);
           expect(profile.delinquent).toBe(false);
@@ -118,15 +119,25 @@ describe('offerRules: properties over every standing, profile and catalogue', ()
     );
   });
 
-  it('never pre-approves without bureau data; without a score, only secured cards', () => {
+  it('never pre-approves without bureau data; without a score, only secured cards and insurance', () => {
     fc.assert(
       fc.property(profileArb, catalogueArb, (profile, catalogue) => {
         expect(offerRules({ kind: 'NO_BUREAU_DATA' }, profile, catalogue)).toEqual([]);
         for (const kind of ['NO_HIT', 'NEW_TO_CREDIT'] as const) {
           const chosen = offerRules({ kind }, profile, catalogue);
-          expect(chosen.every((o) => o.cardKind === 'SECURED')).toBe(true);
-          expect(chosen.length).toBe(catalogue.filter((o) => o.cardKind === 'SECURED').length);
+          expect(chosen.every((o) => o.cardKind === 'SECURED' || o.product === 'INS')).toBe(true);
+          expect(chosen.length).toBe(catalogue.filter((o) => o.cardKind === 'SECURED' || o.product === 'INS').length);
         }
+      }),
+    );
+  });
+
+  it('offers every insurance cover whenever a bureau answered, whatever the band or the report', () => {
+    fc.assert(
+      fc.property(standingArb, profileArb, catalogueArb, (standing, profile, catalogue) => {
+        const cover = catalogue.filter((o) => o.product === 'INS');
+        const chosen = offerRules(standing, profile, catalogue).filter((o) => o.product === 'INS');
+        expect(chosen).toEqual(standing.kind === 'NO_BUREAU_DATA' ? [] : cover);
       }),
     );
   });

@@ -18,6 +18,8 @@ import { OFFER_PRODUCTS, type OfferProduct } from './routes.ts';
  * | FAIR                                       | HL, LAP (lent against property) and cards whose own   |
  * |                                            | minimum band is FAIR                                  |
  * | GOOD, VERY_GOOD, EXCELLENT                 | PL, CC, HL, LAP; BL with business credit (below)      |
+ * | any bureau answer (score, NO_HIT, NTC)     | insurance (INS) as well: cover is not credit, so      |
+ * |                                            | neither band nor repayment record decides it          |
  *
  * and on top of the band:
  * - every offer has its own minimum band (a premium card may ask for EXCELLENT);
@@ -131,6 +133,8 @@ export const PRODUCT_MIN_BAND: Readonly<Record<OfferProduct, ScoreBand>> = {
   HL: 'FAIR',
   BL: 'GOOD',
   LAP: 'FAIR',
+  // Never read: insurance is not decided by a band (offerRules).
+  INS: 'VERY_LOW',
 };
 
 /** Products lent without collateral: closed to credit-hungry customers. */
@@ -155,14 +159,19 @@ export function offerRules<T extends OfferRuleInput>(
   catalogue: readonly T[],
 ): T[] {
   if (standing.kind === 'NO_BUREAU_DATA') return [];
+  const cover = catalogue.filter((offer) => offer.product === 'INS');
   const securedCards = catalogue.filter((offer) => offer.product === 'CC' && offer.cardKind === 'SECURED');
-  if (standing.kind !== 'SCORE') return securedCards;
+  if (standing.kind !== 'SCORE') {
+    const chosen = new Set<T>([...securedCards, ...cover]);
+    return catalogue.filter((offer) => chosen.has(offer));
+  }
   const band = standing.band;
   const eligible = catalogue.filter(
-    (offer) => offer.cardKind !== 'SECURED' && qualifiesUnsecuredOrLoan(offer, band, profile),
+    (offer) =>
+      offer.product !== 'INS' && offer.cardKind !== 'SECURED' && qualifiesUnsecuredOrLoan(offer, band, profile),
   );
   const hasUnsecuredCard = eligible.some((offer) => offer.cardKind === 'UNSECURED');
-  const chosen = new Set<T>(hasUnsecuredCard ? eligible : [...eligible, ...securedCards]);
+  const chosen = new Set<T>([...(hasUnsecuredCard ? eligible : [...eligible, ...securedCards]), ...cover]);
   return catalogue.filter((offer) => chosen.has(offer));
 }
 

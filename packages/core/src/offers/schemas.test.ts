@@ -53,6 +53,29 @@ describe('offer schema (spec 000 §3)', () => {
     expect(offerSchema.parse(loanOffer('o1'))).toEqual(loanOffer('o1'));
   });
 
+  it('takes insurance with its policy terms only: none on a loan, and no KFS or card terms on cover', () => {
+    const insuranceTerms = {
+      insurerLegalName: 'Suraksha Health Insurance Company Limited',
+      kind: 'HEALTH' as const,
+      sumInsured: 10_00_000,
+      premium: cardFee(9200, 0),
+      policyTermYears: 1,
+      claimSettlementRatio: 96.4,
+      waitingPeriods: '3 years for pre-existing conditions',
+      freeLookDays: 30,
+      keyBenefits: ['Cashless treatment'],
+      exclusions: 'Cosmetic treatment',
+    };
+    const cover = loanOffer('o', { productType: 'INS', kfs: null, insuranceTerms });
+    expect(offerSchema.safeParse(cover).success).toBe(true);
+    expect(offerSchema.safeParse({ ...cover, insuranceTerms: null }).success).toBe(false);
+    expect(offerSchema.safeParse({ ...cover, kfs: loanOffer('o').kfs }).success).toBe(false);
+    expect(offerSchema.safeParse(loanOffer('o', { insuranceTerms })).success).toBe(false);
+    expect(offerSchema.safeParse({ ...cover, insuranceTerms: { ...insuranceTerms, freeLookDays: 7 } }).success).toBe(
+      false,
+    );
+  });
+
   it('refuses more than 6 bullets, a loan without a KFS, a card without card terms, and third-party-free URLs only', () => {
     const bullets = Array.from({ length: MAX_OFFER_BULLETS + 1 }, (_, i) => `Bullet ${i}`);
     expect(offerSchema.safeParse(loanOffer('o', { features: { shortDescriptionApp: bullets } })).success).toBe(false);

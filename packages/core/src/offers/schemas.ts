@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OFFER_BULLETS, OFFER_PRODUCTS, isLoanProduct } from './routes.ts';
+import { MAX_OFFER_BULLETS, OFFER_PRODUCTS, isInsuranceProduct, isLoanProduct } from './routes.ts';
 
 /**
  * Offer payloads of spec 000 §3 ("Offer response") and the paths of spec 000 §7 / spec 001 §7, §9
@@ -122,6 +122,32 @@ export const cardTermsSchema = z.object({
 });
 export type CardTerms = z.infer<typeof cardTermsSchema>;
 
+export const INSURANCE_KINDS = ['HEALTH', 'TERM_LIFE'] as const;
+
+/**
+ * Insurance offers (spec 001 §3 insuranceOffers): what a policy's customer information sheet
+ * leads with. The premium is yearly, with its GST (individual health and life cover has been GST
+ * exempt since 22 September 2025, so gstPercent is 0 for them); freeLookDays is IRDAI's free-look
+ * period (30 days for policies sold from 2024), in which a policy may be returned for a refund.
+ */
+export const insuranceTermsSchema = z.object({
+  insurerLegalName: text(160),
+  kind: z.enum(INSURANCE_KINDS),
+  /** The cover: the most the policy pays (health: per policy year; term life: on death). */
+  sumInsured: money,
+  premium: cardFeeSchema,
+  /** Years the cover runs (health policies: 1, renewed yearly). */
+  policyTermYears: z.number().int().min(1).max(50),
+  /** The insurer's published claim settlement ratio, percent of claims settled. */
+  claimSettlementRatio: percent,
+  /** Health: the waiting periods (pre-existing conditions at most 3 years under IRDAI's 2024 rules); null for term cover. */
+  waitingPeriods: text(300).nullable(),
+  freeLookDays: z.number().int().min(15).max(30),
+  keyBenefits: z.array(text(160)).min(1).max(4),
+  exclusions: text(300),
+});
+export type InsuranceTerms = z.infer<typeof insuranceTermsSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The offer response (spec 000 §3)
 
@@ -131,7 +157,8 @@ export const CAROUSEL_ACTION_TYPES = ['APPLY', 'CONTINUE'] as const;
  * One subProductList item. The spec's fields first (offerId, productType, productName,
  * bannerTitle, imageUrl, features.shortDescriptionApp, statement.statementText,
  * action.carouselAction[0]); after them ours: the lender, the validity, and the disclosure a
- * customer must see before applying (kfs for loans, cardTerms for cards; exactly one is set).
+ * customer must see before applying (kfs for loans, cardTerms for cards, insuranceTerms for
+ * insurance; exactly one is set).
  */
 export const offerSchema = z
   .object({
@@ -155,6 +182,8 @@ export const offerSchema = z
     preApproved: z.literal(true),
     kfs: loanKfsSchema.nullable(),
     cardTerms: cardTermsSchema.nullable(),
+    /** Insurance offers only (INS); absent or null on loans and cards. */
+    insuranceTerms: insuranceTermsSchema.nullable().optional(),
   })
   .refine((offer) => (offer.kfs !== null) === isLoanProduct(offer.productType), {
     message: 'a loan offer carries kfs, a card offer does not',
@@ -163,6 +192,10 @@ export const offerSchema = z
   .refine((offer) => (offer.cardTerms !== null) === (offer.productType === 'CC'), {
     message: 'a card offer carries cardTerms, a loan offer does not',
     path: ['cardTerms'],
+  })
+  .refine((offer) => (offer.insuranceTerms != null) === isInsuranceProduct(offer.productType), {
+    message: 'an insurance offer carries insuranceTerms, a loan or card offer does not',
+    path: ['insuranceTerms'],
   });
 export type Offer = z.infer<typeof offerSchema>;
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerDetails } from '@pravesh/core/my-account/schemas.ts';
+import type { ActiveDevice, PreferencesResponse } from '@pravesh/core/self-service/schemas.ts';
 import type { CampaignData } from '../../features/session/campaign.ts';
 import { storeReset } from './reset.ts';
 
@@ -21,9 +22,21 @@ export interface UserState {
   userData: UserData | null;
   utmData: CampaignData | null;
   personalDetails: CustomerDetails | null;
+  /** spec 001 §3 activeDevicesList (features/devices). */
+  activeDevicesList: ActiveDevice[];
+  /** spec 001 §3 preferencesData and preferencesActionCount, each counter from 0 (features/preferences). */
+  preferencesData: PreferencesResponse['preferencesData'] | null;
+  preferencesActionCount: PreferencesResponse['preferencesActionCount'];
 }
 
-const initialState: UserState = { userData: null, utmData: null, personalDetails: null };
+const initialState: UserState = {
+  userData: null,
+  utmData: null,
+  personalDetails: null,
+  activeDevicesList: [],
+  preferencesData: null,
+  preferencesActionCount: { sms: 0, call: 0, whatsApp: 0, email: 0 },
+};
 
 export const userSlice = createSlice({
   name: 'user',
@@ -38,8 +51,16 @@ export const userSlice = createSlice({
     personalDetailsLoaded(state, action: PayloadAction<CustomerDetails>) {
       state.personalDetails = action.payload;
     },
+    activeDevicesLoaded(state, action: PayloadAction<ActiveDevice[]>) {
+      state.activeDevicesList = action.payload;
+    },
+    preferencesLoaded(state, action: PayloadAction<PreferencesResponse>) {
+      state.preferencesData = action.payload.preferencesData;
+      state.preferencesActionCount = action.payload.preferencesActionCount;
+    },
   },
   extraReducers: (builder) => builder.addCase(storeReset, () => initialState),
 });
 
-export const { signedIn, campaignRead, personalDetailsLoaded } = userSlice.actions;
+export const { signedIn, campaignRead, personalDetailsLoaded, activeDevicesLoaded, preferencesLoaded } =
+  userSlice.actions;

@@ -107,23 +107,6 @@ export function PersonalDetailsPage() {
   );
 }
 
-export function ActiveDevicesPage() {
-  usePageView('active-devices');
-  return (
-    <>
-      <PageTitle lede="Browsers and phones where you’re signed in to Kosh.">Active devices</PageTitle>
-      <section className="ma-card" aria-labelledby="this-device">
-        <h2 id="this-device" className="ma-card-title">
-          This device
-        </h2>
-        <p>
-          You’re signed in on this browser now. Log out from the top of the page when you’re done on a shared device.
-        </p>
-      </section>
-    </>
-  );
-}
-
 export function LinkedAccountsPage() {
   usePageView('linked-accounts');
   return (
@@ -204,46 +187,6 @@ export function StatementPage() {
       </PageTitle>
       <EmptyState icon="receipt" title="No statements yet">
         Statements can be downloaded as PDF once a bank account is linked.
-      </EmptyState>
-    </>
-  );
-}
-
-export function PreferencesPage() {
-  usePageView('preferences');
-  return (
-    <>
-      <PageTitle lede="Choose how we reach you about your applications and offers.">
-        Communication preferences
-      </PageTitle>
-      <EmptyState icon="bell" title="You’ll hear from us only about your account">
-        We send SMS, WhatsApp, email and calls only about your applications and services. Soon you’ll be able to turn
-        each channel on or off here.
-      </EmptyState>
-    </>
-  );
-}
-
-export function InvoicesPage() {
-  usePageView('download-invoice');
-  return (
-    <>
-      <PageTitle lede="Invoices for paid services such as the credit health report.">Invoices</PageTitle>
-      <EmptyState icon="receipt" title="No invoices yet">
-        When you buy a paid service from Kosh, its invoice appears here to download as a PDF.
-      </EmptyState>
-    </>
-  );
-}
-
-export function ConsentRevocationPage() {
-  usePageView('consent-revocation');
-  return (
-    <>
-      <PageTitle lede="Consents you’ve given to share your data, and how to withdraw them.">Consents</PageTitle>
-      <EmptyState icon="shield" title="No data-sharing consents to show">
-        Consents you give to share bank data through an account aggregator appear here, and you can revoke any of them
-        with one tap.
       </EmptyState>
     </>
   );

@@ -7,6 +7,7 @@ import { useServices } from '../../app/services.ts';
 import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
+import { AlertsSection } from '../alerts/alerts-section.tsx';
 import { LeadsSection } from '../leads/leads-section.tsx';
 import { OffersSection } from '../offers/offers-section.tsx';
 import { ScoreSection } from '../scores/score-section.tsx';
@@ -68,6 +69,7 @@ export default function DashboardPage() {
         <ScoreSection />
         <OffersSection />
       </div>
+      <AlertsSection />
       <LeadsSection />
       <nav className="ma-shortcuts" aria-label="Shortcuts">
         <ul role="list">

@@ -74,3 +74,35 @@ export const ALL_OFFERS: OfferResponse = {
   PL: { subProductList: [LOAN_OFFER] },
   CC: { subProductList: [SECURED_CARD_OFFER] },
 };
+
+export const HEALTH_COVER_OFFER: Offer = {
+  offerId: 'suraksha-health-shield',
+  productType: 'INS',
+  productName: 'Suraksha Health Shield',
+  bannerTitle: 'Health cover of ₹10 lakh from ₹9,200 a year',
+  imageUrl: images('suraksha-health'),
+  features: { shortDescriptionApp: ['Cover of ₹10,00,000 for hospital bills'] },
+  statement: { statementText: 'Cover of ^^₹10,00,000^^ from ^^₹9,200 a year^^' },
+  action: { carouselAction: [{ type: 'APPLY', payload: { text: 'Apply Now' } }] },
+  lender: {
+    id: 'suraksha-health',
+    name: 'Suraksha Health Insurance',
+    legalName: 'Suraksha Health Insurance Company Limited',
+  },
+  validTill: '2030-12-12',
+  preApproved: true,
+  kfs: null,
+  cardTerms: null,
+  insuranceTerms: {
+    insurerLegalName: 'Suraksha Health Insurance Company Limited',
+    kind: 'HEALTH',
+    sumInsured: 10_00_000,
+    premium: cardFee(9200, 0),
+    policyTermYears: 1,
+    claimSettlementRatio: 96.4,
+    waitingPeriods: '3 years for pre-existing conditions',
+    freeLookDays: 30,
+    keyBenefits: ['Cashless treatment at 9,500+ hospitals'],
+    exclusions: 'Cosmetic treatment is not covered',
+  },
+};

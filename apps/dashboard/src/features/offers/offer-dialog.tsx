@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Alert, Button } from '@pravesh/ui';
 import { OFFER_PLACEHOLDER_DATE, OFFER_PRODUCT_NAMES } from '@pravesh/core/offers/routes.ts';
-import type { CardTerms, LoanKfs, Offer } from '@pravesh/core/offers/schemas.ts';
+import type { CardTerms, InsuranceTerms, LoanKfs, Offer } from '@pravesh/core/offers/schemas.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { formatDate, formatRupees } from '../../lib/format.ts';
@@ -188,6 +188,94 @@ export function CardFacts({ terms }: { terms: CardTerms }) {
   );
 }
 
+function years(count: number): string {
+  return count === 1 ? '1 year, renewed every year' : `${count} years`;
+}
+
+/** Cover in lakh or crore, the way Indian policies state it (₹10 lakh, ₹1 crore). */
+export function formatCover(amount: number): string {
+  if (amount >= 1_00_00_000 && amount % 1_00_00_000 === 0) return `₹${amount / 1_00_00_000} crore`;
+  if (amount >= 1_00_000 && amount % 1_00_000 === 0) return `₹${amount / 1_00_000} lakh`;
+  return formatRupees(amount);
+}
+
+/** An insurance offer's key terms (spec 001 §3 insuranceOffers): cover, premium, waiting and free-look periods. */
+export function InsuranceFacts({ terms }: { terms: InsuranceTerms }) {
+  return (
+    <div className="ma-kfs">
+      <dl className="ma-kfs-headline">
+        <div>
+          <dt>Cover</dt>
+          <dd>{formatCover(terms.sumInsured)}</dd>
+        </div>
+        <div>
+          <dt>Premium from</dt>
+          <dd>
+            {formatRupees(terms.premium.total)}
+            <span className="ma-kfs-unit">/year</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Claims settled</dt>
+          <dd>{percent(terms.claimSettlementRatio)}</dd>
+        </div>
+      </dl>
+      <h3 className="ma-kfs-title">Policy at a glance</h3>
+      <dl className="ma-kfs-list">
+        <div>
+          <dt>Insurer</dt>
+          <dd>{terms.insurerLegalName}</dd>
+        </div>
+        <div>
+          <dt>Plan</dt>
+          <dd>{terms.kind === 'HEALTH' ? 'Health insurance' : 'Term life insurance'}</dd>
+        </div>
+        <div>
+          <dt>Sum insured</dt>
+          <dd>{formatRupees(terms.sumInsured)}</dd>
+        </div>
+        <div>
+          <dt>Yearly premium</dt>
+          <dd>
+            From {formatExactRupees(terms.premium.total)}
+            <span className="ma-kfs-note">
+              {terms.premium.gst > 0 ? ` incl. ${percent(terms.premium.gstPercent)} GST` : ' · no GST on this cover'}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Policy term</dt>
+          <dd>{years(terms.policyTermYears)}</dd>
+        </div>
+        {terms.waitingPeriods ? (
+          <div>
+            <dt>Waiting periods</dt>
+            <dd>{terms.waitingPeriods}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Benefits</dt>
+          <dd>
+            <ul className="ma-kfs-rewards">
+              {terms.keyBenefits.map((benefit) => (
+                <li key={benefit}>{benefit}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt>Not covered</dt>
+          <dd>{terms.exclusions}</dd>
+        </div>
+        <div>
+          <dt>Free-look period</dt>
+          <dd>{terms.freeLookDays} days to return the policy for a refund if it isn’t right for you</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
 /** Only http(s) links leave the page (the continue URL comes from a partner). */
 const safeLink = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
@@ -271,10 +359,12 @@ export function OfferDialog({ offer, onClose }: { offer: Offer; onClose: () => v
         </div>
         {offer.kfs ? <LoanFacts kfs={offer.kfs} /> : null}
         {offer.cardTerms ? <CardFacts terms={offer.cardTerms} /> : null}
+        {offer.insuranceTerms ? <InsuranceFacts terms={offer.insuranceTerms} /> : null}
         <p className="ma-kfs-footnote">
           {offer.kfs ? `Worked out for the pre-approved amount over ${tenure(offer.kfs.tenureMonths)}. ` : ''}
-          Seeing this offer doesn’t affect your credit score. {lender} confirms the final terms after checking your
-          details.
+          {offer.insuranceTerms
+            ? `The premium shown is the lowest; ${lender} sets yours from your age and health on the proposal.`
+            : `Seeing this offer doesn’t affect your credit score. ${lender} confirms the final terms after checking your details.`}
         </p>
       </div>
     </Dialog>

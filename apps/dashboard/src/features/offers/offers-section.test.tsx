@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LEAD_ROUTES } from '@pravesh/core/leads/routes.ts';
 import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
 import { refusal, renderDashboard, signedInState } from '../../test/harness.tsx';
-import { ALL_OFFERS, LOAN_OFFER, SECURED_CARD_OFFER } from './fixtures.ts';
+import { ALL_OFFERS, HEALTH_COVER_OFFER, LOAN_OFFER, SECURED_CARD_OFFER } from './fixtures.ts';
 
 afterEach(cleanup);
 
@@ -143,6 +143,29 @@ describe('Offers for you', () => {
     expect(dialog.textContent).toContain('Most important terms');
     expect(dialog.textContent).toContain('At least ₹10,000');
     expect(dialog.textContent).not.toContain('valid till');
+  });
+
+  it('shows insurance cover in its own tab with the policy terms: cover, premium, free-look period', async () => {
+    renderDashboard('/dashboard', {
+      preloaded: signedInState(),
+      routes: {
+        [OFFER_ROUTES.getOffers]: { ...ALL_OFFERS, INS: { subProductList: [HEALTH_COVER_OFFER] } },
+        [OFFER_ROUTES.personalization]: personalization(3),
+      },
+    });
+    const region = await section();
+    const tab = await within(region).findByRole('tab', { name: 'Insurance (1)' });
+    fireEvent.click(tab);
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(region).getByRole('button', { name: 'View details of Suraksha Health Shield' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suraksha Health Shield' });
+    const text = dialog.textContent;
+    expect(text).toContain('Policy at a glance');
+    expect(text).toContain('₹10 lakh');
+    expect(text).toContain('₹9,200/year');
+    expect(text).toContain('no GST on this cover');
+    expect(text).toContain('30 days to return the policy');
+    expect(text).not.toContain('Key Facts Statement');
   });
 
   it('says there are none yet when nothing matched', async () => {

@@ -42,19 +42,21 @@ function OfferCard({ offer, onOpen }: { offer: Offer; onOpen: (offer: Offer) => 
   const headingId = `offer-${offer.offerId}`;
   return (
     <li className="ma-offer" aria-labelledby={headingId}>
-      <img className="ma-offer-logo" src={offer.imageUrl.partnerImage} alt="" width={44} height={44} loading="lazy" />
-      <div className="ma-offer-main">
-        <p className="ma-offer-lender">{offer.lender.name}</p>
-        <h4 id={headingId} className="ma-offer-name">
-          {offer.productName}
-        </h4>
-        <Statement text={offer.statement.statementText} />
-        <ul className="ma-offer-bullets">
-          {offer.features.shortDescriptionApp.slice(0, 3).map((bullet) => (
-            <li key={bullet}>{bullet}</li>
-          ))}
-        </ul>
+      <div className="ma-offer-head">
+        <img className="ma-offer-logo" src={offer.imageUrl.partnerImage} alt="" width={44} height={44} loading="lazy" />
+        <div>
+          <p className="ma-offer-lender">{offer.lender.name}</p>
+          <h4 id={headingId} className="ma-offer-name">
+            {offer.productName}
+          </h4>
+        </div>
       </div>
+      <Statement text={offer.statement.statementText} />
+      <ul className="ma-offer-bullets">
+        {offer.features.shortDescriptionApp.slice(0, 2).map((bullet) => (
+          <li key={bullet}>{bullet}</li>
+        ))}
+      </ul>
       <Button size="sm" variant="secondary" className="ma-offer-cta" onClick={() => onOpen(offer)}>
         View details<span className="pv-visually-hidden"> of {offer.productName}</span>
       </Button>

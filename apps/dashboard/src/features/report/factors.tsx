@@ -37,7 +37,7 @@ export function factorText(factor: ReportFactor): string {
         return 'No repayments reported yet. Your first on-time EMIs or card bills start this.';
       if (factor.rating === 'FAIR')
         return `${times(value, 'late payment')} in the last 3 years. Paying every due on time — at least the minimum on a card — lifts this month by month.`;
-      return `${value > 0 ? `${times(value, 'late payment')}` : 'A written-off or settled account'} is pulling your score down. Clearing any overdue amount first helps the most.`;
+      return `${value > 0 ? `${times(value, 'late payment')} in the last 3 years` : 'A written-off or settled account'} ${value > 1 ? 'are' : 'is'} pulling your score down. Clearing any overdue amount first helps the most.`;
     case 'UTILISATION':
       if (factor.rating === 'NONE')
         return 'You have no credit card or overdraft, so there’s no utilisation to measure.';
@@ -53,7 +53,7 @@ export function factorText(factor: ReportFactor): string {
       return `Your oldest account is ${formatAge(value).toLowerCase()} old. This improves on its own — keep your oldest card open.`;
     case 'ENQUIRIES':
       if (factor.rating === 'GOOD')
-        return `${value === 1 ? '1 lender enquiry' : `${value} lender enquiries`} in the last 6 months. Checking your own score here never counts.`;
+        return `${value === 0 ? 'No lender enquiries' : value === 1 ? '1 lender enquiry' : `${value} lender enquiries`} in the last 6 months. Checking your own score here never counts.`;
       if (factor.rating === 'FAIR')
         return `${value} lender enquiries in the last 6 months. Space out new applications: each one is a hard enquiry.`;
       return `${value} lender enquiries in the last 6 months. Many applications in a short time make lenders cautious — pause new ones for a few months.`;

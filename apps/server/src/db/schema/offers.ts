@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CardTerms, LoanTerms } from '@pravesh/core';
+import type { CardTerms, InsuranceTerms, LoanTerms } from '@pravesh/core';
 
 /**
  * The offer catalogue (issue 14 §2): lenders and their offers. Which of them a customer is
@@ -52,11 +52,13 @@ export const offerCatalogue = pgTable(
     loanTerms: jsonb('loan_terms').$type<LoanTerms>(),
     /** Cards: fees, limit range and rewards. */
     cardTerms: jsonb('card_terms').$type<CardTerms>(),
+    /** Insurance (INS): cover, premium, waiting and free-look periods (migration 0018). */
+    insuranceTerms: jsonb('insurance_terms').$type<InsuranceTerms>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('offer_catalogue_product_rank_idx').on(table.product, table.rank),
-    check('offer_catalogue_product_check', sql`${table.product} in ('PL', 'CC', 'HL', 'BL', 'LAP')`),
+    check('offer_catalogue_product_check', sql`${table.product} in ('PL', 'CC', 'HL', 'BL', 'LAP', 'INS')`),
     check(
       'offer_catalogue_bullets_check',
       sql`jsonb_typeof(${table.bullets}) = 'array' and jsonb_array_length(${table.bullets}) between 1 and 6`,
@@ -65,11 +67,13 @@ export const offerCatalogue = pgTable(
       'offer_catalogue_min_band_check',
       sql`${table.minBand} in ('EXCELLENT', 'VERY_GOOD', 'GOOD', 'FAIR', 'LOW', 'VERY_LOW')`,
     ),
-    // A card carries card terms and its kind, a loan its KFS terms: exactly one disclosure each.
+    // A card carries card terms and its kind, a loan its KFS terms, insurance its policy terms:
+    // exactly one disclosure each.
     check(
       'offer_catalogue_disclosure_check',
-      sql`(${table.product} = 'CC' and ${table.cardTerms} is not null and ${table.loanTerms} is null and ${table.cardKind} in ('SECURED', 'UNSECURED'))
-        or (${table.product} <> 'CC' and ${table.loanTerms} is not null and ${table.cardTerms} is null and ${table.cardKind} is null)`,
+      sql`(${table.product} = 'CC' and ${table.cardTerms} is not null and ${table.loanTerms} is null and ${table.insuranceTerms} is null and ${table.cardKind} in ('SECURED', 'UNSECURED'))
+        or (${table.product} = 'INS' and ${table.insuranceTerms} is not null and ${table.loanTerms} is null and ${table.cardTerms} is null and ${table.cardKind} is null)
+        or (${table.product} not in ('CC', 'INS') and ${table.loanTerms} is not null and ${table.cardTerms} is null and ${table.insuranceTerms} is null and ${table.cardKind} is null)`,
     ),
   ],
 );

@@ -54,6 +54,14 @@ export const ssoSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * What the session was started from, described coarsely at sign-in for the active-devices list
+     * (spec 001 §2; migration 0015): "mobile" | "tablet" | "desktop", the browser's name, and a region
+     * from the browser's time zone. Never the raw user agent or address. Null on older sessions.
+     */
+    deviceKind: text('device_kind'),
+    browser: text('browser'),
+    place: text('place'),
   },
   (table) => [index('sso_sessions_customer_idx').on(table.customerId)],
 );

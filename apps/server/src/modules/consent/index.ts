@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
+import { myConsentRoutes } from './my-consents.ts';
 import { consentRoutes } from './routes.ts';
 import { seedDemoContracts } from './seed.ts';
 import { createConsentService } from './service.ts';
@@ -17,4 +18,5 @@ export const consentModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     service: createConsentService({ store, piiHashKey: config.piiHashKey, now }),
     customerAuth: deps.customerAuth,
   });
+  myConsentRoutes(app, { store, customerAuth: deps.customerAuth });
 };

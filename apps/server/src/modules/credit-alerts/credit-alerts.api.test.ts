@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   CREDIT_ALERT_ROUTES,
   CREDIT_ALERT_ROUTE_METHODS,
+  DEMO_CREDIT_CUSTOMERS,
   nextRefreshDate,
   subscribeBureauAlertsResponseSchema,
   updateAlertStateResponseSchema,
@@ -15,6 +16,9 @@ import {
 } from '@pravesh/core';
 import { creditAlerts } from '../../db/schema/credit-alerts.ts';
 import { createCreditStore } from '../credit/store.ts';
+import { seedDemoCredit } from '../credit/demo-customers.ts';
+import { demoBureauProfiles } from '../credit/demo-profiles.ts';
+import { createBureauSimulator } from '../../providers/bureau/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
   createClock,
@@ -355,5 +359,33 @@ describe.each(DATABASE_KINDS)('credit alerts API on %s (issue 15 ยง4, spec 001 ย
     );
     expect(segment.scoreChange).toMatchObject({ from: 760, to: 731, delta: -29 });
     expect(segment.scoreChange!.reasons[0]!.kind).toBe('MISSED_PAYMENT');
+  });
+
+  it('shows the seeded demo customer real alerts and why their score changed', async () => {
+    const bureau = createBureauSimulator({
+      now: clock.now,
+      profileOf: demoBureauProfiles(server.database.db, server.config),
+    });
+    await seedDemoCredit({ db: server.database.db, config: server.config, now: clock.now, providers: { bureau } });
+    const scored = await signInCustomer(server, DEMO_CREDIT_CUSTOMERS.scored.mobileNo);
+    const all = await alertsOf(scored);
+    expect(all.alerts[0]).toMatchObject({
+      creditBureau: 'CIBIL',
+      kind: 'SCORE_UP',
+      title: 'Your score went up by 18 points',
+    });
+    expect(all.alerts.map((alert) => alert.kind)).toEqual(
+      expect.arrayContaining(['UTILISATION_DOWN', 'NEW_ACCOUNT', 'NEW_ENQUIRY']),
+    );
+    const segment = userAlertSegmentResponseSchema.parse(
+      (await call('getUserAlertSegment', { token: scored.accessToken })).body.response,
+    );
+    expect(segment.scoreChange).toMatchObject({ creditBureau: 'CIBIL', delta: 18 });
+    expect(segment.scoreChange!.reasons[0]!.kind).toBe('UTILISATION_DOWN');
+    // The NO_HIT and new-to-credit customers have nothing to compare.
+    for (const { mobileNo } of [DEMO_CREDIT_CUSTOMERS.noHit, DEMO_CREDIT_CUSTOMERS.newToCredit]) {
+      const customer = await signInCustomer(server, mobileNo);
+      expect(await alertsOf(customer)).toEqual({ alerts: [], unreadCount: 0 });
+    }
   });
 });

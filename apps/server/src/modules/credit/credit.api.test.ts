@@ -20,7 +20,7 @@ import {
 } from '@pravesh/core';
 import { creditPulls } from '../../db/schema/credit.ts';
 import { createBureauSimulator, type BureauSimulator } from '../../providers/bureau/index.ts';
-import type { SimulatedProfile } from '../../providers/bureau/types.ts';
+import type { SimulatedProfile, SimulatedSubject } from '../../providers/bureau/types.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
   CLIENT_B,
@@ -120,7 +120,7 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
   }
 
   // The demo customers' profiles are found in the database, which exists once the server does.
-  let demoProfiles: ((customerId: string) => Promise<SimulatedProfile | undefined>) | undefined;
+  let demoProfiles: ((customerId: string) => Promise<SimulatedProfile | SimulatedSubject | undefined>) | undefined;
 
   beforeAll(async () => {
     bureau = createBureauSimulator({
@@ -412,7 +412,8 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
   it('seeds the three demo customers: four scores, NO_HIT everywhere, new-to-credit', async () => {
     const deps = { db: server.database.db, config: server.config, now: clock.now, providers: { bureau } };
     const first = await seedDemoCredit(deps);
-    expect(first).toEqual({ customers: 3, consents: 3, pulls: 12, bureauFailures: 0 });
+    // 12 pulls and the scored customer's earlier CIBIL pull (issue 15 §4: two pulls to compare).
+    expect(first).toEqual({ customers: 3, consents: 3, pulls: 13, bureauFailures: 0 });
     // Again: nothing new (the consent stands, the pulls are fresh).
     expect(await seedDemoCredit(deps)).toEqual({
       customers: 3,
@@ -429,6 +430,10 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
     const scoredRecords = creditScoresResponseSchema.parse((await call('getCreditScores', as(scored))).body.response);
     expect(scoredRecords.map((record) => record.creditBureau).sort()).toEqual([...BUREAUS].sort());
     expect(scoredRecords.every((record) => record.scoreState === 'SCORE' && record.isValidScore)).toBe(true);
+    // CIBIL moved from the earlier pull's score: the month before in the stored history.
+    const cibil = scoredRecords.find((record) => record.creditBureau === 'CIBIL')!;
+    expect(cibil.previousScore).toBe(cibil.score! - 18);
+    expect((await pullsOf(scored.customerId)).filter((row) => row.bureau === 'CIBIL')).toHaveLength(2);
 
     const noHit = await signInCustomer(server, DEMO_CREDIT_CUSTOMERS.noHit.mobileNo);
     const noHitRecords = creditScoresResponseSchema.parse((await call('getCreditScores', as(noHit))).body.response);

@@ -3,17 +3,21 @@ import {
   CREDIT_CONSENT_CONTRACTS,
   DEMO_CREDIT_CUSTOMERS,
   isPraveshError,
+  nextRefreshDate,
+  type CreditReport,
 } from '@pravesh/core';
 import type { ModuleDeps, Providers } from '../../config/deps.ts';
 import { seedDemoContracts } from '../consent/seed.ts';
 import { createConsentService } from '../consent/service.ts';
 import { createConsentStore } from '../consent/store.ts';
 import { createBureauProvider } from '../../providers/bureau/index.ts';
+import { simulatedSummary } from '../../providers/bureau/simulator.ts';
+import { BureauError, type BureauProvider, type BureauReportPull } from '../../providers/bureau/types.ts';
 import { createPiiCipher } from '../sso/customers/pii.ts';
 import { createCustomerStore } from '../sso/customers/store.ts';
 import { demoBureauProfiles } from './demo-profiles.ts';
 import { createCreditService } from './service.ts';
-import { createCreditStore } from './store.ts';
+import { createCreditStore, type AcceptedConsent, type CreditStore } from './store.ts';
 
 export type DemoCreditDeps = Pick<ModuleDeps, 'db' | 'config' | 'now'> & { providers: Pick<Providers, 'bureau'> };
 
@@ -26,6 +30,113 @@ export interface DemoCreditSeeded {
   pulls: number;
   /** Customers whose pull failed because the bureau did (a slow or failing simulator): seeded next time. */
   bureauFailures: number;
+}
+
+const DAY_MS = 86_400_000;
+/** How long before the seed the scored demo customer's earlier pull was made: just over a refresh interval. */
+const EARLIER_PULL_DAYS = 31;
+/** Card balances in the earlier pull were this share of their limits higher (paid down since). */
+const EARLIER_CARD_USE = 0.12;
+
+/**
+ * The scored demo customer's pull a month before `pull` (issue 15 §4): what the file looked like
+ * then, so the dashboard has two pulls to compare. Everything dated after `earlierAt` is not there
+ * yet (the new card, its enquiry, the latest month of payments), the cards carried more balance
+ * (paid down since), and the score is the history's month before, which the simulator keeps 18
+ * points lower (demo-profiles.ts). Pure: the same pull gives the same earlier one.
+ */
+export function earlierDemoPull(pull: BureauReportPull, earlierAt: number): BureauReportPull {
+  if (!pull.report || pull.state.kind !== 'SCORE' || pull.history.length < 2) return pull;
+  const day = new Date(earlierAt + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
+  const month = day.slice(0, 7);
+  const accounts = pull.report.accounts
+    .filter((account) => account.openedDate <= day)
+    .map((account) => {
+      const revolving = account.type === 'CC' || account.type === 'OD';
+      const open = account.closedDate === null || account.closedDate > day;
+      return {
+        ...account,
+        closedDate: open ? null : account.closedDate,
+        balance:
+          revolving && open
+            ? Math.min(
+                account.sanctionedAmount,
+                account.balance + Math.round((account.sanctionedAmount * EARLIER_CARD_USE) / 100) * 100,
+              )
+            : account.balance,
+        dpdHistory: account.dpdHistory.filter((entry) => entry.month <= month),
+      };
+    });
+  const enquiries = pull.report.enquiries.filter((enquiry) => enquiry.date <= day);
+  const history = pull.history.slice(0, -1);
+  const score = history[history.length - 1]!.score;
+  const report: CreditReport = {
+    ...pull.report,
+    reportId: `${pull.report.reportId}-earlier`,
+    lastUpdated: new Date(
+      Math.min(earlierAt, Date.parse(pull.report.lastUpdated) - EARLIER_PULL_DAYS * DAY_MS),
+    ).toISOString(),
+    pulledAt: new Date(earlierAt).toISOString(),
+    score,
+    rawScore: String(score),
+    summary: simulatedSummary(accounts, enquiries, earlierAt),
+    accounts,
+    enquiries,
+  };
+  return {
+    bureau: pull.bureau,
+    state: { kind: 'SCORE', score },
+    report,
+    history,
+    providerReference: `${pull.providerReference}-earlier`,
+  };
+}
+
+/**
+ * Stores the scored demo customer's earlier CIBIL pull before their first real one, so CIBIL (the
+ * bureau the dashboard shows first) has two pulls to compare. Only when CIBIL has no pull yet:
+ * a later seed changes nothing. Answers how many pulls it stored (0 or 1).
+ */
+async function seedEarlierPull(
+  store: CreditStore,
+  bureau: BureauProvider,
+  customerId: string,
+  consent: AcceptedConsent,
+  now: number,
+): Promise<number> {
+  if (await store.latest(customerId, 'CIBIL')) return 0;
+  let current: BureauReportPull;
+  try {
+    current = await bureau.pullReport({
+      bureau: 'CIBIL',
+      customerId,
+      consent: { reference: consent.reference, givenAt: consent.givenAt.getTime() },
+    });
+  } catch (error) {
+    // A failing bureau: the pull that follows fails the same way and is counted there.
+    if (error instanceof BureauError) return 0;
+    throw error;
+  }
+  const at = now - EARLIER_PULL_DAYS * DAY_MS;
+  const earlier = earlierDemoPull(current, at);
+  if (earlier === current || !earlier.report) return 0;
+  const stored = await store.append(
+    {
+      customerId,
+      bureau: 'CIBIL',
+      provider: bureau.name,
+      providerReference: earlier.providerReference,
+      state: earlier.state,
+      dateApplied: new Date(earlier.report.lastUpdated),
+      pulledAt: new Date(at),
+      nextRefreshAt: new Date(nextRefreshDate(at)),
+      consentReference: consent.reference,
+      report: earlier.report,
+      scoreHistory: earlier.history,
+    },
+    new Date(at),
+  );
+  return 'stored' in stored ? 1 : 0;
 }
 
 /** The seed's requests, as the consent ledger records where an entry came from. */
@@ -83,6 +194,10 @@ export async function seedDemoCredit(deps: DemoCreditDeps): Promise<DemoCreditSe
       (await creditStore.latestPerBureau(customerId)).reduce((total, row) => total + row.version, 0);
     const before = await versions();
     try {
+      if (mobileNo === DEMO_CREDIT_CUSTOMERS.scored.mobileNo) {
+        const consent = await creditStore.acceptedConsent(customerId, CREDIT_CONSENT_CONTRACTS);
+        if (consent) await seedEarlierPull(creditStore, deps.providers.bureau, customerId, consent, now());
+      }
       await credit.pull(customerId);
       seeded.pulls += (await versions()) - before;
     } catch (error) {

@@ -3,10 +3,37 @@ import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
-import type { SimulatedProfile } from '../../providers/bureau/types.ts';
+import type { SimulatedProfile, SimulatedSubject } from '../../providers/bureau/types.ts';
 import { createPiiCipher } from '../sso/customers/pii.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type DemoProfile = SimulatedProfile | SimulatedSubject;
+
+/**
+ * What the simulator answers a demo number with. The scored customer's file is keyed on the number,
+ * not on the customer id sign-up happened to make, so it is the same file on every machine and every
+ * run (issue 15 §4): a healthy one (fixed creditworthiness 790, few late payments by the
+ * simulator's rules), the latest month 18 points above the one before, and a card opened this month
+ * with its enquiry, which the seed's earlier pull (demo-customers.ts) does not have yet, so the
+ * dashboard shows real alerts and why the score moved. The NO_HIT and new-to-credit customers keep
+ * their plain profiles.
+ */
+export function demoProfileOf(mobileNo: string, profile: SimulatedProfile): DemoProfile {
+  if (profile !== 'SCORED') return profile;
+  return {
+    profile,
+    key: `demo:${mobileNo}`,
+    base: DEMO_SCORED_BASE,
+    scoreLift: DEMO_SCORE_LIFT,
+    recentCard: { lender: 'Axis Bank', limit: 150_000 },
+  };
+}
+
+/** The scored demo customer's creditworthiness: healthy, so every bureau scores them well. */
+export const DEMO_SCORED_BASE = 790;
+/** Points the scored demo customer's latest score is above the month before. */
+export const DEMO_SCORE_LIFT = 18;
 
 /**
  * The simulated bureau's answer for the demo customers (core DEMO_CREDIT_CUSTOMERS): they are
@@ -18,15 +45,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function demoBureauProfiles(
   db: Database,
   config: Pick<AppConfig, 'pii' | 'piiHashKey'>,
-): (customerId: string) => Promise<SimulatedProfile | undefined> {
+): (customerId: string) => Promise<DemoProfile | undefined> {
   const pii = createPiiCipher(config.pii, config.piiHashKey);
-  const profileByHash = new Map<string, SimulatedProfile>(
+  const profileByHash = new Map<string, DemoProfile>(
     Object.values(DEMO_CREDIT_CUSTOMERS).map(({ mobileNo, bureauProfile }) => [
       pii.hash('mobile', mobileNo),
-      bureauProfile,
+      demoProfileOf(mobileNo, bureauProfile),
     ]),
   );
-  const known = new Map<string, SimulatedProfile | null>();
+  const known = new Map<string, DemoProfile | null>();
   return async (customerId) => {
     if (!UUID.test(customerId)) return undefined;
     const cached = known.get(customerId);

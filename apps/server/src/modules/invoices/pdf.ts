@@ -94,7 +94,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     ['Invoice date', dateFormat.format(invoice.issuedAt)],
     ['Payment received', dateFormat.format(invoice.paidAt)],
     ['Place of supply', stateLabel(invoice.placeOfSupplyCode)],
-    ['Tax payable on reverse charge', invoice.reverseCharge ? 'Yes' : 'No'],
+    ['Reverse charge', invoice.reverseCharge ? 'Yes' : 'No'],
   ];
   const factsX = left + width / 2 + 12;
   let factsY = 100;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   INVOICE_ROUTES,
   PraveshError,
   envelopeSchema,
   errorEnvelopeSchema,
   invoiceDownloadQuerySchema,
+  invoicePdfResponseSchema,
   invoicesResponseSchema,
   ok,
 } from '@pravesh/core';
@@ -26,7 +27,10 @@ export interface InvoiceRouteDeps {
   customerAuth: CustomerAuth;
 }
 
-const pdfSchema = z.string().describe('The GST tax invoice, application/pdf (attachment)');
+/** Only a client that asks for JSON and not for a PDF gets the envelope (invoicePdfResponseSchema). */
+function wantsJson(accept: string | undefined): boolean {
+  return !!accept && /\bapplication\/json\b/i.test(accept) && !/\bapplication\/pdf\b/i.test(accept);
+}
 
 export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: InvoiceRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -57,6 +61,11 @@ export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: I
   ) => {
     const customer = await signedIn(request);
     const { fileName, pdf } = await service.pdf(customer.customerId, request.query.invoiceId);
+    if (wantsJson(request.headers.accept)) {
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(ok({ fileName, contentType: 'application/pdf' as const, pdfBase64: pdf.toString('base64') }));
+    }
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -75,13 +84,15 @@ export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: I
           summary: `One invoice as a PDF tax invoice (spec 001 §7 downloadCustomerPaymentReceipt ${version})`,
           description:
             'GET with the invoice id in the query (an opaque random id). Answers application/pdf as an attachment: ' +
-            'every GST rule 46 field, the ₹ sign in an embedded font. Both versions answer the same document. ' +
+            'every GST rule 46 field, the ₹ sign in an embedded font. A client whose Accept names application/json ' +
+            "and not application/pdf (the dashboard's HTTP helper) gets the envelope with the same PDF in base64. " +
+            'Both versions answer the same document. ' +
             "Behind the invoice download switch (spec 001 §9): off answers invoiceDownloadDisabled. Another customer's " +
             'invoice answers invoiceNotFound.',
           tags: ['invoices'],
           querystring: invoiceDownloadQuerySchema,
-          produces: ['application/pdf'],
-          response: { 200: pdfSchema, '4xx': errorEnvelopeSchema },
+          produces: ['application/pdf', 'application/json'],
+          response: { 200: envelopeSchema(invoicePdfResponseSchema), '4xx': errorEnvelopeSchema },
         },
       },
       download,

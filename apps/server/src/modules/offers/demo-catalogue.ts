@@ -1,4 +1,12 @@
-import { GST_PERCENT, cardFee, type CardTerms, type LoanTerms, type OfferProduct, type ScoreBand } from '@pravesh/core';
+import {
+  GST_PERCENT,
+  cardFee,
+  type CardTerms,
+  type InsuranceTerms,
+  type LoanTerms,
+  type OfferProduct,
+  type ScoreBand,
+} from '@pravesh/core';
 
 /**
  * The demo offer catalogue of "Kosh", the demo marketplace (issue 14 §2): fictional lenders (no
@@ -44,6 +52,18 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
     legalName: 'Kaveri Small Finance Bank Limited',
     brandColour: '#be123c',
   },
+  {
+    lenderId: 'suraksha-health',
+    name: 'Suraksha Health Insurance',
+    legalName: 'Suraksha Health Insurance Company Limited',
+    brandColour: '#0f766e',
+  },
+  {
+    lenderId: 'vishwas-life',
+    name: 'Vishwas Life Insurance',
+    legalName: 'Vishwas Life Insurance Company Limited',
+    brandColour: '#1e3a8a',
+  },
 ];
 
 export interface DemoOffer {
@@ -61,10 +81,19 @@ export interface DemoOffer {
   readonly validTill: string | null;
   readonly loanTerms: LoanTerms | null;
   readonly cardTerms: CardTerms | null;
+  /** Insurance (INS) only. */
+  readonly insuranceTerms?: InsuranceTerms | null;
 }
 
 const PENAL_UNSECURED = '2% per month on the overdue instalment, charged as penal charges and never added to the rate';
 const PENAL_SECURED = '2% per annum on the overdue amount, charged as penal charges and never added to the rate';
+
+/**
+ * Individual health and life cover have been GST exempt since 22 September 2025 (56th GST
+ * Council), so the demo premiums carry 0% GST. Premiums are the "from" price for a healthy
+ * 25-year-old, as insurers advertise them; the insurer prices the policy on the proposal.
+ */
+const INSURANCE_GST_PERCENT = 0;
 
 const lender = (id: string): DemoLender => DEMO_LENDERS.find((entry) => entry.lenderId === id)!;
 
@@ -450,5 +479,74 @@ export const DEMO_OFFERS: readonly DemoOffer[] = [
       coolingOffDays: 3,
     },
     cardTerms: null,
+  },
+  {
+    offerId: 'suraksha-health-shield',
+    lenderId: 'suraksha-health',
+    product: 'INS',
+    productName: 'Suraksha Health Shield',
+    bannerTitle: 'Health cover of ₹10 lakh from ₹9,200 a year',
+    bullets: [
+      'Cover of ₹10,00,000 for hospital bills',
+      'Cashless treatment at 9,500+ network hospitals',
+      'No GST on the premium',
+      'Cover doubles after two claim-free years',
+    ],
+    statementText: 'Cover of ^^₹10,00,000^^ from ^^₹9,200 a year^^',
+    cardKind: null,
+    // Cover is not credit: offerRules never reads a band for insurance.
+    minBand: 'VERY_LOW',
+    rank: 1,
+    validTill: null,
+    loanTerms: null,
+    cardTerms: null,
+    insuranceTerms: {
+      insurerLegalName: lender('suraksha-health').legalName,
+      kind: 'HEALTH',
+      sumInsured: 10_00_000,
+      premium: cardFee(9200, INSURANCE_GST_PERCENT),
+      policyTermYears: 1,
+      claimSettlementRatio: 96.4,
+      waitingPeriods: '30 days for illnesses (accidents covered from day one); 3 years for pre-existing conditions',
+      freeLookDays: 30,
+      keyBenefits: [
+        'Room rent up to a single private room',
+        'Pre- and post-hospitalisation for 60 and 180 days',
+        'Annual health check-up',
+      ],
+      exclusions: 'Cosmetic treatment, self-inflicted injuries and treatment outside India are not covered',
+    },
+  },
+  {
+    offerId: 'vishwas-term-life',
+    lenderId: 'vishwas-life',
+    product: 'INS',
+    productName: 'Vishwas Term Life Plan',
+    bannerTitle: 'Life cover of ₹1 crore from ₹11,800 a year',
+    bullets: [
+      'Life cover of ₹1,00,00,000 for your family',
+      'Premium fixed for the whole term',
+      'Cover until age 60',
+      'Tax benefit on the premium under section 80C (old regime)',
+    ],
+    statementText: 'Life cover of ^^₹1 crore^^ from ^^₹11,800 a year^^',
+    cardKind: null,
+    minBand: 'VERY_LOW',
+    rank: 2,
+    validTill: '2027-03-31',
+    loanTerms: null,
+    cardTerms: null,
+    insuranceTerms: {
+      insurerLegalName: lender('vishwas-life').legalName,
+      kind: 'TERM_LIFE',
+      sumInsured: 1_00_00_000,
+      premium: cardFee(11_800, INSURANCE_GST_PERCENT),
+      policyTermYears: 35,
+      claimSettlementRatio: 98.7,
+      waitingPeriods: null,
+      freeLookDays: 30,
+      keyBenefits: ['Paid to your nominee in one lump sum', 'Terminal illness pays the cover early'],
+      exclusions: 'Suicide within the first 12 months: 80% of the premiums paid is refunded instead',
+    },
   },
 ];

@@ -65,6 +65,8 @@ const PRODUCT_GLYPHS: Readonly<Record<OfferProduct, string>> = {
   BL: `<path d="M8 18 H40 L37 10 H11 Z" fill="#1d4ed8"/><rect x="10" y="18" width="28" height="22" fill="none" stroke="#1d4ed8" stroke-width="3"/><rect x="20" y="28" width="8" height="12" fill="#1d4ed8"/>`,
   // A building with a key.
   LAP: `<rect x="10" y="10" width="18" height="30" fill="none" stroke="#1d4ed8" stroke-width="3"/><circle cx="36" cy="30" r="5" fill="none" stroke="#1d4ed8" stroke-width="3"/><path d="M36 35 V42" stroke="#1d4ed8" stroke-width="3"/>`,
+  // A shield with a tick.
+  INS: `<path d="M24 6 L39 12 V24 C39 33 32 39 24 42 C16 39 9 33 9 24 V12 Z" fill="none" stroke="#1d4ed8" stroke-width="3" stroke-linejoin="round"/><path d="M17 24 L22 29 L31 19" fill="none" stroke="#1d4ed8" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>`,
 };
 
 export function productTypeImage(product: OfferProduct): string {

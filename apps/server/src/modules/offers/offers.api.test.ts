@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     }
     // The same route, two customers, two answers: each sees only what the rules give them.
     expect(idsOf(await offersOf(excellent))).toContain('sahyadri-pl-prime');
-    expect(idsOf(await offersOf(noHit))).toEqual(['kaveri-cc-secure']);
+    expect(idsOf(await offersOf(noHit))).toEqual(['kaveri-cc-secure', 'suraksha-health-shield', 'vishwas-term-life']);
   });
 
   it('serves pre-approved offers keyed by product, in the spec 000 §3 shape, on every offer path', async () => {
@@ -212,7 +212,7 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     expect(viaSso.status).toBe(200);
     const response = envelopeSchema(offerResponseSchema).parse(viaSso.body).response!;
     // The best band (CIBIL EXCELLENT) decides, not the worse EQUIFAX one.
-    expect(Object.keys(response)).toEqual(['PL', 'CC', 'HL', 'LAP']);
+    expect(Object.keys(response)).toEqual(['PL', 'CC', 'HL', 'LAP', 'INS']);
     expect(idsOf(response)).toEqual([
       'sahyadri-pl-prime',
       'ganga-pl-instant',
@@ -221,6 +221,8 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
       'sahyadri-hl',
       'nilgiri-hl',
       'nilgiri-lap',
+      'suraksha-health-shield',
+      'vishwas-term-life',
     ]);
     for (const url of [OFFER_ROUTES.pcoOffers, OFFER_ROUTES.getOffers]) {
       expect(await offersOf(excellent, url)).toEqual(response);
@@ -249,7 +251,7 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     expect(bad.body).toEqual({
       status: false,
       statusCode: 'productNotAllowed',
-      statusMessage: 'GOLD - is not allowed product. Valid values of product key are - PL, CC, HL, BL, LAP',
+      statusMessage: 'GOLD - is not allowed product. Valid values of product key are - PL, CC, HL, BL, LAP, INS',
     });
   });
 
@@ -262,17 +264,65 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
       offers: {},
     });
     const secured = await offersOf(noHit);
-    expect(Object.keys(secured)).toEqual(['CC']);
+    expect(Object.keys(secured)).toEqual(['CC', 'INS']);
     expect(secured.CC!.subProductList[0]!.cardTerms).toMatchObject({
       cardKind: 'SECURED',
       minimumFixedDeposit: 10_000,
     });
   });
 
+  it('offers insurance cover to every customer a bureau answered for, with its policy terms, whatever the band', async () => {
+    // Cover is not credit: NO_HIT gets it as the excellent file does; no bureau data gets nothing.
+    for (const customer of [excellent, noHit]) {
+      const cover = (await offersOf(customer)).INS!.subProductList;
+      expect(cover.map((offer) => offer.offerId)).toEqual(['suraksha-health-shield', 'vishwas-term-life']);
+      for (const offer of cover) {
+        expect(offer).toMatchObject({ productType: 'INS', kfs: null, cardTerms: null, preApproved: true });
+        expect(offer.insuranceTerms!.freeLookDays).toBe(30);
+      }
+      expect(cover[0]!.insuranceTerms).toMatchObject({
+        kind: 'HEALTH',
+        sumInsured: 10_00_000,
+        premium: { amount: 9200, gstPercent: 0, gst: 0, total: 9200 },
+        insurerLegalName: 'Suraksha Health Insurance Company Limited',
+      });
+    }
+    expect((await offersOf(excellent)).PL!.subProductList[0]!.insuranceTerms).toBeNull();
+    expect(await offersOf(noData)).toEqual({});
+    const onlyCover = await get<OfferResponse>(`${OFFER_ROUTES.getOffers}?product=INS`, { header: noHit.accessToken });
+    expect(Object.keys(onlyCover.body.response!)).toEqual(['INS']);
+    // The served product icon and offer art exist for insurance too.
+    const icon = await server.app.inject({ method: 'GET', url: '/assets/offers/products/INS.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toContain('<svg');
+  });
+
+  it('refuses a catalogue row whose disclosure does not fit its product (insurance without policy terms)', async () => {
+    const [lender] = DEMO_OFFERS.filter((offer) => offer.product === 'INS');
+    await expect(
+      createOffersStore(server.database.db).seed(
+        [],
+        [
+          {
+            ...lender!,
+            offerId: 'broken-cover',
+            insuranceTerms: null,
+            applyUrl: 'http://localhost:4100/partner/apply',
+          },
+        ],
+        new Date(server.clock.now()),
+      ),
+    ).rejects.toThrow();
+  });
+
   it('judges a delinquent or credit-hungry file by its report, not only its band', async () => {
     const delinquent = await signInCustomer(server, nextMobile('95'));
     await storePull(delinquent.customerId, 'CIBIL', { kind: 'SCORE', score: 830 }, { overdue: 4500 });
-    expect(idsOf(await offersOf(delinquent))).toEqual(['kaveri-cc-secure']);
+    expect(idsOf(await offersOf(delinquent))).toEqual([
+      'kaveri-cc-secure',
+      'suraksha-health-shield',
+      'vishwas-term-life',
+    ]);
 
     const hungry = await signInCustomer(server, nextMobile('95'));
     await storePull(
@@ -281,7 +331,14 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
       { kind: 'SCORE', score: 850 },
       { enquiries: 9, businessCredit: true },
     );
-    expect(idsOf(await offersOf(hungry))).toEqual(['kaveri-cc-secure', 'sahyadri-hl', 'nilgiri-hl', 'nilgiri-lap']);
+    expect(idsOf(await offersOf(hungry))).toEqual([
+      'kaveri-cc-secure',
+      'sahyadri-hl',
+      'nilgiri-hl',
+      'nilgiri-lap',
+      'suraksha-health-shield',
+      'vishwas-term-life',
+    ]);
 
     const business = await signInCustomer(server, nextMobile('95'));
     await storePull(business.customerId, 'HIGHMARK', { kind: 'SCORE', score: 640 }, { businessCredit: true });
@@ -293,7 +350,7 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     const answer = await get(OFFER_ROUTES.personalization, { header: excellent.accessToken });
     expect(answer.status).toBe(200);
     const body = envelopeSchema(personalizationResponseSchema).parse(answer.body).response!;
-    expect(body.totalOffers).toBe(7);
+    expect(body.totalOffers).toBe(9);
     expect(idsOf(body.offers)).toEqual(['sahyadri-pl-prime', 'ganga-pl-instant']);
     expect(body.generatedAt).toBe(new Date(server.clock.now()).toISOString());
   });
@@ -426,7 +483,11 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
       publicUrl: server.config.publicUrl,
       onInvalidOffer: (offerId) => problems.push(offerId),
     });
-    expect(idsOf(await offers.offerResponse(noHit.customerId))).toEqual(['kaveri-cc-secure']);
+    expect(idsOf(await offers.offerResponse(noHit.customerId))).toEqual([
+      'kaveri-cc-secure',
+      'suraksha-health-shield',
+      'vishwas-term-life',
+    ]);
     expect(problems).toEqual(['kaveri-cc-broken']);
   });
 

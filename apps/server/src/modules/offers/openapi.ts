@@ -38,7 +38,7 @@ export const OFFER_COMPONENTS: [z.ZodType, { id: string; description: string }][
     {
       id: 'OfferResponse',
       description:
-        'spec 000 §3 "Offer response": keyed by product (PL, CC, HL, BL, LAP), each with subProductList; ' +
+        'spec 000 §3 "Offer response": keyed by product (PL, CC, HL, BL, LAP, INS), each with subProductList; ' +
         'products without offers are left out, no offers at all is {}.',
     },
   ],

@@ -109,6 +109,7 @@ export function toOffer(publicUrl: string, entry: CatalogueEntry, amount?: numbe
     preApproved: true,
     kfs: entry.loanTerms ? computeLoanKfs(entry.loanTerms, amount, tenureMonths) : null,
     cardTerms: entry.cardTerms,
+    insuranceTerms: entry.insuranceTerms,
   };
 }
 

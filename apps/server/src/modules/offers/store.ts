@@ -1,5 +1,5 @@
 import { asc, eq, getTableColumns, gte, isNull, or } from 'drizzle-orm';
-import type { CardTerms, LoanTerms, OfferProduct, ScoreBand } from '@pravesh/core';
+import type { CardTerms, InsuranceTerms, LoanTerms, OfferProduct, ScoreBand } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
 import { offerCatalogue, offerLenders } from '../../db/schema/offers.ts';
 
@@ -18,6 +18,7 @@ export interface CatalogueEntry {
   readonly applyUrl: string;
   readonly loanTerms: LoanTerms | null;
   readonly cardTerms: CardTerms | null;
+  readonly insuranceTerms: InsuranceTerms | null;
   readonly lender: {
     readonly id: string;
     readonly name: string;
@@ -48,6 +49,8 @@ export interface NewCatalogueOffer {
   readonly applyUrl: string;
   readonly loanTerms: LoanTerms | null;
   readonly cardTerms: CardTerms | null;
+  /** Insurance (INS) only; absent for loans and cards. */
+  readonly insuranceTerms?: InsuranceTerms | null;
 }
 
 const offerColumns = getTableColumns(offerCatalogue);
@@ -85,6 +88,7 @@ export function createOffersStore(db: Database) {
         applyUrl: row.applyUrl,
         loanTerms: row.loanTerms,
         cardTerms: row.cardTerms,
+        insuranceTerms: row.insuranceTerms,
         lender: { id: row.lenderId, name: row.lenderName, legalName: row.legalName, brandColour: row.brandColour },
       }));
     },

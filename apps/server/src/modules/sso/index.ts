@@ -19,6 +19,7 @@ import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
 import { createOtpService } from './otp/service.ts';
+import { deviceRoutes } from './sessions/devices.ts';
 import { createOneTimeKeys } from './sessions/one-time-keys.ts';
 import { createSsidHandoffs } from './sessions/ssid-handoff.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -122,4 +123,5 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
+  deviceRoutes(app, { sessions, customerAuth: deps.customerAuth });
 };

@@ -20,6 +20,7 @@ import {
   type BureauRequest,
   type BureauScore,
   type SimulatedProfile,
+  type SimulatedSubject,
 } from './types.ts';
 
 /**
@@ -46,7 +47,7 @@ export interface BureauSimulatorOptions {
    * numbers while their ids are made at sign-up (modules/credit/demo-customers.ts), so a lookup
    * answers them; undefined falls back to the id's hash.
    */
-  profileOf?: (customerId: string) => Promise<SimulatedProfile | undefined>;
+  profileOf?: (customerId: string) => Promise<SimulatedProfile | SimulatedSubject | undefined>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -144,17 +145,22 @@ function istMorning(index: number, day: number): number {
 // Scores
 
 interface Subject {
+  /** What every draw is seeded by: the customer id, or a fixed subject's key. */
   customerId: string;
   profile: SimulatedProfile;
   /** The customer's underlying creditworthiness, 300–900; drives scores, delays and utilisation. */
   base: number;
+  scoreLift: number;
+  recentCard: SimulatedSubject['recentCard'];
 }
 
-function subjectOf(customerId: string, fixed: SimulatedProfile | undefined): Subject {
-  const profile = fixed ?? simulatedProfile(customerId);
-  const random = seeded('base', customerId);
-  const base = profile === 'PARTIAL' ? between(random, 480, 780) : between(random, 560, 860);
-  return { customerId, profile, base };
+function subjectOf(customerId: string, fixed: SimulatedProfile | SimulatedSubject | undefined): Subject {
+  const subject = typeof fixed === 'object' ? fixed : undefined;
+  const seed = subject?.key ?? customerId;
+  const profile = subject?.profile ?? (fixed as SimulatedProfile | undefined) ?? simulatedProfile(customerId);
+  const random = seeded('base', seed);
+  const base = subject?.base ?? (profile === 'PARTIAL' ? between(random, 480, 780) : between(random, 560, 860));
+  return { customerId: seed, profile, base, scoreLift: subject?.scoreLift ?? 0, recentCard: subject?.recentCard };
 }
 
 function hasFile(subject: Subject, bureau: Bureau): boolean {
@@ -177,7 +183,13 @@ function rawScore(subject: Subject, bureau: Bureau, month: number): number {
     if (bureau === 'CIBIL') return random() < 0.5 ? 0 : between(random, 1, 5);
     return between(random, 1, 6);
   }
-  return monthlyScore(subject, bureau, month);
+  return liftedScore(subject, bureau, month, month);
+}
+
+/** The month's score; the latest month (`latest`) lifted above the month before for a fixed subject. */
+function liftedScore(subject: Subject, bureau: Bureau, month: number, latest: number): number {
+  if (subject.scoreLift === 0 || month !== latest) return monthlyScore(subject, bureau, month);
+  return Math.min(900, Math.max(300, monthlyScore(subject, bureau, month - 1) + subject.scoreLift));
 }
 
 /** A smooth yearly wave plus monthly noise around the customer's base, per bureau; 300–900. */
@@ -207,7 +219,7 @@ function scoreAnswer(subject: Subject, bureau: Bureau, now: number): BureauScore
   const length = between(seeded('history', subject.customerId, bureau), MIN_HISTORY_MONTHS, MAX_HISTORY_MONTHS);
   const history: ScoreHistoryPoint[] = [];
   for (let index = month - length + 1; index <= month; index++) {
-    history.push({ month: monthLabel(index), score: monthlyScore(subject, bureau, index) });
+    history.push({ month: monthLabel(index), score: liftedScore(subject, bureau, index, month) });
   }
   return { bureau, state, lastUpdated: at, history };
 }
@@ -387,6 +399,48 @@ function summaryOf(accounts: CreditAccount[], found: CreditEnquiry[], current: n
   };
 }
 
+/** The day (YYYY-MM-DD, India time) `ms` falls on. */
+function istDayOf(ms: number): string {
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A fixed subject's new card: opened 10 days before the pull, unused yet, its enquiry 12 days before. */
+function recentCardOf(
+  card: NonNullable<SimulatedSubject['recentCard']>,
+  at: number,
+): { account: CreditAccount; enquiry: CreditEnquiry } {
+  const opened = at - 10 * DAY_MS;
+  return {
+    account: {
+      accountNumber: 'XXXXXXXX4821',
+      type: 'CC',
+      lender: card.lender,
+      ownership: 'INDIVIDUAL',
+      openedDate: istDayOf(opened),
+      closedDate: null,
+      sanctionedAmount: card.limit,
+      balance: 0,
+      overdue: 0,
+      writtenOff: false,
+      settled: false,
+      dpdHistory: [{ month: monthLabel(monthIndex(opened)), dpd: 0 }],
+    },
+    enquiry: { date: istDayOf(at - 12 * DAY_MS), lender: card.lender, purpose: 'CC', amount: null },
+  };
+}
+
+/**
+ * A report's summary from its accounts and enquiries as of `at` (the simulator's own rules), for
+ * callers that build a report from another one (the demo seed's earlier pull).
+ */
+export function simulatedSummary(
+  accounts: CreditAccount[],
+  found: CreditEnquiry[],
+  at: number,
+): CreditReport['summary'] {
+  return summaryOf(accounts, found, monthIndex(at));
+}
+
 function stateFields(state: ScoreState): Pick<CreditReport, 'scoreState' | 'score' | 'rawScore' | 'riskIndex'> {
   if (state.kind === 'SCORE') {
     return { scoreState: 'SCORE', score: state.score, rawScore: String(state.score), riskIndex: null };
@@ -453,6 +507,12 @@ export function createBureauSimulator(options: BureauSimulatorOptions = {}): Bur
         const current = monthIndex(at);
         const accounts = accountsOf(subject, current);
         const found = enquiries(subject, current, dayOfMonth(at));
+        if (subject.recentCard) {
+          const recent = recentCardOf(subject.recentCard, at);
+          accounts.push(recent.account);
+          found.push(recent.enquiry);
+          found.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+        }
         const report: CreditReport = {
           reportId: providerReference,
           creditBureau: bureau,

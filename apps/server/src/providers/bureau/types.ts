@@ -87,6 +87,21 @@ export const SIMULATED_PROFILES = ['SCORED', 'PARTIAL', 'NEW_TO_CREDIT', 'NO_HIT
 export type SimulatedProfile = (typeof SIMULATED_PROFILES)[number];
 
 /**
+ * A simulated customer fixed by something other than the customer id (issue 15 §4: a demo
+ * customer's file must be the same whatever id sign-up gave them): every random draw is seeded by
+ * `key` instead of the id, `base` fixes the creditworthiness, `scoreLift` makes the latest month's
+ * score that many points above the month before, and `recentCard` adds a credit card opened 10
+ * days before the pull with its enquiry 12 days before (so two pulls a month apart differ).
+ */
+export interface SimulatedSubject {
+  readonly profile: SimulatedProfile;
+  readonly key: string;
+  readonly base?: number;
+  readonly scoreLift?: number;
+  readonly recentCard?: { readonly lender: string; readonly limit: number };
+}
+
+/**
  * `simulator`: the deterministic demo bureaus. `none`: no bureau is contracted, so every bureau call
  * fails as unavailable ("Unable to fetch details") and nothing made up is ever shown; the only kind
  * production accepts until a real adapter is added beside them (config/bureau.ts).

@@ -17,6 +17,7 @@ import { callerSite, callerSiteKeys, type SessionCookies } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import type { DeviceTrust } from '../customers/trusted-devices.ts';
 import type { AuthorizeService } from './service.ts';
+import { describeDevice } from '../sessions/device-description.ts';
 
 export function authorizeRoutes(
   app: FastifyInstance,
@@ -56,6 +57,7 @@ export function authorizeRoutes(
       const outcome = await deps.authorize.authorize(request.body, {
         siteId: callerSite(request),
         deviceHash: request.pass?.device.hash ?? null,
+        device: describeDevice(request.headers['user-agent'], request.pass?.device.components),
         cookieToken: deps.cookies.read(request),
         deviceToken: deps.deviceTrust.read(request),
         siteKeys: () => callerSiteKeys(request, deps.keyring, deps.kids),

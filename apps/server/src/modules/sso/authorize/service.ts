@@ -22,6 +22,7 @@ import type { Customer, CustomerStore } from '../customers/store.ts';
 import type { OtpService } from '../otp/service.ts';
 import type { OneTimeKeys } from '../sessions/one-time-keys.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
+import type { DeviceDescription } from '../sessions/device-description.ts';
 import { verifyAuthToken } from './auth-token.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface AuthorizeContext {
   siteId: number;
   /** Device fingerprint hash of the pass token; null on no-pass calls. */
   deviceHash: string | null;
+  /** How a new session describes this browser on the active-devices list (spec 001 §2). */
+  device?: DeviceDescription | undefined;
   /** The PB_GLSS_TOKEN cookie, when the browser sent one. */
   cookieToken: string | undefined;
   /** The trusted-device cookie (customers/trusted-devices.ts), when the browser sent one. */
@@ -277,6 +280,7 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
           siteId: context.siteId,
           deviceHash: context.deviceHash,
           method,
+          device: context.device,
         });
         newSession = session.session;
       }

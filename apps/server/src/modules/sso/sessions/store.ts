@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuthMethod } from '@pravesh/core';
 import type { TokenLiveness } from '../../../auth/token-liveness.ts';
 import type { Database } from '../../../db/client.ts';
 import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema/sso.ts';
 import { randomToken, sha256 } from '../crypto.ts';
+import type { DeviceDescription } from './device-description.ts';
 
 export type Session = typeof ssoSessions.$inferSelect;
 
@@ -27,7 +28,14 @@ export function createSessionStore(
      * A new session and its token, not yet written: a sign-in writes the session, its code and the
      * device trust in one statement (codes/service.ts issue), before the token is handed out.
      */
-    build(input: { customerId: string; siteId: number | null; deviceHash: string | null; method: AuthMethod }): {
+    build(input: {
+      customerId: string;
+      siteId: number | null;
+      deviceHash: string | null;
+      method: AuthMethod;
+      /** The active-devices description (sessions/device-description.ts); absent on no-pass calls. */
+      device?: DeviceDescription | undefined;
+    }): {
       session: Session;
       token: string;
     } {
@@ -43,6 +51,9 @@ export function createSessionStore(
         createdAt: new Date(at),
         expiresAt: new Date(at + options.ttlSeconds * 1000),
         revokedAt: null,
+        deviceKind: input.device?.deviceKind ?? null,
+        browser: input.device?.browser ?? null,
+        place: input.device?.place ?? null,
       };
       return { session, token };
     },
@@ -83,6 +94,33 @@ export function createSessionStore(
         .set({ revokedAt: at })
         .where(and(eq(ssoAccessTokens.sessionId, sessionId), isNull(ssoAccessTokens.revokedAt)));
       await options.liveness?.revoked();
+    },
+
+    /**
+     * A customer's live sessions, newest first, for the active-devices list (spec 001 §2). Last
+     * active is the latest access token issued under the session (each visit to a site exchanges a
+     * code for one), or the sign-in itself: read from records the sign-on already writes, so no
+     * request pays a write to keep it.
+     */
+    async liveOf(customerId: string): Promise<(Session & { lastActiveAt: Date })[]> {
+      const lastToken = sql<Date | null>`max(${ssoAccessTokens.createdAt})`.mapWith(ssoAccessTokens.createdAt);
+      const rows = await db
+        .select({ session: ssoSessions, lastToken })
+        .from(ssoSessions)
+        .leftJoin(ssoAccessTokens, eq(ssoAccessTokens.sessionId, ssoSessions.sessionId))
+        .where(
+          and(
+            eq(ssoSessions.customerId, customerId),
+            isNull(ssoSessions.revokedAt),
+            gt(ssoSessions.expiresAt, new Date(now())),
+          ),
+        )
+        .groupBy(ssoSessions.sessionId)
+        .orderBy(desc(ssoSessions.createdAt));
+      return rows.map(({ session, lastToken: last }) => ({
+        ...session,
+        lastActiveAt: last && last.getTime() > session.createdAt.getTime() ? last : session.createdAt,
+      }));
     },
 
     async isTrustedDevice(customerId: string, deviceHash: string | null): Promise<boolean> {

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
+import type { ActiveDevice } from '@pravesh/core/self-service/schemas.ts';
+import { useServices } from '../../app/services.ts';
+import { PageTitle } from '../layout/shell.tsx';
+import { Icon } from '../layout/icons.tsx';
+import { useActiveDevicesQuery, useRevokeDeviceMutation } from './api.ts';
+import './devices.css';
+
+const KIND_LABEL: Record<NonNullable<ActiveDevice['deviceKind']>, string> = {
+  mobile: 'Phone',
+  tablet: 'Tablet',
+  desktop: 'Computer',
+};
+
+function deviceName(device: ActiveDevice): string {
+  const kind = device.deviceKind ? KIND_LABEL[device.deviceKind] : 'Unknown device';
+  return device.browser ? `${kind} · ${device.browser}` : kind;
+}
+
+/** A region reads "from India"; a bare offset (no region guessed) reads "in time zone UTC+01:00". */
+function placeOf(device: ActiveDevice): string {
+  if (!device.place) return '';
+  return device.place.startsWith('UTC') ? ` in time zone ${device.place}` : ` from ${device.place}`;
+}
+
+function formatWhen(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}
+
+/**
+ * spec 001 §2 route "active-devices" (issue 16 item 3): every browser and phone where the customer
+ * is signed in, from the sign-on service's own sessions. Signing one out ends that session
+ * everywhere at once; this device is marked, and leaving it is the header's log out.
+ */
+export default function ActiveDevicesPage() {
+  const services = useServices();
+  useEffect(() => {
+    services.analytics.track({
+      action: 'viewed',
+      category: 'myAccount',
+      label: 'active-devices',
+      page: 'active-devices',
+    });
+  }, [services]);
+  const devices = useActiveDevicesQuery();
+  const [revoke] = useRevokeDeviceMutation();
+  const [pending, setPending] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function signOut(device: ActiveDevice) {
+    setPending(device.deviceId);
+    setNotice(null);
+    const result = await revoke(device.deviceId);
+    setPending(null);
+    setNotice(
+      'error' in result
+        ? { tone: 'error', text: 'Something went wrong! Please try again later' }
+        : { tone: 'success', text: `${deviceName(device)} is signed out. It will need a new OTP to sign in again.` },
+    );
+  }
+
+  let body;
+  if (devices.isLoading) {
+    body = (
+      <SkeletonGroup label="Loading your devices…" className="ma-stack">
+        <Skeleton shape="text" width="60%" />
+        <Skeleton shape="text" width="45%" />
+        <Skeleton shape="text" width="55%" />
+      </SkeletonGroup>
+    );
+  } else if (devices.isError || !devices.data) {
+    body = (
+      <Alert tone="error" title="We couldn’t load your devices">
+        <p>Please check your connection and try again.</p>
+        <Button variant="secondary" size="sm" onClick={() => void devices.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    const list = devices.data.devices;
+    const others = list.filter((device) => !device.current);
+    body = (
+      <>
+        <ul className="dev-list" role="list" aria-label="Signed-in devices">
+          {list.map((device) => (
+            <li key={device.deviceId} className="dev-row">
+              <span className="dev-icon" aria-hidden="true">
+                <Icon name="devices" size={24} />
+              </span>
+              <div className="dev-text">
+                <h3 className="dev-name">
+                  {deviceName(device)}
+                  {device.current ? <span className="dev-badge">This device</span> : null}
+                </h3>
+                <p className="ma-muted">
+                  Signed in {formatWhen(device.signedInAt)}
+                  {placeOf(device)}
+                </p>
+                <p className="ma-muted">Last active {formatWhen(device.lastActiveAt)}</p>
+              </div>
+              {device.current ? (
+                <span className="ma-muted dev-hint">Use Log out to leave this device</span>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={pending === device.deviceId}
+                  loadingLabel="Signing out…"
+                  onClick={() => void signOut(device)}
+                >
+                  Sign out<span className="pv-visually-hidden"> {deviceName(device)}</span>
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {others.length === 0 ? <p className="ma-muted">You’re not signed in anywhere else.</p> : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle lede="Browsers and phones where you’re signed in to Kosh. Sign out any you don’t recognise.">
+        Active devices
+      </PageTitle>
+      <section className="ma-card" aria-labelledby="devices-heading">
+        <h2 id="devices-heading" className="ma-card-title">
+          Where you’re signed in
+        </h2>
+        <div aria-live="polite">
+          {notice ? (
+            <Alert tone={notice.tone} live="none">
+              {notice.text}
+            </Alert>
+          ) : null}
+        </div>
+        {body}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { AggregatorProviderConfig } from '../providers/aggregator/types.ts';
+import { ConfigError } from './shared.ts';
+
+/**
+ * Account aggregator configuration (issue 17 §1), for loadConfig():
+ *
+ * - PRAVESH_AA_PROVIDER            simulator (the only kind so far)
+ * - PRAVESH_AA_SIM_LATENCY_MS      ms added before every simulated answer; default 0
+ * - PRAVESH_AA_SIM_READY_MS        ms from an FI request until its data is ready; default 3000
+ * - PRAVESH_AA_REFRESH_ENABLED     false switches refreshData off (spec 001 §8 "Data refresh is
+ *                                  temporarily disabled…"); default true
+ * - PRAVESH_AA_WORKER_MS           how often due fetch jobs are moved on; 0 switches the ticker off; default 5000
+ */
+export type { AggregatorProviderConfig };
+
+type Env = Record<string, string | undefined>;
+
+function milliseconds(variable: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 600_000) {
+    throw new ConfigError(`${variable} must be a whole number of milliseconds from 0 to 600000`);
+  }
+  return value;
+}
+
+export function loadAggregatorConfig(env: Env): AggregatorProviderConfig {
+  const kind = env.PRAVESH_AA_PROVIDER || 'simulator';
+  if (kind !== 'simulator') throw new ConfigError('PRAVESH_AA_PROVIDER must be simulator');
+  const refresh = env.PRAVESH_AA_REFRESH_ENABLED;
+  if (refresh !== undefined && refresh !== '' && refresh !== 'true' && refresh !== 'false') {
+    throw new ConfigError('PRAVESH_AA_REFRESH_ENABLED must be true or false');
+  }
+  return {
+    kind,
+    latencyMs: milliseconds('PRAVESH_AA_SIM_LATENCY_MS', env.PRAVESH_AA_SIM_LATENCY_MS, 0),
+    dataReadyDelayMs: milliseconds('PRAVESH_AA_SIM_READY_MS', env.PRAVESH_AA_SIM_READY_MS, 3_000),
+    refreshEnabled: refresh !== 'false',
+    workerIntervalMs: milliseconds('PRAVESH_AA_WORKER_MS', env.PRAVESH_AA_WORKER_MS, 5_000),
+  };
+}

@@ -1,0 +1,516 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AGGREGATOR_BANKS,
+  AGGREGATOR_ROUTES,
+  AGGREGATOR_ROUTE_METHODS,
+  ERRORS,
+  type AccountsDetailResponse,
+  type AggregatorRoute,
+  type CreateConsentResponse,
+  type DeactivateResponse,
+  type DecideResponse,
+  type DiscoverResponse,
+  type GetStateResponse,
+  type JourneyInitiateResponse,
+  type JourneyStatusResponse,
+  type RefreshResponse,
+  type TransactionsResponse,
+} from '@pravesh/core';
+import { buildApp } from '../../app.ts';
+import { aaAccounts, aaAudit, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
+import { createAggregatorSimulator, type AggregatorSimulator } from '../../providers/aggregator/index.ts';
+import { DATABASE_KINDS } from '../../test/instance.ts';
+import {
+  createClock,
+  nextMobile,
+  signInCustomer,
+  ssoServer,
+  type SignedInCustomer,
+  type SsoTestServer,
+} from '../../test/customers.ts';
+
+interface Envelope<T> {
+  status: boolean;
+  statusCode: string;
+  statusMessage?: string;
+  response?: T;
+}
+
+interface CallOptions {
+  body?: unknown;
+  query?: string;
+  app?: FastifyInstance;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 §7)', (kind) => {
+  let server: SsoTestServer;
+  let sim: AggregatorSimulator;
+  const clock = createClock();
+
+  async function call<T>(route: AggregatorRoute, customer: SignedInCustomer | null, options: CallOptions = {}) {
+    const method = AGGREGATOR_ROUTE_METHODS[route];
+    const reply = await (options.app ?? server.app).inject({
+      method,
+      url: `${AGGREGATOR_ROUTES[route]}${options.query ? `?${options.query}` : ''}`,
+      headers: {
+        'pb-pass-token': await server.pass(2),
+        ...(customer ? { 'pb-access-token': customer.accessToken } : {}),
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+    });
+    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+  }
+
+  async function ok<T>(route: AggregatorRoute, customer: SignedInCustomer, options: CallOptions = {}): Promise<T> {
+    const reply = await call<T>(route, customer, options);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body.response as T;
+  }
+
+  const signIn = () => signInCustomer(server, nextMobile('93'));
+
+  interface Linked {
+    customer: SignedInCustomer;
+    consentHandle: string;
+    consentId: string;
+  }
+
+  /** The journey: consent request, discovery, linking with the bank's OTP, approval. */
+  async function linkedCustomer(fipId = 'HDFC-FIP', customer?: SignedInCustomer, handle?: string): Promise<Linked> {
+    const who = customer ?? (await signIn());
+    const consentHandle =
+      handle ??
+      (await ok<CreateConsentResponse>('consent', who, { body: { mobileNo: who.mobileNo } })).consent.consentHandle;
+    const found = await ok<DiscoverResponse>('discover', who, { body: { consentHandle, fipId } });
+    const { refNumber } = await ok<{ refNumber: string }>('link', who, {
+      body: { consentHandle, fipId, accRefNumbers: found.accounts.map((account) => account.accRefNumber) },
+    });
+    await ok('linkConfirm', who, { body: { refNumber, otp: sim.otpFor(refNumber) } });
+    const decided = await ok<DecideResponse>('decide', who, { body: { consentHandle, decision: 'APPROVE' } });
+    expect(decided.verificationStatus).toBe('VERIFIED');
+    const consentId = (await sim.consentHandleStatus(consentHandle)).consentId as string;
+    return { customer: who, consentHandle, consentId };
+  }
+
+  /** A linked customer whose first fetch has completed. */
+  async function fetchedCustomer(fipId = 'HDFC-FIP'): Promise<Linked & { detail: AccountsDetailResponse }> {
+    const linked = await linkedCustomer(fipId);
+    clock.advance(3_000);
+    const detail = await ok<AccountsDetailResponse>('fetchUserAccountInfo', linked.customer);
+    expect(detail.fetchStatus).toBe('COMPLETED');
+    return { ...linked, detail };
+  }
+
+  const countOf = async (table: typeof aaTransactions | typeof aaAccounts, customerId: string) =>
+    (await server.database.db.select().from(table).where(eq(table.customerId, customerId))).length;
+
+  beforeAll(async () => {
+    sim = createAggregatorSimulator({ now: clock.now, dataReadyDelayMs: 3_000 });
+    server = await ssoServer(kind, {
+      clock,
+      providers: { aggregator: sim },
+      // Jobs move on when the customer polls: the ticker is off so each step is the test's.
+      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '10000', PRAVESH_AA_WORKER_MS: '0' },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('journey/initiate: FINVU, the 23-bank table, top and popular banks, 8-digit OTP banks, consent window 365/730', async () => {
+    const customer = await signIn();
+    const started = await ok<JourneyInitiateResponse>('journeyInitiate', customer, { body: { source: 'myaccount' } });
+    expect(started.aggregator).toBe('FINVU');
+    expect(started.stateId).toBe('NO_USER_STATE_PRESENT');
+    expect(started.banks).toHaveLength(AGGREGATOR_BANKS.length);
+    expect(started.banks.length).toBe(23);
+    expect(started.popularBanks).toEqual(['HDFC-FIP', 'SBI-FIP', 'ICICI-FIP', 'AXIS001', 'BARB0KIMXXX', 'FDRLFIPPROD']);
+    expect(started.eightDigitOtpBanks).toEqual(['dhanagarbank', 'KarurVysyaBank-FIP']);
+    expect(started.consentWindow).toMatchObject({ startDays: 365, endDays: 730 });
+    expect(started.consentWindow.templateId).toBeTruthy();
+  });
+
+  it('the journey: consent request → AA_LOGIN → discovered → linked with the bank OTP → CONSENT_GIVEN → data fetched', async () => {
+    const customer = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    expect(created.stateId).toBe('AA_LOGIN');
+    expect(created.aaCustomerId).toBe(`${customer.mobileNo}@finvu`);
+    const detail = created.consent.ConsentDetail;
+    expect(detail).toMatchObject({
+      consentMode: 'STORE',
+      fetchType: 'PERIODIC',
+      consentTypes: ['PROFILE', 'SUMMARY', 'TRANSACTIONS'],
+      fiTypes: ['DEPOSIT'],
+      Purpose: { code: '102' },
+      Frequency: { unit: 'HOUR', value: 1 },
+      Customer: { id: `${customer.mobileNo}@finvu` },
+    });
+    expect(Date.parse(detail.consentExpiry) - Date.parse(detail.consentStart)).toBe(365 * DAY);
+    expect(Date.parse(detail.FIDataRange.to) - Date.parse(detail.FIDataRange.from)).toBe(730 * DAY);
+    expect(created.consent.consentRequestStatus).toBe('PENDING');
+    const consentHandle = created.consent.consentHandle;
+    expect((await ok<GetStateResponse>('getState', customer)).stateId).toBe('AA_LOGIN');
+
+    const none = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'finsharebank' } });
+    expect([none.stateId, none.accounts]).toEqual(['ACCOUNT_CHECKED_NOT_DISCOVERED', []]);
+    const found = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'HDFC-FIP' } });
+    expect(found.stateId).toBe('ACCOUNT_DISCOVERED');
+    expect(found.accounts.length).toBeGreaterThan(0);
+
+    const accRefNumbers = found.accounts.map((account) => account.accRefNumber);
+    const link = await ok<{ refNumber: string; otpLength: number }>('link', customer, {
+      body: { consentHandle, fipId: 'HDFC-FIP', accRefNumbers },
+    });
+    expect(link.otpLength).toBe(6);
+    const right = sim.otpFor(link.refNumber) as string;
+    const wrong = await call('linkConfirm', customer, {
+      body: { refNumber: link.refNumber, otp: right === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.statusMessage).toBe('OTP is Incorrect, Please enter valid OTP');
+    const linked = await ok<DiscoverResponse>('linkConfirm', customer, {
+      body: { refNumber: link.refNumber, otp: right },
+    });
+    expect(linked.stateId).toBe('ACCOUNT_LINKED');
+
+    const decided = await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'APPROVE' } });
+    expect(decided).toMatchObject({
+      stateId: 'CONSENT_GIVEN',
+      consentRequestStatus: 'APPROVED',
+      consentStatus: 'ACTIVE',
+    });
+
+    // The FI request went out; the data is not ready for 3 s.
+    const pending = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect([pending.fetchStatus, pending.bannerState]).toEqual(['IN_PROGRESS', 'data_fetch_in_progress']);
+    const banner = await ok<JourneyStatusResponse>('journeyDataStatus', customer);
+    expect([banner.bannerState, banner.button]).toEqual(['data_fetch_in_progress', null]);
+    clock.advance(3_000);
+    const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect([done.fetchStatus, done.bannerState, done.consentStatus]).toEqual(['COMPLETED', 'data_available', 'ACTIVE']);
+    expect(done.accounts).toHaveLength(found.accounts.length);
+    for (const account of done.accounts) {
+      expect(account.maskedAccNumber).toMatch(/^X+\d{4}$/);
+      expect(account.bankName).toBe('HDFC Bank');
+    }
+    const sum = done.accounts.reduce((total, account) => total + (account.currentBalance ?? 0), 0);
+    expect(done.totalBalance).toBeCloseTo(sum, 2);
+    expect(await ok<AccountsDetailResponse>('getAccountsDetail', customer)).toEqual(done);
+    expect(await ok<JourneyStatusResponse>('journeyDataStatus', customer)).toMatchObject({
+      bannerState: 'data_available',
+      button: 'View Insights',
+      stateId: 'CONSENT_GIVEN',
+    });
+    const applications = await ok<{ consents: { consentRequestStatus: string; consentStatus: string }[] }>(
+      'userApplication',
+      customer,
+    );
+    expect(applications.consents[0]).toMatchObject({ consentRequestStatus: 'APPROVED', consentStatus: 'ACTIVE' });
+
+    // Asking again with an active consent answers it.
+    const again = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    expect([again.stateId, again.consent.consentHandle]).toEqual(['CONSENT_ALREADY_GIVEN', consentHandle]);
+  });
+
+  it('"add another bank": a second consent request beside the active one; both banks\' accounts and balances', async () => {
+    const first = await fetchedCustomer('HDFC-FIP');
+    const customer = first.customer;
+    const second = await ok<CreateConsentResponse>('consent', customer, {
+      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
+    });
+    expect(second.stateId).toBe('AA_LOGIN');
+    expect(second.consent.consentHandle).not.toBe(first.consentHandle);
+    await linkedCustomer('SBI-FIP', customer, second.consent.consentHandle);
+    clock.advance(3_000);
+    const both = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect(both.fetchStatus).toBe('COMPLETED');
+    expect(new Set(both.accounts.map((account) => account.fipId))).toEqual(new Set(['HDFC-FIP', 'SBI-FIP']));
+    expect(both.accounts.every((account) => account.currentBalance !== null)).toBe(true);
+    expect(both.totalBalance).toBeGreaterThan(first.detail.totalBalance);
+  });
+
+  it('an 8-digit OTP bank asks for 8 digits; a rejected consent is "Verification Incomplete" (FAILED)', async () => {
+    const customer = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    const consentHandle = created.consent.consentHandle;
+    const found = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'dhanagarbank' } });
+    const link = await ok<{ refNumber: string; otpLength: number }>('link', customer, {
+      body: { consentHandle, fipId: 'dhanagarbank', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
+    });
+    expect(link.otpLength).toBe(8);
+    expect(sim.otpFor(link.refNumber)).toMatch(/^\d{8}$/);
+    const rejected = await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'REJECT' } });
+    expect([rejected.consentRequestStatus, rejected.verificationStatus]).toEqual(['REJECTED', 'FAILED']);
+    const status = await ok<JourneyStatusResponse>('journeyDataStatus', customer);
+    expect([status.bannerState, status.button]).toEqual(['aa_not_initiated', 'Start Now']);
+  });
+
+  it('stateCapture records each of the seven Finvu state ids; bad input is refused and changes nothing', async () => {
+    const customer = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    for (const stateId of [
+      'AA_LOGIN',
+      'ACCOUNT_CHECKED_NOT_DISCOVERED',
+      'ACCOUNT_DISCOVERED',
+      'ACCOUNT_LINKED',
+      'CONSENT_ALREADY_GIVEN',
+      'CONSENT_GIVEN',
+      'NO_USER_STATE_PRESENT',
+    ]) {
+      const state = await ok<GetStateResponse>('stateCapture', customer, {
+        body: { stateId, consentHandle: created.consent.consentHandle },
+      });
+      expect(state.stateId).toBe(stateId);
+    }
+    const bad = await call('stateCapture', customer, { body: { stateId: 'SOMETHING_ELSE' } });
+    expect(bad.status).toBe(400);
+    expect((await ok<GetStateResponse>('getState', customer)).stateId).toBe('NO_USER_STATE_PRESENT');
+    const mismatch = await call('consent', customer, { body: { mobileNo: nextMobile('94') } });
+    expect([mismatch.status, mismatch.body.statusCode]).toEqual([403, 'aaMobileMismatch']);
+    expect((await call('consent', customer, { body: { mobileNo: '12345' } })).status).toBe(400);
+  });
+
+  it('FI/transaction: Credit, Debit and All, paged with totalRecords and pageCount, by date range', async () => {
+    const { customer, detail } = await fetchedCustomer('SBI-FIP');
+    const accountId = detail.accounts[0]!.accountId;
+    const page = (query: string) =>
+      ok<TransactionsResponse>('transaction', customer, { query: `accountId=${accountId}&${query}` });
+    const all = await page('type=All');
+    const credit = await page('type=Credit');
+    const debit = await page('type=Debit');
+    expect(all.totalRecords).toBe(credit.totalRecords + debit.totalRecords);
+    expect(all.pageCount).toBe(Math.ceil(all.totalRecords / all.pageSize));
+    expect(all.transactions).toHaveLength(all.pageSize);
+    expect(credit.transactions.every((txn) => txn.type === 'CREDIT')).toBe(true);
+    expect(debit.transactions.every((txn) => txn.type === 'DEBIT')).toBe(true);
+    const second = await page('type=All&page=2');
+    expect(second.transactions[0]!.transactionTimestamp <= all.transactions.at(-1)!.transactionTimestamp).toBe(true);
+    expect(second.transactions.map((txn) => txn.txnId)).not.toContain(all.transactions[0]!.txnId);
+    // Newest first; the last page holds the rest.
+    const last = await page(`type=All&page=${all.pageCount}`);
+    expect(last.transactions.length).toBe(all.totalRecords - (all.pageCount - 1) * all.pageSize);
+
+    const month = await page('type=All&from=2026-10-01&to=2026-10-31');
+    expect(month.totalRecords).toBeGreaterThan(10);
+    expect(month.totalRecords).toBeLessThan(all.totalRecords);
+    const monthAll = [];
+    for (let p = 1; p <= month.pageCount; p++)
+      monthAll.push(...(await page(`type=All&from=2026-10-01&to=2026-10-31&page=${p}`)).transactions);
+    expect(monthAll.every((txn) => txn.transactionTimestamp.startsWith('2026-10-'))).toBe(true);
+    expect(monthAll.some((txn) => txn.narration.includes('SALARY'))).toBe(true);
+
+    for (const query of ['type=Everything', 'page=0', 'from=2026-13-01', 'accountId=not-a-uuid']) {
+      const bad = await call('transaction', customer, { query: `accountId=${accountId}&${query}` });
+      expect(bad.status, query).toBe(400);
+    }
+    expect(await countOf(aaTransactions, customer.customerId)).toBeGreaterThan(0);
+  });
+
+  it('refreshData: at most once an hour, never a second fetch while one runs; off → the spec 001 §8 message', async () => {
+    const { customer, consentId } = await fetchedCustomer();
+    const tooSoon = await ok<RefreshResponse>('refreshData', customer);
+    expect(tooSoon.started).toBe(false);
+    expect(Date.parse(tooSoon.nextRefreshAt as string)).toBeGreaterThan(clock.now());
+    expect(sim.requestCount(consentId)).toBe(1);
+
+    clock.advance(HOUR);
+    const fresh = await signInCustomer(server, customer.mobileNo);
+    const started = await ok<RefreshResponse>('refreshData', fresh);
+    expect([started.started, started.fetchStatus]).toEqual([true, 'IN_PROGRESS']);
+    const again = await ok<RefreshResponse>('refreshData', fresh);
+    expect([again.started, again.fetchStatus]).toEqual([false, 'IN_PROGRESS']);
+    clock.advance(3_000);
+    expect((await ok<AccountsDetailResponse>('fetchUserAccountInfo', fresh)).fetchStatus).toBe('COMPLETED');
+    expect(sim.requestCount(consentId)).toBe(2);
+
+    const off = await buildApp(
+      { ...server.config, aggregator: { ...server.config.aggregator, refreshEnabled: false } },
+      { database: server.database, now: clock.now, providers: { aggregator: sim }, logger: false },
+    );
+    try {
+      await off.ready();
+      const disabled = await call('refreshData', fresh, { app: off });
+      expect([disabled.status, disabled.body.statusCode]).toEqual([503, 'dataRefreshDisabled']);
+      expect(disabled.body.statusMessage).toBe(
+        'Data refresh is temporarily disabled but will be back soon. We apologise for the inconvenience.',
+      );
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('deActivateUserData revokes at the AA, deletes the fetched data and keeps an audit record', async () => {
+    const { customer, consentId } = await fetchedCustomer();
+    expect(await countOf(aaTransactions, customer.customerId)).toBeGreaterThan(0);
+
+    // The AA failing: nothing is deleted.
+    sim.setFailure('unavailable', 'revokeConsent');
+    const failed = await call('deActivateUserData', customer);
+    sim.setFailure('none', 'revokeConsent');
+    expect([failed.status, failed.body.statusMessage]).toEqual([500, 'Some error occured, Please refresh the page']);
+    expect(await countOf(aaAccounts, customer.customerId)).toBeGreaterThan(0);
+
+    const done = await ok<DeactivateResponse>('deActivateUserData', customer);
+    expect(done.consentStatus).toBe('REVOKED');
+    expect(done.deletedTransactions).toBeGreaterThan(0);
+    expect((await sim.fetchConsent(consentId)).status).toBe('REVOKED');
+    expect(await countOf(aaAccounts, customer.customerId)).toBe(0);
+    expect(await countOf(aaTransactions, customer.customerId)).toBe(0);
+    const audit = await server.database.db.select().from(aaAudit).where(eq(aaAudit.customerId, customer.customerId));
+    expect(audit.map((entry) => entry.event)).toContain('DATA_DEACTIVATED');
+    const after = await ok<AccountsDetailResponse>('getAccountsDetail', customer);
+    expect([after.accounts, after.bannerState, after.consentStatus]).toEqual([[], 'aa_not_initiated', 'REVOKED']);
+    const refresh = await call('refreshData', customer);
+    expect([refresh.status, refresh.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+  });
+
+  it('a consent revoked at the AA mid-fetch ends the fetch FAILED; an expired consent shows "View Details"', async () => {
+    const { customer, consentId } = await linkedCustomer();
+    await sim.revokeConsent(consentId);
+    clock.advance(3_000);
+    const after = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect([after.fetchStatus, after.consentStatus, after.bannerState]).toEqual([
+      'FAILED',
+      'REVOKED',
+      'aa_not_initiated',
+    ]);
+    expect(after.accounts.every((account) => account.currentBalance === null)).toBe(true);
+
+    const expiring = await fetchedCustomer();
+    clock.advance(366 * DAY);
+    const fresh = await signInCustomer(server, expiring.customer.mobileNo);
+    const status = await ok<JourneyStatusResponse>('journeyDataStatus', fresh);
+    expect([status.bannerState, status.button, status.consentStatus]).toEqual([
+      'consent_expired',
+      'View Details',
+      'EXPIRED',
+    ]);
+  });
+
+  it('an AA that fails answers "Some error occured, Please refresh the page"; a failing fetch retries on the schedule', async () => {
+    const customer = await signIn();
+    sim.setFailure('unavailable', 'requestConsent');
+    const down = await call('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    sim.setFailure('none', 'requestConsent');
+    expect([down.status, down.body.statusCode, down.body.statusMessage]).toEqual([
+      500,
+      ERRORS.aggregatorPageError.code,
+      'Some error occured, Please refresh the page',
+    ]);
+
+    sim.setFailure('timeout', 'requestData');
+    const { customer: linked, consentId } = await linkedCustomer('ICICI-FIP', customer);
+    const [job] = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+    expect([job?.status, job?.attempts]).toEqual(['QUEUED', 1]);
+    expect(job!.runAfter.getTime() - clock.now()).toBe(20_000);
+    sim.setFailure('none', 'requestData');
+    clock.advance(20_000);
+    await ok('fetchUserAccountInfo', linked);
+    clock.advance(3_000);
+    expect((await ok<AccountsDetailResponse>('fetchUserAccountInfo', linked)).fetchStatus).toBe('COMPLETED');
+  });
+
+  it("refuses another customer's consent, link and account on every route", async () => {
+    const owner = await fetchedCustomer();
+    const ownerAccount = owner.detail.accounts[0]!.accountId;
+    const intruder = await signIn();
+
+    const refused: [AggregatorRoute, CallOptions, number][] = [
+      ['transaction', { query: `accountId=${ownerAccount}` }, 404],
+      ['discover', { body: { consentHandle: owner.consentHandle, fipId: 'HDFC-FIP' } }, 404],
+      ['link', { body: { consentHandle: owner.consentHandle, fipId: 'HDFC-FIP', accRefNumbers: ['x'] } }, 404],
+      ['decide', { body: { consentHandle: owner.consentHandle, decision: 'REJECT' } }, 404],
+      ['stateCapture', { body: { stateId: 'CONSENT_GIVEN', consentHandle: owner.consentHandle } }, 404],
+      ['consent', { body: { mobileNo: owner.customer.mobileNo } }, 403],
+      ['refreshData', {}, 409],
+    ];
+    for (const [route, options, status] of refused) {
+      const reply = await call(route, intruder, options);
+      expect(reply.status, route).toBe(status);
+    }
+    // linkConfirm with a reference that is not the intruder's pending link.
+    const otherLink = await linkedCustomerPendingRef();
+    const confirm = await call('linkConfirm', intruder, { body: { refNumber: otherLink, otp: sim.otpFor(otherLink) } });
+    expect(confirm.status).toBe(404);
+
+    // The reads answer the intruder's own (empty) state, nothing of the owner's.
+    for (const route of [
+      'getAccountsDetail',
+      'fetchUserAccountInfo',
+      'userApplication',
+      'getState',
+      'journeyDataStatus',
+    ] as const) {
+      const reply = await call(route, intruder);
+      expect(reply.status, route).toBe(200);
+      const text = JSON.stringify(reply.body);
+      expect(text, route).not.toContain(ownerAccount);
+      expect(text, route).not.toContain(owner.consentHandle);
+    }
+    // The intruder deactivating deletes nothing of the owner's.
+    await ok('deActivateUserData', intruder);
+    expect(await countOf(aaAccounts, owner.customer.customerId)).toBeGreaterThan(0);
+    expect((await sim.fetchConsent(owner.consentId)).status).toBe('ACTIVE');
+
+    // And nothing answers without the customer's access token, however good the input.
+    const handle = owner.consentHandle;
+    const valid: Partial<Record<AggregatorRoute, CallOptions>> = {
+      consent: { body: { mobileNo: owner.customer.mobileNo } },
+      stateCapture: { body: { stateId: 'AA_LOGIN' } },
+      discover: { body: { consentHandle: handle, fipId: 'HDFC-FIP' } },
+      link: { body: { consentHandle: handle, fipId: 'HDFC-FIP', accRefNumbers: ['x'] } },
+      linkConfirm: { body: { refNumber: handle, otp: '123456' } },
+      decide: { body: { consentHandle: handle, decision: 'APPROVE' } },
+      transaction: { query: `accountId=${ownerAccount}` },
+    };
+    for (const route of Object.keys(AGGREGATOR_ROUTES) as AggregatorRoute[]) {
+      const reply = await call(route, null, valid[route] ?? {});
+      expect([reply.status, reply.body.statusCode], route).toEqual([401, 'tokenNotValidated']);
+    }
+  });
+
+  /** A customer with a linking request waiting for its OTP; answers the request's reference. */
+  async function linkedCustomerPendingRef(): Promise<string> {
+    const who = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', who, { body: { mobileNo: who.mobileNo } });
+    const consentHandle = created.consent.consentHandle;
+    const found = await ok<DiscoverResponse>('discover', who, { body: { consentHandle, fipId: 'AXIS001' } });
+    const { refNumber } = await ok<{ refNumber: string }>('link', who, {
+      body: { consentHandle, fipId: 'AXIS001', accRefNumbers: [found.accounts[0]!.accRefNumber] },
+    });
+    return refNumber;
+  }
+
+  it('a restart mid-fetch loses nothing and fetches once; two instances polling at once fetch once', async () => {
+    const { customer, consentId } = await linkedCustomer('AXIS001');
+    const [requested] = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+    expect(requested?.status).toBe('REQUESTED');
+    // Another server process on the same database (the first may be gone: nothing of the fetch lives in it).
+    const restarted = await buildApp(server.config, {
+      database: server.database,
+      now: clock.now,
+      providers: { aggregator: sim },
+      logger: false,
+    });
+    try {
+      await restarted.ready();
+      clock.advance(3_000);
+      const [one, two] = await Promise.all([
+        call<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted }),
+        call<AccountsDetailResponse>('fetchUserAccountInfo', customer),
+      ]);
+      expect([one.status, two.status]).toEqual([200, 200]);
+      const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
+      expect(done.fetchStatus).toBe('COMPLETED');
+      expect(sim.requestCount(consentId)).toBe(1);
+      const jobs = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+      expect(jobs.map((job) => job.status)).toEqual(['COMPLETED']);
+    } finally {
+      await restarted.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { createCustomerMobileCheck } from './customer-mobile.ts';
+import { aggregatorRoutes } from './routes.ts';
+import { createAggregatorService } from './service.ts';
+import { createAggregatorStore } from './store.ts';
+
+/**
+ * Account aggregator (issue 17 §2): the OVI paths of spec 001 §7 over the aggregator provider.
+ * Besides the customer's polls, a ticker moves due fetch jobs on every workerIntervalMs (0: off, as
+ * tests run it by polling), so a fetch a restart interrupted resumes without waiting for a poll.
+ */
+export const aggregatorModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
+  const service = createAggregatorService({
+    store: createAggregatorStore(deps.db),
+    provider: deps.providers.aggregator,
+    now: deps.now,
+    log: deps.log,
+    refreshEnabled: deps.config.aggregator.refreshEnabled,
+    production: deps.config.environment === 'production',
+    isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
+  });
+  aggregatorRoutes(app, { service, customerAuth: deps.customerAuth });
+  const interval = deps.config.aggregator.workerIntervalMs;
+  if (interval > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      service
+        .advance()
+        .catch((error: unknown) =>
+          deps.log.warn({ err: error instanceof Error ? error.message : 'error' }, 'aggregator jobs'),
+        )
+        .finally(() => (running = false));
+    }, interval);
+    timer.unref();
+    app.addHook('onClose', () => clearInterval(timer));
+  }
+  return Promise.resolve();
+};

@@ -1,0 +1,319 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  aaAccounts,
+  aaAudit,
+  aaConsents,
+  aaFetchJobs,
+  aaJourneyStates,
+  aaTransactions,
+} from '../../db/schema/aggregator.ts';
+import type { ConsentDetail, DepositAccountData, LinkedAccount } from '../../providers/aggregator/types.ts';
+
+/** The aggregator module's tables (db/schema/aggregator.ts, migration 0017). Time comes from the caller. */
+
+export type ConsentRow = typeof aaConsents.$inferSelect;
+export type AccountRow = typeof aaAccounts.$inferSelect;
+export type JobRow = typeof aaFetchJobs.$inferSelect;
+export type JourneyRow = typeof aaJourneyStates.$inferSelect;
+export type TransactionRow = typeof aaTransactions.$inferSelect;
+
+export const OPEN_JOB_STATUSES = ['QUEUED', 'REQUESTED'] as const;
+const INSERT_CHUNK = 500;
+
+export function createAggregatorStore(db: Database) {
+  return {
+    async insertConsent(row: {
+      consentHandle: string;
+      customerId: string;
+      source: string;
+      templateId: string;
+      detail: ConsentDetail;
+      at: Date;
+    }): Promise<ConsentRow> {
+      const [inserted] = await db
+        .insert(aaConsents)
+        .values({ ...row, requestStatus: 'PENDING', createdAt: row.at, updatedAt: row.at })
+        .returning();
+      return inserted as ConsentRow;
+    },
+
+    consentsOf(customerId: string): Promise<ConsentRow[]> {
+      return db
+        .select()
+        .from(aaConsents)
+        .where(eq(aaConsents.customerId, customerId))
+        .orderBy(desc(aaConsents.createdAt));
+    },
+
+    async consentOf(customerId: string, consentHandle: string): Promise<ConsentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(aaConsents)
+        .where(and(eq(aaConsents.customerId, customerId), eq(aaConsents.consentHandle, consentHandle)));
+      return row;
+    },
+
+    async consentById(consentId: string): Promise<ConsentRow | undefined> {
+      const [row] = await db.select().from(aaConsents).where(eq(aaConsents.consentId, consentId));
+      return row;
+    },
+
+    async updateConsent(
+      consentHandle: string,
+      change: Partial<Pick<ConsentRow, 'requestStatus' | 'consentId' | 'consentStatus'>>,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(aaConsents)
+        .set({ ...change, updatedAt: at })
+        .where(eq(aaConsents.consentHandle, consentHandle));
+    },
+
+    async journeyOf(customerId: string): Promise<JourneyRow | undefined> {
+      const [row] = await db.select().from(aaJourneyStates).where(eq(aaJourneyStates.customerId, customerId));
+      return row;
+    },
+
+    async setJourney(
+      customerId: string,
+      change: {
+        stateId?: string;
+        consentHandle?: string | null;
+        pendingLinkRef?: string | null;
+        pendingLinkHandle?: string | null;
+      },
+      at: Date,
+    ): Promise<void> {
+      await db
+        .insert(aaJourneyStates)
+        .values({ customerId, stateId: change.stateId ?? 'NO_USER_STATE_PRESENT', ...change, updatedAt: at })
+        .onConflictDoUpdate({ target: aaJourneyStates.customerId, set: { ...change, updatedAt: at } });
+    },
+
+    async clearJourney(customerId: string): Promise<void> {
+      await db.delete(aaJourneyStates).where(eq(aaJourneyStates.customerId, customerId));
+    },
+
+    async insertAccounts(
+      customerId: string,
+      consentHandle: string,
+      linked: readonly LinkedAccount[],
+      at: Date,
+    ): Promise<void> {
+      if (linked.length === 0) return;
+      await db
+        .insert(aaAccounts)
+        .values(
+          linked.map((account) => ({
+            accountId: crypto.randomUUID(),
+            customerId,
+            consentHandle,
+            linkRefNumber: account.linkRefNumber,
+            fipId: account.fipId,
+            maskedAccNumber: account.maskedAccNumber,
+            accType: account.accType,
+            linkedAt: at,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
+    accountsOf(customerId: string): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(aaAccounts)
+        .where(eq(aaAccounts.customerId, customerId))
+        .orderBy(asc(aaAccounts.linkedAt), asc(aaAccounts.fipId));
+    },
+
+    async accountOf(customerId: string, accountId: string): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(aaAccounts)
+        .where(and(eq(aaAccounts.customerId, customerId), eq(aaAccounts.accountId, accountId)));
+      return row;
+    },
+
+    /** One delivered account's summary and transactions (repeats of a txnId are kept once). */
+    async storeAccountData(customerId: string, data: DepositAccountData, at: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [account] = await tx
+          .update(aaAccounts)
+          .set({
+            currentBalancePaise: Math.round(data.Summary.currentBalance * 100),
+            balanceDateTime: new Date(data.Summary.balanceDateTime),
+            branch: data.Summary.branch,
+            ifscCode: data.Summary.ifscCode,
+            fetchedAt: at,
+          })
+          .where(and(eq(aaAccounts.customerId, customerId), eq(aaAccounts.linkRefNumber, data.linkRefNumber)))
+          .returning({ accountId: aaAccounts.accountId });
+        if (!account) return;
+        const rows = data.Transactions.Transaction.map((txn) => ({
+          accountId: account.accountId,
+          txnId: txn.txnId,
+          customerId,
+          type: txn.type,
+          mode: txn.mode,
+          amountPaise: Math.round(txn.amount * 100),
+          currentBalancePaise: Math.round(txn.currentBalance * 100),
+          transactionTimestamp: new Date(txn.transactionTimestamp),
+          valueDate: txn.valueDate,
+          narration: txn.narration,
+          reference: txn.reference,
+        }));
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          await tx
+            .insert(aaTransactions)
+            .values(rows.slice(i, i + INSERT_CHUNK))
+            .onConflictDoNothing();
+        }
+      });
+    },
+
+    async transactionsPage(
+      accountId: string,
+      filter: { type?: 'CREDIT' | 'DEBIT'; from?: Date; to?: Date },
+      page: { limit: number; offset: number },
+    ): Promise<{ total: number; rows: TransactionRow[] }> {
+      const conditions: SQL[] = [eq(aaTransactions.accountId, accountId)];
+      if (filter.type) conditions.push(eq(aaTransactions.type, filter.type));
+      if (filter.from) conditions.push(gte(aaTransactions.transactionTimestamp, filter.from));
+      if (filter.to) conditions.push(lt(aaTransactions.transactionTimestamp, filter.to));
+      const where = and(...conditions);
+      const [counted] = await db.select({ total: count() }).from(aaTransactions).where(where);
+      const rows = await db
+        .select()
+        .from(aaTransactions)
+        .where(where)
+        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { total: Number(counted?.total ?? 0), rows };
+    },
+
+    /** deActivateUserData: the fetched data goes; the audit entry stays. */
+    async deleteCustomerData(customerId: string): Promise<{ accounts: number; transactions: number }> {
+      return db.transaction(async (tx) => {
+        const transactions = await tx
+          .delete(aaTransactions)
+          .where(eq(aaTransactions.customerId, customerId))
+          .returning({ txnId: aaTransactions.txnId });
+        const accounts = await tx
+          .delete(aaAccounts)
+          .where(eq(aaAccounts.customerId, customerId))
+          .returning({ accountId: aaAccounts.accountId });
+        return { accounts: accounts.length, transactions: transactions.length };
+      });
+    },
+
+    async audit(
+      customerId: string,
+      event: string,
+      consentId: string | null,
+      detail: Record<string, unknown>,
+      at: Date,
+    ): Promise<void> {
+      await db.insert(aaAudit).values({ customerId, event, consentId, detail, at });
+    },
+
+    // Fetch jobs ------------------------------------------------------------------------------
+
+    /** A new open job for the consent, or the one already open (the partial unique index decides). */
+    async enqueueJob(customerId: string, consentId: string, at: Date): Promise<{ job: JobRow; created: boolean }> {
+      const inserted = await db
+        .insert(aaFetchJobs)
+        .values({
+          jobId: crypto.randomUUID(),
+          customerId,
+          consentId,
+          status: 'QUEUED',
+          runAfter: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted[0]) return { job: inserted[0], created: true };
+      const [open] = await db
+        .select()
+        .from(aaFetchJobs)
+        .where(and(eq(aaFetchJobs.consentId, consentId), inArray(aaFetchJobs.status, [...OPEN_JOB_STATUSES])));
+      return { job: open as JobRow, created: false };
+    },
+
+    async latestJob(customerId: string): Promise<JobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(aaFetchJobs)
+        .where(eq(aaFetchJobs.customerId, customerId))
+        .orderBy(desc(aaFetchJobs.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** The last job of the consent that asked the AA for data (its FI request time bounds the next). */
+    async lastRequested(consentId: string): Promise<JobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(aaFetchJobs)
+        .where(and(eq(aaFetchJobs.consentId, consentId), sql`${aaFetchJobs.sessionId} is not null`))
+        .orderBy(desc(aaFetchJobs.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async dueJobIds(at: Date, customerId?: string): Promise<string[]> {
+      const conditions: SQL[] = [
+        inArray(aaFetchJobs.status, [...OPEN_JOB_STATUSES]),
+        lte(aaFetchJobs.runAfter, at),
+        or(isNull(aaFetchJobs.leaseUntil), lt(aaFetchJobs.leaseUntil, at)) as SQL,
+      ];
+      if (customerId) conditions.push(eq(aaFetchJobs.customerId, customerId));
+      const rows = await db
+        .select({ jobId: aaFetchJobs.jobId })
+        .from(aaFetchJobs)
+        .where(and(...conditions))
+        .orderBy(asc(aaFetchJobs.runAfter))
+        .limit(20);
+      return rows.map((row) => row.jobId);
+    },
+
+    /** Takes the job's lease if nobody holds it (one conditional UPDATE: two instances cannot both win). */
+    async claimJob(jobId: string, at: Date, leaseUntil: Date): Promise<JobRow | undefined> {
+      const [row] = await db
+        .update(aaFetchJobs)
+        .set({ leaseUntil, updatedAt: at })
+        .where(
+          and(
+            eq(aaFetchJobs.jobId, jobId),
+            inArray(aaFetchJobs.status, [...OPEN_JOB_STATUSES]),
+            or(isNull(aaFetchJobs.leaseUntil), lt(aaFetchJobs.leaseUntil, at)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async updateJob(
+      jobId: string,
+      change: Partial<Pick<JobRow, 'status' | 'sessionId' | 'attempts' | 'runAfter' | 'lastError'>>,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(aaFetchJobs)
+        .set({ ...change, leaseUntil: null, updatedAt: at })
+        .where(eq(aaFetchJobs.jobId, jobId));
+    },
+
+    async cancelOpenJobs(customerId: string, at: Date): Promise<void> {
+      await db
+        .update(aaFetchJobs)
+        .set({ status: 'FAILED', lastError: 'consent revoked', leaseUntil: null, updatedAt: at })
+        .where(and(eq(aaFetchJobs.customerId, customerId), inArray(aaFetchJobs.status, [...OPEN_JOB_STATUSES])));
+    },
+  };
+}
+
+export type AggregatorStore = ReturnType<typeof createAggregatorStore>;

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { preferencesRoutes } from './routes.ts';
+import { createPreferencesService } from './service.ts';
+import { createPreferencesStore } from './store.ts';
+
+/**
+ * Communication preferences (spec 001 §2 preferences, §3, §7 commbox; issue 16 item 4). What the
+ * preferences decide is in contact.ts: mayContact, and sendMarketing, the one way a marketing
+ * message leaves the product.
+ */
+export const preferencesModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
+  preferencesRoutes(app, {
+    service: createPreferencesService({ store: createPreferencesStore(deps.db), now: deps.now }),
+    customerAuth: deps.customerAuth,
+  });
+  return Promise.resolve();
+};

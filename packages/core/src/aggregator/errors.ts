@@ -1,0 +1,19 @@
+import { entry, type CatalogueEntry } from '../errors/entry.ts';
+
+/**
+ * Account aggregator entries for the error catalogue (issue 17). The spec's own texts are already
+ * in the dashboard group and are reused, not copied: dataRefreshDisabled ("Data refresh is
+ * temporarily disabled…", spec 001 §8), aggregatorPageError ("Some error occured, Please refresh
+ * the page": the AA is down or timed out), otpIncorrect / otpIncorrectOnResend (spec 001 §5, the
+ * bank's linking OTP), tokenNotValidated. The entries below are ours, for cases the spec names no text for.
+ */
+export const AGGREGATOR_ERRORS = {
+  /** The mobile number is not the signed-in customer's (the AA customer id is `<mobile>@finvu`). */
+  aaMobileMismatch: entry('aaMobileMismatch', 403, 'Mobile number mismatch'),
+  /** No such consent request, link or account for this customer: one answer, nothing learnt from it. */
+  aaNotFound: entry('aaNotFound', 404, 'Account aggregator record not found'),
+  /** A journey step out of order (linking after the consent was decided, approving with no linked account…). */
+  aaStepNotAllowed: entry('aaStepNotAllowed', 409, 'This step is not available now'),
+  /** Data asked of a consent that is not ACTIVE (revoked, paused, expired) or never given. */
+  aaConsentNotActive: entry('aaConsentNotActive', 409, 'Your consent is not active'),
+} as const satisfies Record<string, CatalogueEntry>;
