@@ -324,6 +324,17 @@ async function phoneView(page: Page, name: string): Promise<void> {
   });
   const phonePage = await phone.newPage();
   watchConsole(phonePage);
+  // A signed-in customer with terms to accept sees the consent panel, a bottom sheet of its own on a
+  // phone: the nudge's peek steps aside while it is up (it would sit under it) and comes back after.
+  let consentShown = false;
+  let peekYielded = false;
+  await phonePage.addLocatorHandler(phonePage.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
+    consentShown = true;
+    peekYielded = (await sheetOf(phonePage).getAttribute('data-snap')) === 'closed';
+    await screenshot(phonePage, `nudge-${name}-375-consent.png`);
+    await consent.getByRole('button', { name: 'Accept' }).click();
+    await expect(consent).toBeHidden();
+  });
   await phonePage.goto(`${DEMO_SITE_A}/`);
   await expect(phonePage.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', {
     timeout: 30_000,
@@ -331,6 +342,7 @@ async function phoneView(page: Page, name: string): Promise<void> {
   await expect(sheetOf(phonePage)).toBeAttached({ timeout: 30_000 });
   await expect(nudgeOf(phonePage).locator('.nudge')).toHaveAttribute('data-signed-in', 'true');
   await swipeOpenOnPhone(phonePage, name);
+  if (consentShown) expect(peekYielded, 'the peek stepped aside for the consent panel').toBe(true);
   expectConsoleClean(phonePage);
   await phone.close();
 }
