@@ -83,7 +83,7 @@ function OffersBanner({ fallbackCount }: { fallbackCount: number }) {
           Congratulations! You have {count} exclusive {count === 1 ? 'offer' : 'offers'}
         </p>
         <p className="ma-offers-banner-text">
-          Pre-approved on your credit profile. Checking them doesn’t affect your credit score.
+          Picked for your credit profile. Checking them doesn’t affect your credit score.
         </p>
       </div>
     </div>
