@@ -136,7 +136,13 @@ export function OffersSection() {
         <div>
           <h3>Unable to fetch your offers</h3>
           <p>Please try again after sometime.</p>
-          <Button size="sm" variant="secondary" onClick={() => void offers.refetch()} loading={offers.isFetching}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ma-empty-action"
+            onClick={() => void offers.refetch()}
+            loading={offers.isFetching}
+          >
             Try again
           </Button>
         </div>
