@@ -21,6 +21,7 @@ import {
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
 import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
+import { ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
 import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/openapi.ts';
 import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
@@ -327,6 +328,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
   ...OFFER_ROUTE_ERRORS,
+  ...ADD_ON_ROUTE_ERRORS,
   ...CREDIT_ALERT_ROUTE_ERRORS,
   ...AGGREGATOR_ROUTE_ERRORS,
   // Self-service (issue 16 items 3-5): commbox preferences (spec 001 §7), active devices and consents (paths ours).

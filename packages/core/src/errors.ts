@@ -13,6 +13,7 @@
  * the same catalogue without the server-only groups: issue 14 §1 keeps the visitor script within
  * its gzip budget by not shipping credit errors no browser code raises.
  */
+import { ADD_ON_ERRORS } from './add-ons/errors.ts';
 import { AGGREGATOR_ERRORS } from './aggregator/errors.ts';
 import { CREDIT_ERRORS } from './credit/errors.ts';
 import { CREDIT_ALERT_ERRORS } from './credit-alerts/errors.ts';
@@ -31,6 +32,7 @@ export const SERVER_ERROR_GROUPS = {
   credit: CREDIT_ERRORS,
   creditAlerts: CREDIT_ALERT_ERRORS,
   leads: LEAD_ERRORS,
+  addOns: ADD_ON_ERRORS,
   invoices: INVOICE_ERRORS,
   aggregator: AGGREGATOR_ERRORS,
   selfService: SELF_SERVICE_ERRORS,
@@ -44,6 +46,7 @@ export const ERRORS = {
   ...CREDIT_ERRORS,
   ...CREDIT_ALERT_ERRORS,
   ...LEAD_ERRORS,
+  ...ADD_ON_ERRORS,
   ...INVOICE_ERRORS,
   ...AGGREGATOR_ERRORS,
   ...SELF_SERVICE_ERRORS,

@@ -81,13 +81,13 @@ describe('layout guard (spec 001 §2)', () => {
     expect(await screen.findByRole('link', { name: 'Go to My Account' })).toBeTruthy();
   });
 
-  it('a stored redirection sub-product is used once, then removed', async () => {
+  it('a stored redirection sub-product is used once, then removed: bureau opens the report analysis', async () => {
     const page = renderDashboard('/dashboard', {
       preloaded: signedInState({
         account: { activeLeftMenu: null, redirectionSubProduct: 'bureau', isBureauResponse: false, activeBureau: null },
       }),
     });
-    await dashboardHeading();
+    await screen.findByRole('heading', { level: 1, name: 'Your credit report' }, { timeout: 5000 });
     await waitFor(() => expect(page.store.getState().account.redirectionSubProduct).toBeNull());
   });
 });

@@ -16,9 +16,12 @@ import { campaignRead } from './slices/user.ts';
 /** spec 001 §9 "Full-page loader time-out 5000 ms": the page shows after that whatever is pending. */
 export const LOADER_TIMEOUT_MS = 5000;
 
-/** spec 001 §4 "Redirect sources": where a stored redirection sub-product sends the customer. */
+/**
+ * spec 001 §4 "Redirect sources": where a stored redirection sub-product sends the customer. "bureau
+ * goes to the credit bureau report analysis page" — the credit-report route.
+ */
 export const SUB_PRODUCT_PATHS: Readonly<Record<string, string>> = {
-  bureau: '/dashboard#credit-score',
+  bureau: '/credit-report',
   pl: '/dashboard#offers',
   bl: '/dashboard#offers',
   loans: '/dashboard#offers',

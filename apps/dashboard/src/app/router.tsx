@@ -31,6 +31,7 @@ function screen(element: ReactNode): ReactNode {
  */
 export function routes(env?: ReloadEnv): RouteObject[] {
   const Dashboard = lazyScreen(() => import('../features/home/dashboard-page.tsx'), env);
+  const Invoices = lazyScreen(() => import('../features/invoices/invoices-page.tsx'), env);
   const CreditReport = lazyScreen(() => import('../features/report/report-page.tsx'), env);
   const ActiveDevices = lazyScreen(() => import('../features/devices/devices-page.tsx'), env);
   const Preferences = lazyScreen(() => import('../features/preferences/preferences-page.tsx'), env);
@@ -48,7 +49,7 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['linked-accounts-details', screen(<Page name="LinkedAccountDetailsPage" env={env} />)],
       ['preferences', screen(<Preferences />)],
       ['consent-revocation', screen(<ConsentRevocation />)],
-      ['download-invoice', screen(<Page name="InvoicesPage" env={env} />)],
+      ['download-invoice', screen(<Invoices />)],
     ],
     noFooter: [['account-aggregator-statement', screen(<Page name="StatementPage" env={env} />)]],
     noLeftMenu: [

@@ -7,7 +7,12 @@ import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
-import { createAggregatorProvider, type AggregatorProvider } from '../providers/aggregator/index.ts';
+import {
+  aggregatorOtpToOutbox,
+  createAggregatorProvider,
+  type AggregatorProvider,
+} from '../providers/aggregator/index.ts';
+import { createPaymentProvider, type PaymentProvider } from '../providers/payment/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
@@ -24,6 +29,8 @@ export interface Providers {
   readonly callerId: CallerIdProvider;
   /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
   readonly bureau: BureauProvider;
+  /** Payment gateway (issue 16 §7); absent when payments are switched off (config/payment.ts). */
+  readonly payment?: PaymentProvider | undefined;
   /** Account aggregator (issue 17 §1): the simulator unless a real adapter is configured (config/aggregator.ts). */
   readonly aggregator: AggregatorProvider;
   /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
@@ -103,7 +110,13 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     bureau:
       options.providers?.bureau ??
       createBureauProvider(config.bureau, { now, profileOf: demoBureauProfiles(db, config) }),
-    aggregator: options.providers?.aggregator ?? createAggregatorProvider(config.aggregator, { now }),
+    payment:
+      'payment' in (options.providers ?? {})
+        ? options.providers?.payment
+        : createPaymentProvider(config.payment, { now }),
+    aggregator:
+      options.providers?.aggregator ??
+      createAggregatorProvider(config.aggregator, { now, deliverOtp: aggregatorOtpToOutbox(outboxStore) }),
     offerLookup: options.providers?.offerLookup,
   };
 

@@ -3,6 +3,7 @@ import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environm
 import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
+import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
 import { loadAggregatorConfig, type AggregatorProviderConfig } from './aggregator.ts';
 import { assertBureauProductionReady, loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
@@ -73,6 +74,8 @@ export interface AppConfig {
   readonly hub: HubConfig;
   /** Credit bureau provider: the simulator's latency, failures and profiles (config/bureau.ts). */
   readonly bureau: BureauProviderConfig;
+  /** Payment gateway: simulator outside production, else disabled until a real one is added (config/payment.ts). */
+  readonly payment: PaymentProviderConfig;
   /** Account aggregator (issue 17): the simulator's latency and data-ready delay, the refresh switch (config/aggregator.ts). */
   readonly aggregator: AggregatorProviderConfig;
   /**
@@ -236,6 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     consent: loadConsentConfig(env, environment),
     hub: loadHubConfig(env),
     bureau: loadBureauConfig(env, environment),
+    payment: loadPaymentConfig(env, environment),
     aggregator: loadAggregatorConfig(env),
     devRoutes: environment === 'local',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
+import { addOnsModule } from './add-ons/index.ts';
 import { activityModule } from './activity/index.ts';
 import { aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   creditModule,
   creditAlertsModule,
   offersModule,
+  addOnsModule,
   invoicesModule,
   aggregatorModule,
   preferencesModule,

@@ -62,6 +62,8 @@ export const createConsentBodySchema = z.object({
   mobileNo: mobileNoSchema,
   /** spec 001 §9 consent window by source (pl, myaccount). */
   source: z.enum(CONSENT_SOURCES).default('myaccount'),
+  /** The "add another bank" modal (spec 001 §3 addAnotherBankModal): a new request beside an active consent. */
+  addAnotherBank: z.boolean().default(false),
 });
 export const consentSummarySchema = z.object({
   consentHandle: uuid,

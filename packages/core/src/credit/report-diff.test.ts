@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffReports, explainScoreChange, latestDpd, type ReportChange } from './report-diff.ts';
+import { dayInWords, diffReports, explainScoreChange, latestDpd, type ReportChange } from './report-diff.ts';
 import { ACCOUNT_TYPES, creditReportSchema, type CreditAccount, type CreditReport } from './schemas.ts';
 
 const card: CreditAccount = {
@@ -82,7 +82,7 @@ describe('diffReports (issue 15 §4: credit alerts, every score change explained
     expect(changes[1]!.explanation).toContain('Axis Bank');
     expect(changes[1]!.details).toMatchObject({ accountNumber: 'XXXXXXXX4455', date: '2026-11-12' });
     expect(changes[2]!.explanation).toBe(
-      'Axis Bank checked your report on 2026-11-09 for a credit card. Each application lowers your score a little ' +
+      'Axis Bank checked your report on 9 November 2026 for a credit card. Each application lowers your score a little ' +
         'for a few months; several in a short time lower it more. If you did not apply, contact the lender and the bureau.',
     );
   });
@@ -150,6 +150,11 @@ describe('diffReports (issue 15 §4: credit alerts, every score change explained
     const unscored = { ...report, score: null, scoreState: 'NEW_TO_CREDIT' as const, rawScore: '0' };
     expect(diffReports(unscored, report)).toEqual([]);
     expect(diffReports(report, unscored)).toEqual([]);
+  });
+
+  it('writes report days as a customer reads them', () => {
+    expect(dayInWords('2026-03-01')).toBe('1 March 2026');
+    expect(dayInWords('2025-12-31')).toBe('31 December 2025');
   });
 
   it('reads the latest reported days past due, skipping unreported months', () => {

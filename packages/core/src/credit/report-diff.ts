@@ -63,6 +63,25 @@ export const UTILISATION_ALERT_THRESHOLD = 10;
 const UTILISATION_COMFORT = 30;
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** A report day (YYYY-MM-DD) as a customer reads it: "9 November 2026". */
+export function dayInWords(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return MONTHS[month - 1] ? `${date} ${MONTHS[month - 1]} ${year}` : day;
+}
 const typeName = (type: CreditAccount['type']) => ACCOUNT_TYPE_NAMES[type];
 const isRevolving = (account: CreditAccount) => account.type === 'CC' || account.type === 'OD';
 
@@ -113,7 +132,7 @@ function accountChanges(older: CreditReport, newer: CreditReport): ReportChange[
           explanation:
             `A ${typeName(account.type).toLowerCase()} ${account.accountNumber} with ${account.lender} ` +
             `(${rupees(account.sanctionedAmount)}${isRevolving(account) ? ' limit' : ''}) opened on ` +
-            `${account.openedDate}. A new account lowers the average age of your accounts for a while; ` +
+            `${dayInWords(account.openedDate)}. A new account lowers the average age of your accounts for a while; ` +
             'paying it on time builds your score back up. If you did not open it, contact the lender and the bureau.',
           details: { ...base, date: account.openedDate },
         });
@@ -130,10 +149,10 @@ function accountChanges(older: CreditReport, newer: CreditReport): ReportChange[
           title: `${typeName(account.type)} with ${account.lender} closed`,
           explanation: revolving
             ? `Your ${typeName(account.type).toLowerCase()} ${account.accountNumber} with ${account.lender} was ` +
-              `closed on ${account.closedDate}. Its ${rupees(account.sanctionedAmount)} limit no longer counts ` +
+              `closed on ${dayInWords(account.closedDate)}. Its ${rupees(account.sanctionedAmount)} limit no longer counts ` +
               'towards your available credit, which can raise your utilisation.'
             : `Your ${typeName(account.type).toLowerCase()} ${account.accountNumber} with ${account.lender} was ` +
-              `closed on ${account.closedDate}. A loan repaid in full stays on your report as a good record.`,
+              `closed on ${dayInWords(account.closedDate)}. A loan repaid in full stays on your report as a good record.`,
           details: { ...base, date: account.closedDate },
         });
       }
@@ -172,7 +191,7 @@ function enquiryChanges(older: CreditReport, newer: CreditReport): ReportChange[
         subjectKey: `${key}#${known + index}`,
         title: `New credit enquiry by ${enquiry.lender}`,
         explanation:
-          `${enquiry.lender} checked your report on ${enquiry.date} for a ${typeName(enquiry.purpose).toLowerCase()}` +
+          `${enquiry.lender} checked your report on ${dayInWords(enquiry.date)} for a ${typeName(enquiry.purpose).toLowerCase()}` +
           (enquiry.amount !== null ? ` of ${rupees(enquiry.amount)}` : '') +
           '. Each application lowers your score a little for a few months; several in a short time lower it more. ' +
           'If you did not apply, contact the lender and the bureau.',

@@ -45,7 +45,16 @@ export const NUDGE_ROUTES = {
   /** spec 000 §4 "A personalization fetch sets stored offers": { totalOffers, offers, generatedAt }. */
   personalization: '/MSP/api/v1/pco/personalization',
   applyOffer: LEAD_ROUTES.applyOffer,
+  /** core CREDIT_ROUTES.pullReport: the "Get Credit Score" pull, on the customer's recorded consent. */
+  pullReport: '/BSP/api/v1/bureauApplication/pullReport',
 } as const;
+
+/**
+ * The credit report terms (core sites.ts: the credit report site's consentId) the server wants
+ * accepted before a pull (core CREDIT_CONSENT_CONTRACTS); the nudge asks for them through the
+ * consent panel before its "Get Credit Score" pull.
+ */
+export const CREDIT_REPORT_CONTRACT_ID = 'pb-tnc-credit-report';
 
 /** spec 000 §8: closing the error modal logs this analytics event. */
 export const ERROR_DISPLAY_CLOSE_EVENT = 'error_display_close';

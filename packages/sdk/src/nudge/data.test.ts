@@ -1,4 +1,4 @@
-import { CREDIT_ROUTES, LEAD_ROUTES, OFFER_ROUTES, sessionCookieNames } from '@pravesh/core';
+import { CREDIT_CONSENT_CONTRACTS, CREDIT_ROUTES, LEAD_ROUTES, OFFER_ROUTES, sessionCookieNames } from '@pravesh/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookies.ts';
 import { createSignOn, type SignOn } from '../sso/index.ts';
@@ -13,7 +13,7 @@ import {
   type FakeServer,
 } from '../sso/test-support.ts';
 import { accessTokenCookieName } from '../sso/token-store.ts';
-import { NUDGE_ROUTES } from './constants.ts';
+import { CREDIT_REPORT_CONTRACT_ID, NUDGE_ROUTES } from './constants.ts';
 import { createNudgeData, localNudgeStore, type NudgeStore } from './data.ts';
 
 /**
@@ -70,7 +70,9 @@ describe('the nudge’s live tiles (spec 000 §4, §8)', () => {
       getCreditScores: CREDIT_ROUTES.getCreditScores,
       personalization: OFFER_ROUTES.personalization,
       applyOffer: LEAD_ROUTES.applyOffer,
+      pullReport: CREDIT_ROUTES.pullReport,
     });
+    expect(CREDIT_CONSENT_CONTRACTS).toContain(CREDIT_REPORT_CONTRACT_ID);
   });
 
   it('reads the personalisation answer: the listed offers and the uncapped total', async () => {

@@ -85,6 +85,8 @@ export interface NudgeData {
     request: AuthorizedRequest,
     input: { offerId: string; mobileNo: string; visitId: string | undefined },
   ): Promise<string>;
+  /** The "Get Credit Score" pull (every bureau); rejects when the server refuses it (no consent, bureau down). */
+  pullScores(request: AuthorizedRequest): Promise<void>;
 }
 
 export function createNudgeData(store: NudgeStore): NudgeData {
@@ -122,6 +124,9 @@ export function createNudgeData(store: NudgeStore): NudgeData {
       }
       store.write({ scores, offers, offerTotal });
       return { bureauTile, gucpaOffers: offersTileOf(offers, offerTotal) };
+    },
+    async pullScores(request) {
+      await request<unknown>('POST', NUDGE_ROUTES.pullReport);
     },
     async apply(request, { offerId, mobileNo, visitId }) {
       // The HTTP client answers the envelope's response and refuses any other envelope.

@@ -1,5 +1,6 @@
 import type { RecentActivityOptions } from '@pravesh/core';
 import type { Pravesh } from '../client.ts';
+import { loadConsent } from '../consent/loader.ts';
 import { createScriptLoader } from '../script-loader.ts';
 import type { SignOn } from '../sso/sign-on.ts';
 import type { VisitorLayer } from '../visitor-layer.ts';
@@ -33,6 +34,11 @@ export interface NudgeMountContext {
   document: Document;
   /** The sites of the "Recent Activity" list (default: the visitor layer's). */
   recentActivity?: RecentActivityOptions | undefined;
+  /**
+   * Asks the signed-in customer to accept a contract through the consent panel (loadConsent's
+   * run()): answers the outcome's status ('accepted', 'alreadyVerified', 'declined', …).
+   */
+  askConsent?: ((contractId: string) => Promise<string>) | undefined;
   /** Sends the browser to a tile's target or a partner page (default location.assign). */
   navigate?: ((url: string) => void) | undefined;
 }
@@ -161,6 +167,11 @@ export function loadNudge(pravesh: Pravesh, options: LoadNudgeOptions = {}): Nud
             links: defaultLinks(view, options.links),
             document: view.document,
             recentActivity: options.recentActivity,
+            askConsent: async (contractId: string) => {
+              const [signOn, visitor] = await Promise.all([options.signOn, options.visitor]);
+              const consent = await loadConsent(pravesh, { contractId }, { signOn, visitor });
+              return (await consent.run()).status;
+            },
           }),
         )
         .then((mounted) => {

@@ -69,6 +69,7 @@ interface Setup {
   mobileNo?: string;
   request?: (method: string, path: string, options?: { body?: unknown }) => Promise<unknown>;
   mobile?: boolean;
+  askConsent?: (contractId: string) => Promise<string>;
 }
 
 let widget: NudgeWidget | undefined;
@@ -141,6 +142,7 @@ async function setup(options: Setup = {}) {
     links: LINKS,
     document,
     navigate,
+    ...(options.askConsent ? { askConsent: options.askConsent } : {}),
   };
   await act(async () => {
     widget = await mountNudge(context);
@@ -429,6 +431,18 @@ describe('on a phone (≤767px)', () => {
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(3);
   });
 
+  it('the peek steps aside while the consent panel (a bottom sheet of its own) is up, and comes back after', async () => {
+    const { view } = await setup({ mobile: true });
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+    const consentPanel = document.createElement('pravesh-consent');
+    await run(() => document.body.appendChild(consentPanel));
+    expect(view.queryByRole('region', { name: 'Your free credit snapshot' })).toBeNull();
+    // No launcher: the customer did not hide it.
+    expect(view.queryByRole('button', { name: 'Your score & offers' })).toBeNull();
+    await run(() => consentPanel.remove());
+    expect(view.getByRole('region', { name: 'Your free credit snapshot' })).toBeTruthy();
+  });
+
   it('hidden with its close button, a launcher brings the peek back', async () => {
     const { view } = await setup({ mobile: true });
     await run(() => view.getByRole('button', { name: 'Hide' }).click());
@@ -449,5 +463,59 @@ describe('signing out from the nudge', () => {
     const next = await setup();
     expect(next.view.getByRole('dialog', { name: 'You’ve signed out' })).toBeTruthy();
     expect(sessionStorage.getItem(SIGNED_OUT_FLAG)).toBeNull();
+  });
+});
+
+describe('"Check my score" signed in without bureau data (issue 14: consent, then the pull)', () => {
+  const pulled = (request: { mock: { calls: unknown[][] } }) =>
+    request.mock.calls.some(([method, path]) => method === 'POST' && path === NUDGE_ROUTES.pullReport);
+
+  /** The server's answers: no scores until the pull has happened, then SCORES. */
+  function bureau() {
+    let pulled = false;
+    return (method: string, path: string) => {
+      if (path === NUDGE_ROUTES.pullReport && method === 'POST') {
+        pulled = true;
+        return Promise.resolve({ bureauList: [] });
+      }
+      if (path === NUDGE_ROUTES.getCreditScores) return Promise.resolve(pulled ? SCORES : []);
+      return Promise.resolve(OFFERS);
+    };
+  }
+
+  it('asks for the credit report terms through the consent panel, pulls, and shows the score', async () => {
+    const askConsent = vi.fn(() => Promise.resolve('accepted'));
+    const { view, request, navigate } = await setup({ signedIn: true, request: bureau(), askConsent });
+    await run(() => widget!.open());
+    await run(() => view.getByRole('link', { name: 'Check my score' }).click());
+    expect(askConsent).toHaveBeenCalledWith('pb-tnc-credit-report');
+    expect(pulled(request)).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+    await run(() => undefined);
+    expect(view.queryByRole('heading', { name: 'Get Credit Score for FREE' })).toBeNull();
+    expect(view.getByText('781')).toBeTruthy();
+  });
+
+  it('pulls nothing when the terms are declined or the panel dismissed', async () => {
+    for (const status of ['declined', 'dismissed']) {
+      const askConsent = vi.fn(() => Promise.resolve(status));
+      const { view, request } = await setup({ signedIn: true, request: bureau(), askConsent });
+      await run(() => widget!.open());
+      await run(() => view.getByRole('link', { name: 'Check my score' }).click());
+      expect(askConsent).toHaveBeenCalledTimes(1);
+      expect(pulled(request)).toBe(false);
+      expect(view.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeTruthy();
+      act(() => widget?.destroy());
+      widget = undefined;
+    }
+  });
+
+  it('shows the error modal when the pull fails (spec 000 §8 bureau fetch failure)', async () => {
+    const failing = (method: string, path: string) =>
+      method === 'POST' ? Promise.reject(new Error('bureauUnavailable')) : bureau()(method, path);
+    const { view } = await setup({ signedIn: true, request: failing, askConsent: () => Promise.resolve('accepted') });
+    await run(() => widget!.open());
+    await run(() => view.getByRole('link', { name: 'Check my score' }).click());
+    expect(view.getByRole('alertdialog', { name: 'Unable to fetch details' })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
   createNudgeData,
+  CREDIT_REPORT_CONTRACT_ID,
   ERROR_DISPLAY_CLOSE_EVENT,
   homeOfferCount,
   homeOfferLabel,
@@ -70,6 +71,32 @@ function authorized(client: SignOn): AuthorizedRequest {
   return <T,>(method: HttpMethod, path: string, options?: RequestOptions) => client.request<T>(method, path, options);
 }
 
+/** The consent panel's host element (widgets/src/consent/open.tsx CONSENT_HOST_TAG), on the page while it is open. */
+const CONSENT_PANEL_TAG = 'pravesh-consent';
+
+/**
+ * Whether the page shows the consent panel now. On a phone it is a full-width bottom sheet (spec
+ * 000 §2) at the page's dialog level, over the nudge's peek: two sheets in one place, the nudge's
+ * half hidden. The peek steps aside while the panel is up and comes back when it closes. Watches
+ * body's own children only (the panel's host is appended there), not the page's subtree.
+ */
+function useConsentPanelShown(doc: Document): boolean {
+  const [shown, setShown] = useState(() => consentPanelIn(doc));
+  useEffect(() => {
+    const Observer = doc.defaultView?.MutationObserver;
+    if (!doc.body || !Observer) return;
+    const observer = new Observer(() => setShown(consentPanelIn(doc)));
+    observer.observe(doc.body, { childList: true });
+    setShown(consentPanelIn(doc));
+    return () => observer.disconnect();
+  }, [doc]);
+  return shown;
+}
+
+function consentPanelIn(doc: Document): boolean {
+  return doc.body?.querySelector(`:scope > ${CONSENT_PANEL_TAG}`) != null;
+}
+
 function maskMobile(mobileNo: string): string {
   return mobileNo.length < 6 ? '******' : `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 }
@@ -111,6 +138,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const [applying, setApplying] = useState<NudgeOffer | undefined>();
   const [applyFailed, setApplyFailed] = useState(false);
   const [loggedOut, setLoggedOut] = useState(false);
+  /** The "Get Credit Score" journey is under way: consent asked, then the pull. */
+  const [pulling, setPulling] = useState(false);
   const tab = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const focusOnOpen = useRef(false);
@@ -282,6 +311,42 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
     }
   }
 
+  /**
+   * "Check my score" when signed in without bureau data: the pull needs the credit report terms
+   * accepted (server: bureauConsentRequired otherwise), so the consent panel asks for them first;
+   * the nudge steps aside meanwhile (on a phone its open sheet would make the panel unreachable),
+   * and comes back with the score. Declined or dismissed: nothing is pulled, the nudge comes back as it was.
+   * A failing pull is spec 000 §8's bureau fetch failure: the error modal.
+   */
+  async function getScore(askConsent: (contractId: string) => Promise<string>, client: SignOn) {
+    setPulling(true);
+    show(false);
+    try {
+      const status = await askConsent(CREDIT_REPORT_CONTRACT_ID).catch(() => 'failed');
+      if (!['accepted', 'alreadyVerified', 'recorded', 'disabled'].includes(status)) {
+        show(true); // Back where the customer was, the offer to check still there.
+        return;
+      }
+      await data.pullScores(authorized(client));
+      setRefreshes((count) => count + 1);
+      show(true);
+    } catch {
+      setApplyFailed(true);
+    } finally {
+      setPulling(false);
+    }
+  }
+
+  const onGetScore: TileAction = (event, target) => {
+    const { askConsent } = context;
+    if (!signedIn || !signOn || !askConsent) {
+      onTileAction(event, target);
+      return;
+    }
+    event.preventDefault();
+    if (!pulling) void getScore(askConsent, signOn);
+  };
+
   function closeError() {
     setApplyFailed(false);
     // spec 000 §8: closing the error modal logs error_display_close.
@@ -308,6 +373,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         loading={scoreLoading}
         links={context.links}
         onAction={onTileAction}
+        onGetScore={onGetScore}
+        pulling={pulling}
       />
       {tiles.gucpaOffers ? <OffersTileView tile={tiles.gucpaOffers} signedIn={signedIn} onView={onViewOffers} /> : null}
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
@@ -325,7 +392,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   };
 
   const launcher = useRef<HTMLButtonElement>(null);
-  const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : 'peek';
+  const consentShown = useConsentPanelShown(doc);
+  // An open sheet stays open (the customer asked for it); a peek yields to the consent panel.
+  const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : mobile && consentShown ? 'closed' : 'peek';
   const onSnapChange = (next: SheetSnap) => {
     setDismissed(next === 'closed');
     if (next === 'open') show(true);

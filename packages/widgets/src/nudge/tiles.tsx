@@ -82,12 +82,18 @@ export function ScoreTileView({
   loading,
   links,
   onAction,
+  onGetScore = onAction,
+  pulling = false,
 }: {
   tile: ScoreTile;
   unavailable: boolean;
   loading: boolean;
   links: { creditReport: string };
   onAction: TileAction;
+  /** "Check my score": consent, then the pull (signed in), else as onAction. */
+  onGetScore?: TileAction;
+  /** The pull is under way. */
+  pulling?: boolean;
 }) {
   if (loading) {
     return (
@@ -140,9 +146,10 @@ export function ScoreTileView({
               <a
                 className="pv-button pv-button--primary pv-button--sm"
                 href={links.creditReport}
-                onClick={(event) => onAction(event, links.creditReport)}
+                aria-busy={pulling || undefined}
+                onClick={(event) => onGetScore(event, links.creditReport)}
               >
-                Check my score
+                {pulling ? 'Fetching your score…' : 'Check my score'}
               </a>
             </>
           )}

@@ -107,7 +107,6 @@ export function PersonalDetailsPage() {
   );
 }
 
-
 export function LinkedAccountsPage() {
   usePageView('linked-accounts');
   return (
@@ -192,20 +191,6 @@ export function StatementPage() {
     </>
   );
 }
-
-
-export function InvoicesPage() {
-  usePageView('download-invoice');
-  return (
-    <>
-      <PageTitle lede="Invoices for paid services such as the credit health report.">Invoices</PageTitle>
-      <EmptyState icon="receipt" title="No invoices yet">
-        When you buy a paid service from Kosh, its invoice appears here to download as a PDF.
-      </EmptyState>
-    </>
-  );
-}
-
 
 const FAQS = [
   {

@@ -18,6 +18,12 @@ function deviceName(device: ActiveDevice): string {
   return device.browser ? `${kind} · ${device.browser}` : kind;
 }
 
+/** A region reads "from India"; a bare offset (no region guessed) reads "in time zone UTC+01:00". */
+function placeOf(device: ActiveDevice): string {
+  if (!device.place) return '';
+  return device.place.startsWith('UTC') ? ` in time zone ${device.place}` : ` from ${device.place}`;
+}
+
 function formatWhen(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', {
     day: 'numeric',
@@ -97,7 +103,7 @@ export default function ActiveDevicesPage() {
                 </h3>
                 <p className="ma-muted">
                   Signed in {formatWhen(device.signedInAt)}
-                  {device.place ? ` from ${device.place}` : ''}
+                  {placeOf(device)}
                 </p>
                 <p className="ma-muted">Last active {formatWhen(device.lastActiveAt)}</p>
               </div>

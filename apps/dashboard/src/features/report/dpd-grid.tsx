@@ -44,38 +44,41 @@ export function DpdGrid({ history, caption }: { history: readonly DpdMonth[]; ca
   const years = [...new Set(history.map((month) => Number(month.month.slice(0, 4))))].sort((a, b) => b - a);
   return (
     <div className="ma-dpd">
-      <table className="ma-dpd-grid">
-        <caption className="pv-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <td />
-            {MONTH_NAMES.map((name, index) => (
-              <th key={name} scope="col" abbr={LONG_MONTHS[index]}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {years.map((year) => (
-            <tr key={year}>
-              <th scope="row">{year}</th>
-              {MONTH_NAMES.map((name, index) => {
-                const key = `${year}-${String(index + 1).padStart(2, '0')}`;
-                if (!byMonth.has(key)) return <td key={name} className="ma-dpd-cell ma-dpd-cell--none" />;
-                const dpd = byMonth.get(key) ?? null;
-                const status = dpdStatus(dpd);
-                return (
-                  <td key={name} className={`ma-dpd-cell ma-dpd-cell--${status.toLowerCase()}`}>
-                    <span aria-hidden="true">{GLYPHS[status](dpd)}</span>
-                    <span className="pv-visually-hidden">{dpdWords(dpd)}</span>
-                  </td>
-                );
-              })}
+      {/* A scrolling box on narrow screens: focusable, so it can be scrolled by keyboard. */}
+      <div className="ma-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table className="ma-dpd-grid">
+          <caption className="pv-visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <td />
+              {MONTH_NAMES.map((name, index) => (
+                <th key={name} scope="col" abbr={LONG_MONTHS[index]}>
+                  {name}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {years.map((year) => (
+              <tr key={year}>
+                <th scope="row">{year}</th>
+                {MONTH_NAMES.map((name, index) => {
+                  const key = `${year}-${String(index + 1).padStart(2, '0')}`;
+                  if (!byMonth.has(key)) return <td key={name} className="ma-dpd-cell ma-dpd-cell--none" />;
+                  const dpd = byMonth.get(key) ?? null;
+                  const status = dpdStatus(dpd);
+                  return (
+                    <td key={name} className={`ma-dpd-cell ma-dpd-cell--${status.toLowerCase()}`}>
+                      <span aria-hidden="true">{GLYPHS[status](dpd)}</span>
+                      <span className="pv-visually-hidden">{dpdWords(dpd)}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <ul className="ma-dpd-legend" aria-label="Key">
         <li>
           <span className="ma-dpd-cell ma-dpd-cell--on_time" aria-hidden="true">

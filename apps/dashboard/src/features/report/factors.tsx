@@ -53,7 +53,7 @@ export function factorText(factor: ReportFactor): string {
       return `Your oldest account is ${formatAge(value).toLowerCase()} old. This improves on its own — keep your oldest card open.`;
     case 'ENQUIRIES':
       if (factor.rating === 'GOOD')
-        return `${value === 1 ? '1 lender enquiry' : `${value} lender enquiries`} in the last 6 months. Checking your own score here never counts.`;
+        return `${value === 0 ? 'No lender enquiries' : value === 1 ? '1 lender enquiry' : `${value} lender enquiries`} in the last 6 months. Checking your own score here never counts.`;
       if (factor.rating === 'FAIR')
         return `${value} lender enquiries in the last 6 months. Space out new applications: each one is a hard enquiry.`;
       return `${value} lender enquiries in the last 6 months. Many applications in a short time make lenders cautious — pause new ones for a few months.`;

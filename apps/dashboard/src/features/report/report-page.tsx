@@ -111,7 +111,7 @@ function AccountCard({ account }: { account: CreditAccount }) {
       {account.dpdHistory.length > 0 ? (
         <details className="ma-account-history">
           <summary>
-            Payment history, {account.dpdHistory.length} months:{' '}
+            Payment history, {account.dpdHistory.length} {account.dpdHistory.length === 1 ? 'month' : 'months'}:{' '}
             {late === 0 ? 'all paid on time' : `${late} late ${late === 1 ? 'payment' : 'payments'}`}
           </summary>
           <DpdGrid
@@ -162,7 +162,12 @@ function Enquiries({ report }: { report: CreditReport }) {
     );
   }
   return (
-    <div className="ma-table-scroll">
+    <div
+      className="ma-table-scroll"
+      role="region"
+      aria-label={`Lender enquiries in your ${nameOf(report.creditBureau)} report`}
+      tabIndex={0}
+    >
       <table className="ma-enquiries">
         <caption className="pv-visually-hidden">Lender enquiries in your {nameOf(report.creditBureau)} report</caption>
         <thead>

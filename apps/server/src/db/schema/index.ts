@@ -12,6 +12,7 @@ export * from './rate-limit.ts';
 export * from './credit.ts';
 export * from './offers.ts';
 export * from './leads.ts';
+export * from './add-ons.ts';
 export * from './credit-alerts.ts';
 export * from './invoices.ts';
 export * from './aggregator.ts';

@@ -82,10 +82,11 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
   }
 
   /** The journey: consent request, discovery, linking with the bank's OTP, approval. */
-  async function linkedCustomer(fipId = 'HDFC-FIP', customer?: SignedInCustomer): Promise<Linked> {
+  async function linkedCustomer(fipId = 'HDFC-FIP', customer?: SignedInCustomer, handle?: string): Promise<Linked> {
     const who = customer ?? (await signIn());
-    const created = await ok<CreateConsentResponse>('consent', who, { body: { mobileNo: who.mobileNo } });
-    const consentHandle = created.consent.consentHandle;
+    const consentHandle =
+      handle ??
+      (await ok<CreateConsentResponse>('consent', who, { body: { mobileNo: who.mobileNo } })).consent.consentHandle;
     const found = await ok<DiscoverResponse>('discover', who, { body: { consentHandle, fipId } });
     const { refNumber } = await ok<{ refNumber: string }>('link', who, {
       body: { consentHandle, fipId, accRefNumbers: found.accounts.map((account) => account.accRefNumber) },
@@ -213,6 +214,23 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     // Asking again with an active consent answers it.
     const again = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
     expect([again.stateId, again.consent.consentHandle]).toEqual(['CONSENT_ALREADY_GIVEN', consentHandle]);
+  });
+
+  it('"add another bank": a second consent request beside the active one; both banks\' accounts and balances', async () => {
+    const first = await fetchedCustomer('HDFC-FIP');
+    const customer = first.customer;
+    const second = await ok<CreateConsentResponse>('consent', customer, {
+      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
+    });
+    expect(second.stateId).toBe('AA_LOGIN');
+    expect(second.consent.consentHandle).not.toBe(first.consentHandle);
+    await linkedCustomer('SBI-FIP', customer, second.consent.consentHandle);
+    clock.advance(3_000);
+    const both = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect(both.fetchStatus).toBe('COMPLETED');
+    expect(new Set(both.accounts.map((account) => account.fipId))).toEqual(new Set(['HDFC-FIP', 'SBI-FIP']));
+    expect(both.accounts.every((account) => account.currentBalance !== null)).toBe(true);
+    expect(both.totalBalance).toBeGreaterThan(first.detail.totalBalance);
   });
 
   it('an 8-digit OTP bank asks for 8 digits; a rejected consent is "Verification Incomplete" (FAILED)', async () => {

@@ -81,14 +81,21 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
           "mobileNo must be the signed-in customer's (aaMobileMismatch otherwise); the AA customer id is `<mobile>@finvu`. " +
           'The artefact asks STORE, PERIODIC, PROFILE/SUMMARY/TRANSACTIONS of DEPOSIT accounts, purpose 102, once an hour at ' +
           'most, valid startDays (365) with data endDays (730) back. With an ACTIVE or PAUSED consent already, answers it ' +
-          'with CONSENT_ALREADY_GIVEN. An AA that fails answers aggregatorPageError.',
+          'with CONSENT_ALREADY_GIVEN, unless addAnotherBank asks for a new request to link one more bank. An AA that fails answers aggregatorPageError.',
         tags: TAGS,
         body: createConsentBodySchema,
         response: { 200: envelopeSchema(createConsentResponseSchema), ...errors },
       },
     },
     async (request) =>
-      ok(await service.createConsent(await customerIdOf(request), request.body.mobileNo, request.body.source)),
+      ok(
+        await service.createConsent(
+          await customerIdOf(request),
+          request.body.mobileNo,
+          request.body.source,
+          request.body.addAnotherBank,
+        ),
+      ),
   );
 
   typed.get(

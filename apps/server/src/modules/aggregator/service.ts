@@ -332,11 +332,12 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
       customerId: string,
       mobileNo: string,
       source: 'pl' | 'myaccount',
+      addAnotherBank = false,
     ): Promise<CreateConsentResponse> {
       if (!(await options.isCustomersMobile(customerId, mobileNo))) throw new PraveshError('aaMobileMismatch');
       const at = new Date(now());
       const current = await currentConsent(customerId);
-      if (current && (current.consentStatus === 'ACTIVE' || current.consentStatus === 'PAUSED')) {
+      if (!addAnotherBank && current && (current.consentStatus === 'ACTIVE' || current.consentStatus === 'PAUSED')) {
         await store.setJourney(
           customerId,
           { stateId: 'CONSENT_ALREADY_GIVEN', consentHandle: current.consentHandle },
@@ -483,26 +484,32 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
 
     accountsDetail,
 
+    /** Every ACTIVE consent (one per "add another bank") is fetched again, each at most once an hour. */
     async refresh(customerId: string): Promise<RefreshResponse> {
       if (!options.refreshEnabled) throw new PraveshError('dataRefreshDisabled');
-      const consent = await currentConsent(customerId);
-      if (!consent?.consentId || consent.consentStatus !== 'ACTIVE') throw new PraveshError('aaConsentNotActive');
+      const rows = await Promise.all((await store.consentsOf(customerId)).filter((row) => row.consentId).map(sync));
+      const active = rows.filter((row) => row.consentStatus === 'ACTIVE');
+      if (active.length === 0) throw new PraveshError('aaConsentNotActive');
       const at = now();
-      const latest = await store.latestJob(customerId);
-      if (latest && (latest.status === 'QUEUED' || latest.status === 'REQUESTED')) {
-        return { fetchStatus: 'IN_PROGRESS', started: false, nextRefreshAt: null };
+      let started = false;
+      let waitUntil: number | null = null;
+      for (const consent of active) {
+        // ReBIT Frequency: at most one FI request an hour per consent.
+        const last = await store.lastRequested(consent.consentId as string);
+        const nextAt = last ? last.createdAt.getTime() + MIN_FETCH_INTERVAL_MS : 0;
+        if (nextAt > at) {
+          waitUntil = Math.min(waitUntil ?? nextAt, nextAt);
+          continue;
+        }
+        // A consent whose fetch is already running joins it (created false): never two at once.
+        const { created } = await store.enqueueJob(customerId, consent.consentId as string, new Date(at));
+        started ||= created;
       }
-      // ReBIT Frequency: at most one FI request an hour per consent.
-      const last = await store.lastRequested(consent.consentId);
-      const nextAt = last ? last.createdAt.getTime() + MIN_FETCH_INTERVAL_MS : 0;
-      if (nextAt > at)
-        return { fetchStatus: await fetchStatusOf(customerId), started: false, nextRefreshAt: iso(nextAt) };
-      const { created } = await store.enqueueJob(customerId, consent.consentId, new Date(at));
-      await advance(customerId);
+      if (started) await advance(customerId);
       return {
         fetchStatus: await fetchStatusOf(customerId),
-        started: created,
-        nextRefreshAt: iso(at + MIN_FETCH_INTERVAL_MS),
+        started,
+        nextRefreshAt: started ? iso(at + MIN_FETCH_INTERVAL_MS) : waitUntil === null ? null : iso(waitUntil),
       };
     },
 

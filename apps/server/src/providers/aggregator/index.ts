@@ -1,3 +1,5 @@
+import { aggregatorBank } from '@pravesh/core';
+import type { OutboxStore } from '../sms/types.ts';
 import { createAggregatorSimulator, type AggregatorSimulatorOptions } from './simulator.ts';
 import type { AggregatorProvider, AggregatorProviderConfig } from './types.ts';
 
@@ -17,6 +19,20 @@ export function createAggregatorProvider(
         dataReadyDelayMs: config.dataReadyDelayMs,
       });
   }
+}
+
+/**
+ * The simulated banks' linking OTPs go to the local outbox (/dev/outbox, local environment only), as
+ * the simulated SMS codes do, so a demo can read them; never to the log.
+ */
+export function aggregatorOtpToOutbox(outbox: OutboxStore): AggregatorSimulatorOptions['deliverOtp'] {
+  return ({ aaCustomerId, fipId, otp }) =>
+    outbox.add({
+      channel: 'sms',
+      to: aaCustomerId.split('@')[0] ?? '',
+      text: `${otp} is your OTP to link your ${aggregatorBank(fipId)?.bankName ?? 'bank'} account with FINVU. Do not share it with anyone.`,
+      templateId: 'AA_LINK_OTP',
+    });
 }
 
 export { createAggregatorSimulator, discoverableAccounts } from './simulator.ts';

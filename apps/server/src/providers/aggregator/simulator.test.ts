@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AGGREGATOR_BANKS, TRANSACTION_MODES, aggregatorCustomerId } from '@pravesh/core';
 import { createClock } from '../../test/customers.ts';
+import { createOutboxStore } from '../sms/outbox.ts';
+import { aggregatorOtpToOutbox } from './index.ts';
 import { HANDLE_TTL_MS, SESSION_TTL_MS, createAggregatorSimulator, discoverableAccounts } from './simulator.ts';
 import { accountHistory, accountSeed } from './transactions.ts';
 import { AggregatorError, type ConsentDetail } from './types.ts';
@@ -198,5 +200,22 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect(accountHistory(accountSeed('HDFC-FIP', 'ref-2', 'SAVINGS'), now).transactions[0]).not.toEqual(
       first.transactions[0],
     );
+  });
+
+  it("the demo reads a bank's linking OTP in the local outbox, addressed to the customer's number", async () => {
+    const clock = createClock();
+    const outbox = createOutboxStore({ now: clock.now });
+    const sim = createAggregatorSimulator({ now: clock.now, deliverOtp: aggregatorOtpToOutbox(outbox) });
+    const { consentHandle } = await sim.requestConsent(detail(clock.now()));
+    const [account] = await sim
+      .discoverAccounts(consentHandle, 'KarurVysyaBank-FIP')
+      .then((found) => (found.length > 0 ? found : sim.discoverAccounts(consentHandle, 'dhanagarbank')));
+    const fipId = account!.accRefNumber.startsWith('KarurVysyaBank-FIP') ? 'KarurVysyaBank-FIP' : 'dhanagarbank';
+    const { refNumber } = await sim.linkAccounts(consentHandle, fipId, [account!.accRefNumber]);
+    const [message] = outbox.list();
+    expect(message?.to).toBe(MOBILE);
+    expect(message?.templateId).toBe('AA_LINK_OTP');
+    expect(message?.text).toContain(sim.otpFor(refNumber)!);
+    expect(sim.otpFor(refNumber)).toMatch(/^\d{8}$/);
   });
 });

@@ -34,7 +34,8 @@ const SYSTEMS: readonly [RegExp, string][] = [
 
 /**
  * Regions by the browser's getTimezoneOffset() (minutes behind UTC, so India is -330). Only
- * offsets that name one country or a well-known region; any other shows as its UTC offset.
+ * offsets without daylight saving that name one country or a well-known region; any other (UTC,
+ * Europe, the Americas) shows as its UTC offset rather than a guess.
  */
 const REGIONS: ReadonlyMap<number, string> = new Map([
   [-330, 'India'],
@@ -45,8 +46,6 @@ const REGIONS: ReadonlyMap<number, string> = new Map([
   [-180, 'Saudi Arabia, Qatar or Kuwait'],
   [-480, 'Singapore, Malaysia or Hong Kong'],
   [-540, 'Japan or Korea'],
-  [0, 'United Kingdom'],
-  [-60, 'Central Europe'],
 ]);
 
 function utcOffset(minutesBehind: number): string {

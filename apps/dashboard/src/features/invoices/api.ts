@@ -1,0 +1,39 @@
+import { INVOICE_ROUTES } from '@pravesh/core/invoices/routes.ts';
+import type { InvoicePdfResponse, InvoicesResponse } from '@pravesh/core/invoices/schemas.ts';
+import type { Http } from '../../lib/http.ts';
+import { api } from '../../app/api.ts';
+
+/** spec 001 §7 BSP paymentSystem/invoices (the invoices module, issue 16 §6): the customer's invoices. */
+export const invoicesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    invoices: build.query<InvoicesResponse, void>({
+      query: () => ({ method: 'GET', path: INVOICE_ROUTES.invoices }),
+    }),
+  }),
+});
+
+export const { useInvoicesQuery } = invoicesApi;
+
+/**
+ * One invoice's PDF through the one HTTP helper (spec 001 §7 downloadCustomerPaymentReceipt v2
+ * "(invoice pdf)"): the helper reads JSON, so the server answers the PDF base64 in the envelope.
+ */
+export async function fetchInvoicePdf(http: Http, invoiceId: string): Promise<{ fileName: string; blob: Blob }> {
+  const reply = await http.call<InvoicePdfResponse>('GET', INVOICE_ROUTES.downloadV2, { query: { invoiceId } });
+  const bytes = Uint8Array.from(atob(reply.pdfBase64), (char) => char.charCodeAt(0));
+  return { fileName: reply.fileName, blob: new Blob([bytes], { type: reply.contentType }) };
+}
+
+/** Hands a file to the browser's downloads (a temporary link with `download`, then let go). */
+export function saveFile(blob: Blob, fileName: string, doc: Document = document): void {
+  const url = URL.createObjectURL(blob);
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SITES } from '@pravesh/core';
+import type { ModuleDeps } from '../../config/deps.ts';
+import { addOnRoutes } from './routes.ts';
+import { createAddOnsService, type PaidPurchase } from './service.ts';
+import { createAddOnsStore } from './store.ts';
+
+export type { PaidPurchase } from './service.ts';
+
+export interface AddOnsModuleOptions {
+  /**
+   * Called once per purchase when its payment succeeds (issue 16 §7): the place to issue its GST
+   * invoice (modules/invoices issueInvoice, idempotent). Default: nothing. Its failure is logged
+   * and does not undo the payment.
+   */
+  onPaid?: (purchase: PaidPurchase, deps: ModuleDeps) => Promise<void>;
+}
+
+/**
+ * Paid add-ons (spec 001 §1, §3, §4; issue 15 §4, issue 16 §7): eligibility, purchases through the
+ * payment provider, transactions, the step-up card and the product tiles.
+ */
+export function createAddOnsModule(options: AddOnsModuleOptions = {}): FastifyPluginAsync<ModuleDeps> {
+  return (app, deps) => {
+    const onPaid = options.onPaid;
+    const service = createAddOnsService({
+      store: createAddOnsStore(deps.db),
+      payment: deps.providers.payment,
+      now: deps.now,
+      onPaid: onPaid ? (purchase) => onPaid(purchase, deps) : () => Promise.resolve(),
+      log: deps.log,
+      siteOrigin: (siteKey) => {
+        const site = SITES.find((entry) => entry.key === siteKey);
+        return site ? deps.config.sites.get(site.id)?.origins[0] : undefined;
+      },
+    });
+    addOnRoutes(app, { service, customerAuth: deps.customerAuth });
+    return Promise.resolve();
+  };
+}
+
+export const addOnsModule = createAddOnsModule();

@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADD_ON_ROUTES,
+  PraveshError,
+  accountUserInformationResponseSchema,
+  confirmPaymentBodySchema,
+  createOrderBodySchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  ok,
+  orderStatusQuerySchema,
+  productListResponseSchema,
+  purchaseSchema,
+  stepUpCardResponseSchema,
+  addOnTransactionsResponseSchema,
+} from '@pravesh/core';
+import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
+import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import type { AddOnsService } from './service.ts';
+
+/**
+ * Paid add-ons, purchases, step-up card and product tiles over HTTP (spec 001 §1, §3, §4, §7, §9;
+ * issue 15 §4, issue 16 §7). Customer routes speak only for the customer of the access token (pass
+ * token sso strategy or pb-access-token): no body or query names a customer, so nobody can read
+ * or buy as another; a purchase id of another customer is purchaseNotFound. Answers carry personal
+ * data and are never cached.
+ */
+export interface AddOnRouteDeps {
+  service: AddOnsService;
+  customerAuth: CustomerAuth;
+}
+
+const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+
+export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: AddOnRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
+    const customer = await customerAuth.customerOf(request);
+    if (!customer) throw new PraveshError('tokenNotValidated');
+    return customer;
+  }
+
+  typed.get(
+    ADD_ON_ROUTES.accountUserInformation,
+    {
+      schema: {
+        summary: 'Which paid add-ons the customer may buy, and why (spec 001 §3 eligibility objects, §4 rules)',
+        description:
+          'GET (method not shown in the spec). Decided from the customer’s stored bureau pulls and purchases: ' +
+          'creditAdvisor (rankFactors[0].criteria / SCORE_LEVEL, lastPaymentDetails.paymentStatus, paidUser), ' +
+          'creditHealth (lastPaymentDetails.paymentStatus), collection (accountList), rectification ' +
+          '(crosssellable.products.product.COLLECTIONS.subProductList, quoteDetails.order.orderStatus). Each has ' +
+          'eligible, subscribed, reason and the product with its GST-inclusive price in paise.',
+        tags: ['add-ons'],
+        response: { 200: envelopeSchema(accountUserInformationResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.accountUserInformation((await signedIn(request)).customerId);
+      noStore(reply);
+      return ok(answer);
+    },
+  );
+
+  typed.post(
+    ADD_ON_ROUTES.createOrder,
+    {
+      schema: {
+        summary: 'Start buying a paid add-on: store the purchase and make the gateway order (issue 16 §7; path ours)',
+        description:
+          'Body {addOn, idempotencyKey}. The same key answers the same purchase (and makes its order if an earlier ' +
+          'try could not reach the gateway); an open purchase of the same add-on is answered instead of a second ' +
+          'one. addOnNotEligible when the eligibility object says no, addOnAlreadySubscribed once bought, ' +
+          'idempotencyKeyReused for a key used on another add-on, paymentUnavailable (503, nothing charged) when ' +
+          'the gateway is off or does not answer.',
+        tags: ['add-ons'],
+        body: createOrderBodySchema,
+        response: { 200: envelopeSchema(purchaseSchema), '4xx': errorEnvelopeSchema, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const purchase = await service.start((await signedIn(request)).customerId, request.body);
+      noStore(reply);
+      return ok(purchase);
+    },
+  );
+
+  typed.post(
+    ADD_ON_ROUTES.confirmPayment,
+    {
+      schema: {
+        summary: 'The checkout finished: confirm the payment with the gateway (issue 16 §7; path ours)',
+        description:
+          'Body {purchaseId, gatewayResponse?}. Answers the purchase with status SUCCESS, FAILED or PENDING (the ' +
+          'gateway is not sure yet: ask orderStatus later). A settled purchase answers as it is; another ' +
+          'customer’s purchase id is purchaseNotFound.',
+        tags: ['add-ons'],
+        body: confirmPaymentBodySchema,
+        response: { 200: envelopeSchema(purchaseSchema), '4xx': errorEnvelopeSchema, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const purchase = await service.confirm((await signedIn(request)).customerId, request.body);
+      noStore(reply);
+      return ok(purchase);
+    },
+  );
+
+  typed.get(
+    ADD_ON_ROUTES.orderStatus,
+    {
+      schema: {
+        summary: 'Where a purchase stands; a pending payment is asked of the gateway again (issue 16 §7; path ours)',
+        description: 'GET ?purchaseId=…; another customer’s purchase id is purchaseNotFound.',
+        tags: ['add-ons'],
+        querystring: orderStatusQuerySchema,
+        response: { 200: envelopeSchema(purchaseSchema), '4xx': errorEnvelopeSchema, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const purchase = await service.status((await signedIn(request)).customerId, request.query.purchaseId);
+      noStore(reply);
+      return ok(purchase);
+    },
+  );
+
+  typed.get(
+    ADD_ON_ROUTES.transactions,
+    {
+      schema: {
+        summary: "The customer's add-on purchases, newest first (spec 001 §7 myAccount/transactions)",
+        description: 'GET (method not shown in the spec). Account slice transactionsDetails.',
+        tags: ['add-ons'],
+        response: { 200: envelopeSchema(addOnTransactionsResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.transactions((await signedIn(request)).customerId);
+      noStore(reply);
+      return ok(answer);
+    },
+  );
+
+  typed.get(
+    ADD_ON_ROUTES.getStepUpCardDetails,
+    {
+      schema: {
+        summary: "A secured-card holder's way to an unsecured card (spec 001 §7 myAccount/getStepUpCardDetails)",
+        description:
+          'GET (method and shape not shown in the spec). From the customer’s leads: a secured-card offer whose ' +
+          'lead reached CARD_ISSUED; after 6 months, and with the band the unsecured card asks, stepUp.eligible.',
+        tags: ['add-ons'],
+        response: { 200: envelopeSchema(stepUpCardResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.stepUpCard((await signedIn(request)).customerId);
+      noStore(reply);
+      return ok(answer);
+    },
+  );
+
+  typed.get(
+    ADD_ON_ROUTES.productList,
+    {
+      schema: {
+        summary: "The marketplace's product tiles with their redirect keys (spec 001 §7 productList, §9)",
+        description:
+          'GET. Not customer data: the same for everyone, so it needs no access token (the shield still applies). ' +
+          'Keys productCC, productPL, productBL, productHL, productLAP, productLAC, productHLBT, productPBMoney, ' +
+          'productCapLoan, productBONDS, productFD and six insurance keys; url is the product page on its site.',
+        tags: ['add-ons'],
+        response: { 200: envelopeSchema(productListResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    () => ok(service.productList()),
+  );
+}

@@ -1,0 +1,123 @@
+import { copyFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { API_URL, DEMO_SITE_A } from '../urls.ts';
+import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
+
+/**
+ * Issue 16 items 3-5 (spec 001 §2 preferences, active-devices, consent-revocation): a customer
+ * signed in on two browsers turns SMS offers off, signs the other browser out from Active devices
+ * (that browser is signed out at once), and sees the consents page; every screen at 1280px and
+ * 375px, axe-clean.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/** Kept under e2e/artifacts and, for a person to look at, as /tmp/self-service-<name>.png. */
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, `self-service-${name}.png`, { fullPage: true });
+  copyFileSync(
+    `${import.meta.dirname}/../artifacts/screenshots/self-service-${name}.png`,
+    `/tmp/self-service-${name}.png`,
+  );
+}
+
+async function signInToMyAccount(page: Page, mobileNo: string): Promise<void> {
+  await page.goto(`${DEMO_SITE_A}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const frame = page.frameLocator('pravesh-sign-in iframe');
+  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
+  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
+  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+async function secondBrowser(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+test('preferences, active devices and consents: change, sign another device out, review; 1280px and 375px, axe-clean', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const mobileNo = randomMobile();
+  // The other browser signs in first: the customer's older device.
+  const other = await secondBrowser(browser);
+  await signInToMyAccount(other.page, mobileNo);
+  await signInToMyAccount(page, mobileNo);
+
+  // Preferences: SMS offers off, saved at once; the number masked (spec 001 §5).
+  await page.goto(`${API_URL}/myaccount/preferences`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Communication preferences' })).toBeVisible();
+  const sms = page.getByRole('switch', { name: 'SMS' });
+  await expect(sms).toBeChecked();
+  await expect(page.getByText(`Text messages to ${masked(mobileNo)}`)).toBeVisible();
+  await sms.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('SMS turned off. Your choice is saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'SMS' })).not.toBeChecked();
+  await expectAxeClean(page);
+  await shot(page, 'preferences-1280');
+
+  // Active devices: this one marked, the other signed out everywhere.
+  await page.goto(`${API_URL}/myaccount/active-devices`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Active devices' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Signed-in devices' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('This device', { exact: true })).toHaveCount(1);
+  await expectAxeClean(page);
+  await shot(page, 'devices-1280');
+  await list.getByRole('button', { name: /^Sign out / }).click();
+  await expect(page.getByText(/is signed out\. It will need a new OTP/)).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('You’re not signed in anywhere else.')).toBeVisible();
+
+  // The other browser's session is over: My Account there starts a new sign-in (the accounts
+  // host's OTP form, locally) instead of showing the dashboard.
+  await other.page.goto(`${API_URL}/myaccount/dashboard`);
+  await expect(
+    other.page
+      .getByRole('heading', { name: 'Sign in with your mobile number' })
+      .or(other.page.getByRole('button', { name: 'Sign in to My Account' })),
+  ).toBeVisible();
+  await expect(other.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(0);
+  await other.context.close();
+
+  // Consents: the list (or its empty state) from the ledger.
+  await page.goto(`${API_URL}/myaccount/consent-revocation`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consents' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Consents you’ve given' })).toBeVisible();
+  await expectAxeClean(page);
+  await shot(page, 'consents-1280');
+
+  // Phone width: each screen again.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [path, heading, name] of [
+    ['preferences', 'Communication preferences', 'preferences-375'],
+    ['active-devices', 'Active devices', 'devices-375'],
+    ['consent-revocation', 'Consents', 'consents-375'],
+  ] as const) {
+    await page.goto(`${API_URL}/myaccount/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('.pv-skeleton')).toHaveCount(0);
+    await expectAxeClean(page);
+    await shot(page, name);
+  }
+});
