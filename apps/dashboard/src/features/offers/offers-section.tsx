@@ -189,6 +189,7 @@ export function OffersSection() {
           </>
         ) : (
           <Tabs
+            className="ma-offers-tabs"
             items={tabs}
             label="Offers by product"
             selectedId={group ?? groups[0]!.id}
