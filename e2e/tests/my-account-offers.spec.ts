@@ -162,8 +162,10 @@ test('new-to-credit customer: a secured card to build a history; 1280 and 375; l
   await page.setViewportSize(DESKTOP);
   await openDashboard(page, mobileNo);
   const offers = page.getByRole('region', { name: 'Offers for you' });
-  await expect(offers.getByText('Congratulations! You have 1 exclusive offer')).toBeVisible();
-  await expect(offers.getByRole('heading', { name: 'Credit cards' })).toBeVisible();
+  // No score yet: a secured card to build a history, and insurance cover (not decided by credit).
+  await expect(offers.getByText('Congratulations! You have 3 exclusive offers')).toBeVisible();
+  await expect(offers.getByRole('tab', { name: 'Credit cards (1)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(offers.getByRole('tab', { name: 'Insurance (2)' })).toBeVisible();
   await expect(offers.getByRole('heading', { name: 'Kaveri Secure Credit Card' })).toBeVisible();
   await expectAxeClean(page);
   await shot(page, 'ntc-1280');
@@ -172,6 +174,15 @@ test('new-to-credit customer: a secured card to build a history; 1280 and 375; l
   await expect(dialog).toContainText('Fixed deposit needed');
   await expectAxeClean(page);
   await dialog.getByRole('button', { name: 'Not now' }).click();
+
+  await offers.getByRole('tab', { name: 'Insurance (2)' }).click();
+  await offers.getByRole('button', { name: 'View details of Suraksha Health Shield' }).click();
+  const cover = page.getByRole('dialog', { name: 'Suraksha Health Shield' });
+  await expect(cover.getByRole('heading', { name: 'Policy at a glance' })).toBeVisible();
+  await expect(cover).toContainText('Free-look period');
+  await expectAxeClean(page);
+  await shot(page, 'ntc-insurance-1280', false);
+  await cover.getByRole('button', { name: 'Not now' }).click();
 
   await page.setViewportSize(PHONE);
   await expectAxeClean(page);
@@ -227,7 +238,8 @@ test('no-hit customer: a secured card; a failing offers call → its error state
   });
   await page.reload();
   await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
-  expect(visited).toContain(`${API_URL}/myaccount/`);
+  // The root is the site root, /myaccount (spec 001 §2), between the two dashboards.
+  expect(visited.slice(1, -1).some((url) => /\/myaccount\/?$/.test(url))).toBe(true);
   expect(visited[0]).toBe(`${API_URL}/myaccount/dashboard`);
   await expect(offers.getByRole('heading', { name: 'Kaveri Secure Credit Card' })).toBeVisible();
   await expect

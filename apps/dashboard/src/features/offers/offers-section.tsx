@@ -83,7 +83,7 @@ function OffersBanner({ fallbackCount }: { fallbackCount: number }) {
           Congratulations! You have {count} exclusive {count === 1 ? 'offer' : 'offers'}
         </p>
         <p className="ma-offers-banner-text">
-          Pre-approved on your credit profile. Checking them doesn’t affect your credit score.
+          Picked for your credit profile. Checking them doesn’t affect your credit score.
         </p>
       </div>
     </div>
@@ -136,7 +136,13 @@ export function OffersSection() {
         <div>
           <h3>Unable to fetch your offers</h3>
           <p>Please try again after sometime.</p>
-          <Button size="sm" variant="secondary" onClick={() => void offers.refetch()} loading={offers.isFetching}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ma-empty-action"
+            onClick={() => void offers.refetch()}
+            loading={offers.isFetching}
+          >
             Try again
           </Button>
         </div>
@@ -183,6 +189,7 @@ export function OffersSection() {
           </>
         ) : (
           <Tabs
+            className="ma-offers-tabs"
             items={tabs}
             label="Offers by product"
             selectedId={group ?? groups[0]!.id}
