@@ -95,8 +95,12 @@ async function signIn(page: Page, mobileNo: string): Promise<void> {
 /** The desktop panel, opened with the tab (a new visit may already have it open). */
 async function openPanel(page: Page): Promise<Locator> {
   const tab = tabOf(page);
-  if ((await tab.getAttribute('aria-expanded')) !== 'true') await tab.click();
-  await expect(tab).toHaveAttribute('aria-expanded', 'true');
+  // Retried: a click that lands while the page's consent panel is being answered (a locator
+  // handler accepts it) or closing can miss the tab; the panel must end up open all the same.
+  await expect(async () => {
+    if ((await tab.getAttribute('aria-expanded')) !== 'true') await tab.click();
+    await expect(tab).toHaveAttribute('aria-expanded', 'true', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   const panel = nudgeOf(page).locator('#nudge-panel');
   await animationsDone(panel);
   return panel;
