@@ -24,9 +24,11 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
   it('seeds the demo catalogue once: a second run adds nothing and changes nothing', async () => {
     const context = { db: database.db, config, now: () => NOW };
     const first = await runSeeders(context);
+    // 4 bureaus for the scored customer, one NO_HIT and one NTC answer from each bureau for the
+    // other two (12), and the scored customer's earlier CIBIL pull behind their credit alerts (13).
     expect(first).toEqual([
       `offer catalogue: ${DEMO_LENDERS.length} of ${DEMO_LENDERS.length} lenders and ${DEMO_OFFERS.length} of ${DEMO_OFFERS.length} offers added`,
-      `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 12 reports pulled`,
+      `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 13 reports pulled`,
     ]);
     const before = await database.db.select().from(offerCatalogue);
     const second = await runSeeders({ ...context, now: () => NOW + 86_400_000 });
