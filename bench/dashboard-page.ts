@@ -103,7 +103,7 @@ export interface DashboardLoad {
   lcpElement: string;
   inpMs: number;
   events: EventEntry[];
-  /** Bytes the page received over the (throttled) network: the documents and every resource. */
+  /** Bytes the page received over the (throttled) network by the last click: the document and every resource. */
   transferBytes: number;
 }
 
@@ -259,7 +259,7 @@ export function dashboardPageRows(result: DashboardPageResult): Row[] {
       value: formatMs(result.p75LcpMs),
       target: `<= ${DASHBOARD_LCP_TARGET_MS} ms`,
       verdict: result.p75LcpMs <= DASHBOARD_LCP_TARGET_MS ? 'ok' : 'MISSED',
-      note: `median ${formatMs(result.medianLcpMs)}, worst ${worst(result.loads.map((load) => load.lcpMs))}; element ${lcpElements}; ${kb.toFixed(0)} KB transferred`,
+      note: `median ${formatMs(result.medianLcpMs)}, worst ${worst(result.loads.map((load) => load.lcpMs))}; element ${lcpElements}; up to ${kb.toFixed(0)} KB transferred by the last click`,
     },
     {
       metric: `My Account dashboard INP, bureau + offers tab clicks (${conditions})`,
