@@ -27,6 +27,8 @@ export function tempDataDir(prefix: string): { dir: string; remove(): void } {
 export interface ChildServerOptions {
   /** Builds the app, routes included; runChildServer makes it listen. */
   start(): Promise<FastifyInstance>;
+  /** The port to listen on; default a free one. */
+  port?: number;
   /** Runs on stop after the app has closed (e.g. a database the app does not own). */
   close?(): Promise<void>;
   /** Runs last on stop, and when starting fails: the data folder, a throw-away database. */
@@ -40,7 +42,7 @@ export interface ChildServerOptions {
 export async function runChildServer(options: ChildServerOptions): Promise<void> {
   try {
     const app = await options.start();
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new Error('listen gave no TCP address');
 

@@ -27,7 +27,7 @@ const PAGE_TIMEOUT_MS = 120_000;
 /** Long tasks beyond this count towards Total Blocking Time (web.dev/tbt). */
 const LONG_TASK_MS = 50;
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -104,7 +104,7 @@ export interface NudgeHostPageResult {
   tbtNudgeRatio: number | null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -5,6 +5,7 @@ import { bundleSizeRows, measureBundleSizes } from './bundle-size.ts';
 import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
 import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
 import { dashboardSizeRows, measureDashboardSize } from './dashboard-size.ts';
+import { dashboardPageRows, measureDashboardPage } from './dashboard-page.ts';
 import { formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
@@ -62,6 +63,8 @@ try {
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
   await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
   await section('dashboard size', () => measureDashboardSize(dashboardDist), dashboardSizeRows);
+  // Issue 15: the dashboard's LCP and INP under 4× CPU and Slow 4G (its own server, stopped after).
+  await section('dashboard page', () => measureDashboardPage(), dashboardPageRows);
   const server = await startApiProcess();
   api = server;
   await section('server load', () => measureServerLoad(server), serverLoadRows);
