@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './build/precompress.ts';
 
 /**
  * My Account is served by the API server under /myaccount/ (apps/server/src/modules/my-account):
@@ -12,6 +13,7 @@ export default defineConfig({
   base: '/myaccount/',
   // React 19's automatic runtime, as apps/accounts compiles it.
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [precompressAssets()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',

@@ -74,7 +74,10 @@ export function serveFramedPage(
 /** Serves a build folder's files under `prefix` (no index pages, no reply decorators). */
 export async function registerPageAssets(
   app: FastifyInstance,
-  options: { root: string; prefix: string } & Pick<FastifyStaticOptions, 'maxAge' | 'setHeaders' | 'cacheControl'>,
+  options: { root: string; prefix: string } & Pick<
+    FastifyStaticOptions,
+    'maxAge' | 'setHeaders' | 'cacheControl' | 'preCompressed'
+  >,
 ): Promise<void> {
   await app.register(fastifyStatic, { ...options, decorateReply: false, index: false });
 }

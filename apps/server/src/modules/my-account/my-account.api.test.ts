@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MY_ACCOUNT_ROUTES, type CustomerDetails, type MyAccountSession } from '@pravesh/core';
@@ -149,6 +150,30 @@ describe('My Account pages', () => {
     expect(bundle.headers['cache-control']).toContain('immutable');
     // A chunk of an older build is a 404, not the HTML shell (the app reloads once on that).
     expect((await app.inject('/myaccount/assets/gone-123.js')).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("sends the build's Brotli or gzip copy of a bundle to a browser that accepts it, the plain file otherwise", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const source = 'export const greeting = "Good morning";\n'.repeat(50);
+    writeFileSync(path.join(dist, 'assets', 'index-abc.js'), source);
+    writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(source));
+    writeFileSync(path.join(dist, 'assets', 'index-abc.js.gz'), gzipSync(source));
+    const app = await appWith(dist);
+    const url = '/myaccount/assets/index-abc.js';
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(source);
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(source);
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
     await app.close();
   });
 

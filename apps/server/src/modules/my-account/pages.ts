@@ -96,9 +96,14 @@ export async function dashboardPages(
       root: path.join(distDir, 'assets'),
       prefix: DASHBOARD_ASSETS,
       cacheControl: false,
+      // The build writes .br and .gz copies of every text asset (apps/dashboard/build/precompress.ts):
+      // sent to a browser that accepts them, with Vary so a shared cache keeps the two apart
+      // (RFC 9110 §12.5.3, §12.5.5).
+      preCompressed: true,
       setHeaders(reply) {
         // Vite names every bundle by its content hash.
         reply.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        reply.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
