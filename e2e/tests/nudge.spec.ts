@@ -392,6 +392,10 @@ test('scores at all four bureaus: the active bureau’s score, offers, a failing
   // A failing apply: the browser's apply call answers 500 (a client-side error path of spec 000 §4).
   const applyUrl = `${API_URL}${LEAD_ROUTES.applyOffer}`;
   allowConsoleErrors(page, /status of 500/);
+  // After sign-out a tile click opens JOURNEY_OTP for the number just used (spec 000 §4), whose
+  // code was sent moments ago: the server's 30 s per-number resend window answers 429 and the
+  // sign-in frame shows its countdown. That refusal is the rule working, not a fault.
+  allowConsoleErrors(page, /status of 429 .*\/SSOSP\/api\/v1\/customer\/otp/);
   await page.route(applyUrl, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false}' }),
   );
