@@ -370,4 +370,11 @@ test.describe('a hostile contract', () => {
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
   });
+
+  // The hostile text must not stay the demo contract's latest version: every later journey (nudge,
+  // My Account) signs in on this site and would be shown it, its planted image 404ing and the CSP
+  // refusing its handler in their consoles. The operator's fix is ours: publish clean terms again.
+  test.afterAll(async ({ request }) => {
+    await publish(request, '<h3>Terms of use</h3><p>These terms replace the version withdrawn for review.</p>');
+  });
 });

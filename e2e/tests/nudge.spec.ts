@@ -396,11 +396,6 @@ test('scores at all four bureaus: the active bureau’s score, offers, a failing
   // code was sent moments ago: the server's 30 s per-number resend window answers 429 and the
   // sign-in frame shows its countdown. That refusal is the rule working, not a fault.
   allowConsoleErrors(page, /status of 429 .*\/SSOSP\/api\/v1\/customer\/otp/);
-  // The consent journeys (consent.spec.ts) publish terms carrying a planted <img onerror>: after
-  // DOMPurify, the page's CSP blocks what is left and the image 404s — the defence working, seen
-  // here when this journey's consent panel shows those terms.
-  allowConsoleErrors(page, /Content Security Policy.*pravesh-dompurify\.js/);
-  allowConsoleErrors(page, /404 \(Not Found\) \(http:\/\/localhost:4100\/nowhere\.png\)/);
   await page.route(applyUrl, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false}' }),
   );
