@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../errors.ts';
 import { CREDIT_COPY, CREDIT_ERRORS } from './errors.ts';
+import { CREDIT_ROUTES, CREDIT_ROUTE_METHODS } from './routes.ts';
 import {
-  CREDIT_ROUTES,
-  CREDIT_ROUTE_METHODS,
   bureauScoreRecordSchema,
   bureauStatusEntrySchema,
   creditAccountSchema,

@@ -1,4 +1,4 @@
-import { LEAD_ROUTES, type Environment } from '@pravesh/core';
+import { CREDIT_ROUTES, LEAD_ROUTES, OFFER_ROUTES, type Environment } from '@pravesh/core';
 
 /**
  * Names the nudge's two halves share: the loader in the core script (loader.ts) and the widget
@@ -34,19 +34,14 @@ export const NUDGE_PANEL_TOP_PX = 80;
 export const NUDGE_SHAKE_DELAY_MS = 2000;
 export const NUDGE_SHAKE_DURATION_MS = 6000;
 
-/**
- * The nudge's calls (spec 000 §7; all GET but the apply POST). getCreditScores and personalization
- * are core's CREDIT_ROUTES.getCreditScores and OFFER_ROUTES.personalization (data.test.ts keeps
- * them equal): those tables live beside the zod schemas, which the widget script must not carry.
- * The apply path comes from core's zod-free LEAD_ROUTES.
- */
+/** The nudge's calls (spec 000 §7; all GET but the apply POST), from core's zod-free route tables. */
 export const NUDGE_ROUTES = {
-  getCreditScores: '/MSP/api/v1/myAccount/getCreditScores',
+  getCreditScores: CREDIT_ROUTES.getCreditScores,
   /** spec 000 §4 "A personalization fetch sets stored offers": { totalOffers, offers, generatedAt }. */
-  personalization: '/MSP/api/v1/pco/personalization',
+  personalization: OFFER_ROUTES.personalization,
   applyOffer: LEAD_ROUTES.applyOffer,
-  /** core CREDIT_ROUTES.pullReport: the "Get Credit Score" pull, on the customer's recorded consent. */
-  pullReport: '/BSP/api/v1/bureauApplication/pullReport',
+  /** The "Get Credit Score" pull, on the customer's recorded consent. */
+  pullReport: CREDIT_ROUTES.pullReport,
 } as const;
 
 /**

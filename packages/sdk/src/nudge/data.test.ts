@@ -1,4 +1,4 @@
-import { CREDIT_CONSENT_CONTRACTS, CREDIT_ROUTES, LEAD_ROUTES, OFFER_ROUTES, sessionCookieNames } from '@pravesh/core';
+import { CREDIT_CONSENT_CONTRACTS, CREDIT_ROUTES, sessionCookieNames } from '@pravesh/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCookieJar } from '../cookies.ts';
 import { createSignOn, type SignOn } from '../sso/index.ts';
@@ -65,13 +65,7 @@ beforeEach(async () => {
 });
 
 describe('the nudge’s live tiles (spec 000 §4, §8)', () => {
-  it('asks core’s paths', () => {
-    expect(NUDGE_ROUTES).toEqual({
-      getCreditScores: CREDIT_ROUTES.getCreditScores,
-      personalization: OFFER_ROUTES.personalization,
-      applyOffer: LEAD_ROUTES.applyOffer,
-      pullReport: CREDIT_ROUTES.pullReport,
-    });
+  it('asks for the credit report terms the server wants before a pull', () => {
     expect(CREDIT_CONSENT_CONTRACTS).toContain(CREDIT_REPORT_CONTRACT_ID);
   });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE_NAMES as CORE_NAMES, CREDIT_ROUTE_METHODS, CREDIT_ROUTES } from '@pravesh/core/credit/schemas.ts';
-import { BUREAU_REPORT_PATH } from './api.ts';
+import { CREDIT_ROUTE_METHODS } from '@pravesh/core/credit/routes.ts';
+import { ACCOUNT_TYPE_NAMES as CORE_NAMES } from '@pravesh/core/credit/schemas.ts';
 import { ACCOUNT_TYPE_NAMES, formatAge, maskAccountNumber } from './format.ts';
 
 describe('the report call', () => {
-  it('is the credit module’s bureau report GET', () => {
-    expect(BUREAU_REPORT_PATH).toBe(CREDIT_ROUTES.bureauReport);
+  it('is the credit module’s bureau report, served on GET', () => {
     expect(CREDIT_ROUTE_METHODS.bureauReport).toBe('GET');
   });
 

@@ -1,13 +1,13 @@
 import type { Bureau } from '@pravesh/core/constants.ts';
 import type { CreditReport } from '@pravesh/core/credit/schemas.ts';
+import { CREDIT_ROUTES } from '@pravesh/core/credit/routes.ts';
 import { api } from '../../app/api.ts';
 
 /**
  * spec 000 §7 "Bureau report GET": the customer's latest stored report of one bureau (accounts,
- * enquiries, summary). The path is core's CREDIT_ROUTES.bureauReport, written here so the bundle
- * does not carry the schema library (api.test.ts holds them equal).
+ * enquiries, summary), from core's zod-free route table.
  */
-export const BUREAU_REPORT_PATH = '/MSP/api/v1/bureau/report';
+export const BUREAU_REPORT_PATH = CREDIT_ROUTES.bureauReport;
 
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({

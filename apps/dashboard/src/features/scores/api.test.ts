@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_ROUTE_METHODS, CREDIT_ROUTES } from '@pravesh/core/credit/schemas.ts';
-import { BUREAU_SCORE_PATH, CREDIT_SCORES_PATH } from './api.ts';
+import { CREDIT_ROUTE_METHODS } from '@pravesh/core/credit/routes.ts';
 
 describe('the scores calls', () => {
-  it('is the credit module’s getCreditScores route', () => {
-    expect(CREDIT_SCORES_PATH).toBe(CREDIT_ROUTES.getCreditScores);
+  // The queries in api.ts send GET: the credit module must serve both reads on GET.
+  it('read getCreditScores and getBureauScore with GET, as the credit module serves them', () => {
     expect(CREDIT_ROUTE_METHODS.getCreditScores).toBe('GET');
-  });
-
-  it('the score history is the credit module’s getBureauScore route', () => {
-    expect(BUREAU_SCORE_PATH).toBe(CREDIT_ROUTES.getBureauScore);
     expect(CREDIT_ROUTE_METHODS.getBureauScore).toBe('GET');
   });
 });
