@@ -109,7 +109,7 @@ export function FaqsTab({ onAskUs }: { onAskUs: () => void }) {
           type="search"
           value={text}
           maxLength={FAQ_SEARCH.maxQueryLength}
-          placeholder="For example: dispute, refund, CIBIL"
+          placeholder="For example: refund, dispute"
           autoComplete="off"
           aria-controls={summaryId}
           onChange={(event) => setText(event.target.value)}

@@ -155,7 +155,7 @@ export function QueryForm() {
       <TextAreaField
         ref={ref('message')}
         label="Your message"
-        hint={`Tell us what happened and what you need. ${messageLength} of ${SUPPORT_QUERY_LENGTHS.message.max} characters.`}
+        hint={`Tell us what happened and what you need. ${messageLength.toLocaleString('en-IN')} of ${SUPPORT_QUERY_LENGTHS.message.max.toLocaleString('en-IN')} characters.`}
         rows={6}
         value={draft.message}
         maxLength={SUPPORT_QUERY_LENGTHS.message.max}
