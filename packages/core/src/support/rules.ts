@@ -28,6 +28,13 @@ export const SUPPORT_TOPICS = [
   { key: 'topicLinkedAccounts', name: 'Linked bank accounts' },
 ] as const;
 
+/**
+ * "Chat with us": a page with a live chat asks again every `pollMs` (its place in the queue, and
+ * that it is still there); a chat not asked about for `idleMs` is ended, so a closed tab neither
+ * keeps a place in the queue nor holds an agent's place.
+ */
+export const CHAT_LIVENESS = { pollMs: 10_000, idleMs: 2 * 60_000 } as const;
+
 /** A reference number a customer can read out on the phone: SR-<IST date YYMMDD>-<6 of Crockford base32>. */
 export const SUPPORT_REFERENCE_PATTERN = /^SR-\d{6}-[0-9A-HJKMNP-TV-Z]{6}$/;
 export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button } from '@pravesh/ui';
+import { CHAT_LIVENESS } from '@pravesh/core/support/rules.ts';
 import type { ChatAllocationResponse } from '@pravesh/core/support/schemas.ts';
 import { useServices } from '../../app/services.ts';
 import { useAllocateChatMutation, useReleaseChatMutation } from './api.ts';
 import { failureText } from './messages.ts';
-
-/** How often a waiting customer's place is asked again (the same chat; it is served when its turn comes). */
-export const CHAT_QUEUE_POLL_MS = 10_000;
 
 function ordinal(position: number): string {
   return position === 1 ? 'next in line' : `number ${position} in the queue`;
@@ -14,8 +12,10 @@ function ordinal(position: number): string {
 
 /**
  * "Chat with us" (spec 001 §7 GRIDSP chat/chatAllocation; shown only while §9 "Chat enabled" is on):
- * an agent's name once one has the chat, or the customer's place in the queue, asked again every
- * CHAT_QUEUE_POLL_MS while waiting. Leaving frees the place for the next customer.
+ * an agent's name once one has the chat, or the customer's place in the queue. While the chat is live
+ * the page asks again every CHAT_LIVENESS.pollMs: the same chat, served when its turn comes, and the
+ * server's sign that the page is still open (a closed tab's chat is ended). Leaving frees the place
+ * for the next customer.
  */
 export function ChatEntry() {
   const services = useServices();
@@ -34,13 +34,13 @@ export function ChatEntry() {
     setChat(result.data);
   }
 
-  const queued = chat?.status === 'QUEUED';
+  const live = chat !== null;
   useEffect(() => {
-    if (!queued) return;
-    const timer = setInterval(() => void ask(), CHAT_QUEUE_POLL_MS);
+    if (!live) return;
+    const timer = setInterval(() => void ask(), CHAT_LIVENESS.pollMs);
     return () => clearInterval(timer);
-    // `ask` is the same call each time; the interval only follows whether the customer waits.
-  }, [queued]);
+    // `ask` is the same call each time; the interval only follows whether a chat is live.
+  }, [live]);
 
   async function leave(): Promise<void> {
     if (!chat) return;

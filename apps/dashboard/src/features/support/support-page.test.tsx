@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADD_ON_ROUTES } from '@pravesh/core/add-ons/routes.ts';
 import { SELF_SERVICE_ROUTES } from '@pravesh/core/self-service/routes.ts';
+import { CHAT_LIVENESS } from '@pravesh/core/support/rules.ts';
 import { SUPPORT_ROUTES } from '@pravesh/core/support/routes.ts';
 import type {
   ChatAllocationResponse,
@@ -14,7 +15,6 @@ import type {
 } from '@pravesh/core/support/schemas.ts';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { CUSTOMER, refusal, renderDashboard, signedInState, type Reply } from '../../test/harness.tsx';
-import { CHAT_QUEUE_POLL_MS } from './chat-entry.tsx';
 
 afterEach(() => {
   cleanup();
@@ -291,7 +291,7 @@ describe('Support page (spec 001 §2 support)', () => {
       queuePosition: null,
       assignedAt: '2026-11-21T06:01:00.000Z',
     };
-    await act(() => vi.advanceTimersByTimeAsync(CHAT_QUEUE_POLL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(CHAT_LIVENESS.pollMs));
     expect(await screen.findByText('You’re connected to Priya')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End chat' }));
     expect(await screen.findByRole('button', { name: 'Chat with us' })).toBeTruthy();

@@ -64,6 +64,7 @@ CREATE TABLE "support_chats" (
 	"status" text NOT NULL,
 	"requested_at" timestamp with time zone NOT NULL,
 	"assigned_at" timestamp with time zone,
+	"last_seen_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone,
 	CONSTRAINT "support_chats_agent_id_support_agents_agent_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."support_agents"("agent_id") ON DELETE no action ON UPDATE no action,
 	CONSTRAINT "support_chats_status_check" CHECK ("support_chats"."status" in ('WAITING', 'ACTIVE', 'ENDED')),

@@ -112,7 +112,7 @@ export const supportAgents = pgTable(
 /**
  * Chats: WAITING in the queue (first come, first served by `seq`), ACTIVE with an agent, ENDED.
  * A customer has at most one live chat (the partial unique index), so asking again while waiting
- * is the same chat and keeps its place.
+ * is the same chat and keeps its place; asking is also how the page says it is still open.
  */
 export const supportChats = pgTable(
   'support_chats',
@@ -124,6 +124,8 @@ export const supportChats = pgTable(
     status: text('status').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** When the customer's page last asked (core CHAT_LIVENESS): a chat idle too long is ended. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (table) => [

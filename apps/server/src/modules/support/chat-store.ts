@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { supportAgents, supportChats } from '../../db/schema/support.ts';
 
@@ -11,14 +11,15 @@ const LIVE = ['WAITING', 'ACTIVE'] as const;
 /**
  * Chats and agents at rest (db/schema/support.ts), for GRIDSP chat/chatAllocation.
  *
- * The queue is served by one routine, `serveQueue`: in one transaction it hands the oldest waiting
- * chat to the least busy agent with a free place, again and again, until the queue is empty or
- * every agent is full. Its runs are taken one at a time (a transaction-scoped advisory lock), so the
+ * The queue is served by one routine, `serveQueue`: in one transaction it first ends chats whose
+ * page stopped asking (idle longer than `idleMs`: a closed tab), then hands the oldest waiting chat
+ * to the least busy agent with a free place, again and again, until the queue is empty or every
+ * agent is full. Its runs are taken one at a time (a transaction-scoped advisory lock), so the
  * queue is served strictly first come, first served however many requests arrive at once; and each
  * agent's count moves by a conditional update under the table's check (active_chats <= capacity),
  * so no agent is ever given more chats than their capacity.
  */
-export function createChatStore(db: Database) {
+export function createChatStore(db: Database, { idleMs }: { idleMs: number }) {
   return {
     async live(customerId: string): Promise<ChatRow | undefined> {
       const [row] = await db
@@ -32,8 +33,13 @@ export function createChatStore(db: Database) {
     async join(customerId: string, at: Date): Promise<ChatRow> {
       await db
         .insert(supportChats)
-        .values({ chatId: randomUUID(), customerId, status: 'WAITING', requestedAt: at })
+        .values({ chatId: randomUUID(), customerId, status: 'WAITING', requestedAt: at, lastSeenAt: at })
         .onConflictDoNothing();
+      // An existing chat: the customer's page is still there.
+      await db
+        .update(supportChats)
+        .set({ lastSeenAt: at })
+        .where(and(eq(supportChats.customerId, customerId), inArray(supportChats.status, LIVE)));
       const [row] = await db
         .select()
         .from(supportChats)
@@ -60,6 +66,18 @@ export function createChatStore(db: Database) {
     async serveQueue(at: Date): Promise<number> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('pravesh.support.chat-queue'))`);
+        const idle = await tx
+          .update(supportChats)
+          .set({ status: 'ENDED', endedAt: at })
+          .where(and(inArray(supportChats.status, LIVE), lt(supportChats.lastSeenAt, new Date(at.getTime() - idleMs))))
+          .returning({ agentId: supportChats.agentId });
+        for (const { agentId } of idle) {
+          if (!agentId) continue;
+          await tx
+            .update(supportAgents)
+            .set({ activeChats: sql`${supportAgents.activeChats} - 1` })
+            .where(eq(supportAgents.agentId, agentId));
+        }
         let assigned = 0;
         for (;;) {
           const [next] = await tx

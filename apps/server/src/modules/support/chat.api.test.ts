@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_ROUTES, type ChatAllocationResponse, type GetSupportResponse } from '@pravesh/core';
+import { CHAT_LIVENESS, SUPPORT_ROUTES, type ChatAllocationResponse, type GetSupportResponse } from '@pravesh/core';
 import { resultRows } from '../../db/client.ts';
 import { supportAgents, supportChats } from '../../db/schema/support.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
@@ -166,6 +166,30 @@ describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
     expect((await post(server, SUPPORT_ROUTES.chatAllocation, owner, { customerId: other.customerId })).status).toBe(
       400,
     );
+  });
+
+  // Last: it moves the clock on.
+  it('ends a chat whose page stopped asking, and gives its place to the next in line', async () => {
+    const chats = new Map<SignedInCustomer, ChatAllocationResponse>();
+    for (const customer of customers) chats.set(customer, (await allocate(customer)).body.response!);
+    const gone = customers.find((customer) => chats.get(customer)!.status === 'ASSIGNED')!;
+    const next = customers.find((customer) => chats.get(customer)!.queuePosition === 1)!;
+
+    // Every page but one keeps asking.
+    server.clock.advance(CHAT_LIVENESS.idleMs / 2);
+    for (const customer of customers) if (customer !== gone) await allocate(customer);
+    server.clock.advance(CHAT_LIVENESS.idleMs / 2 + 1000);
+
+    expect((await allocate(next)).body.response).toMatchObject({ chatId: chats.get(next)!.chatId, status: 'ASSIGNED' });
+    const [ended] = await server.database.db
+      .select()
+      .from(supportChats)
+      .where(eq(supportChats.chatId, chats.get(gone)!.chatId));
+    expect(ended).toMatchObject({ status: 'ENDED', endedAt: new Date(server.clock.now()) });
+    for (const agent of await load()) {
+      expect(agent.active_chats).toBe(agent.live);
+      expect(agent.active_chats).toBeLessThanOrEqual(agent.capacity);
+    }
   });
 });
 

@@ -4,7 +4,8 @@ import type { ChatRow, ChatStore } from './chat-store.ts';
 /**
  * "Chat with us" (spec 001 §7 GRIDSP chat/chatAllocation, §9 "Chat enabled"; issue 16 §1): a
  * waiting customer gets an agent with a free place, or their place in the queue. Asking again is
- * how a waiting customer's page keeps up: the same chat, served if its turn has come.
+ * how the page keeps up and says it is still open (core CHAT_LIVENESS): the same chat, served if
+ * its turn has come; a chat no page asks about is ended when the queue is next served.
  */
 export function createChatService({ store, now, enabled }: { store: ChatStore; now: () => number; enabled: boolean }) {
   function requireEnabled(): void {
@@ -36,9 +37,12 @@ export function createChatService({ store, now, enabled }: { store: ChatStore; n
     async allocate(customerId: string): Promise<ChatAllocationResponse> {
       requireEnabled();
       const at = new Date(now());
-      const joined = await store.join(customerId, at);
-      if (joined.status === 'WAITING') await store.serveQueue(at);
-      const chat = (await store.live(customerId)) ?? joined;
+      let chat = await store.join(customerId, at);
+      if (chat.status === 'WAITING') {
+        await store.serveQueue(at);
+        // Served, still waiting, or (idle until a moment ago, ended by another request) joined anew.
+        chat = (await store.live(customerId)) ?? (await store.join(customerId, at));
+      }
       return describe(chat);
     },
 

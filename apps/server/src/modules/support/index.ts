@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CHAT_LIVENESS } from '@pravesh/core';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { createChatStore } from './chat-store.ts';
 import { createChatService } from './chat.ts';
@@ -24,7 +25,11 @@ export const supportModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
       now,
       log: deps.log,
     }),
-    chat: createChatService({ store: createChatStore(db), now, enabled: config.support.chatEnabled }),
+    chat: createChatService({
+      store: createChatStore(db, { idleMs: CHAT_LIVENESS.idleMs }),
+      now,
+      enabled: config.support.chatEnabled,
+    }),
     customerAuth: deps.customerAuth,
   });
   return Promise.resolve();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CHAT_LIVENESS,
   FAQ_SEARCH,
   PraveshError,
   SUPPORT_QUERY_LIMIT,
@@ -121,8 +122,10 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
         description:
           'Body {}; needs the access token. The customer’s one live chat: ASSIGNED with the agent’s name when an ' +
           'agent has a free place (least busy first), else QUEUED with queuePosition (1 = next; first come, first ' +
-          'served). Asking again is the same chat; a waiting page asks every few seconds. No agent is ever given ' +
-          'more chats than their capacity. chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
+          `served). Asking again is the same chat: the page asks every ${CHAT_LIVENESS.pollMs / 1000} s while the ` +
+          `chat is live, and a chat not asked about for ${CHAT_LIVENESS.idleMs / 60_000} minutes is ended (a ` +
+          'closed tab keeps no place). No agent is ever given more ' +
+          'chats than their capacity. chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
         tags: ['support'],
         body: chatAllocationBodySchema,
         response: responses(chatAllocationResponseSchema),
