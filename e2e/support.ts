@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { API_URL } from './urls.ts';
+import { API_URL, DEMO_SITE_A } from './urls.ts';
 
 /** Helpers the journeys share: fresh mobile numbers, screenshots kept as artifacts, OTPs from the outbox. */
 
@@ -19,17 +20,13 @@ export async function screenshot(page: Page, name: string, { fullPage = false } 
   await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
 }
 
-interface OutboxMessage {
+export interface OutboxMessage {
   id: string;
   channel?: string;
   to: string;
+  subject?: string;
   text: string;
   sentAt: string;
-}
-
-async function outboxMessages(page: Page): Promise<OutboxMessage[]> {
-  const response = await page.request.get(`${API_URL}/dev/outbox.json`);
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
 /** The six-digit code of the first (newest) message in the local outbox (GET /dev/outbox.json) that matches. */
@@ -73,4 +70,58 @@ export async function newOtpFromOutbox(page: Page, mobileNo: string, send: () =>
 /** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */
 export function otpFromEmail(page: Page, email: string): Promise<string> {
   return otpIn(page, (message) => message.channel === 'email' && message.to === email);
+}
+
+/** The accessibility rules every journey checks (WCAG 2.2 AA as axe-core knows it). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** No axe-core violation on the page as it is now; names each rule and element that fails. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/**
+ * Collects console errors and uncaught exceptions from here on; the function it answers fails the
+ * test when any was seen (but those matching `allowed`, errors a journey causes on purpose).
+ */
+export function watchConsole(page: Page): (allowed?: readonly RegExp[]) => void {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return (allowed = []) => {
+    const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+    expect(unexpected, 'console errors during the journey').toEqual([]);
+  };
+}
+
+/** "98******01": spec 001 §5 masking, as the demo site shows a signed-in number. */
+export const maskedMobile = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
+
+/** Signs `mobileNo` in on demo site A (OTP from the outbox) and opens My Account's dashboard. */
+export async function signInToMyAccount(page: Page, mobileNo: string): Promise<void> {
+  await page.goto(`${DEMO_SITE_A}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const frame = page.frameLocator('pravesh-sign-in iframe');
+  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
+  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
+  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(
+    `Signed in as ${maskedMobile(mobileNo)}`,
+  );
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** The local outbox's messages (development only), newest first. */
+export async function outboxMessages(page: Page): Promise<OutboxMessage[]> {
+  const response = await page.request.get(`${API_URL}/dev/outbox.json`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }

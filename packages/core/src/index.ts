@@ -63,3 +63,7 @@ export * from './aggregator/routes.ts';
 export * from './aggregator/schemas.ts';
 export * from './aggregator/errors.ts';
 export * from './self-service/schemas.ts';
+export * from './support/schemas.ts';
+export * from './support/rules.ts';
+export * from './support/errors.ts';
+export * from './support/contact.ts';

@@ -36,12 +36,13 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const ActiveDevices = lazyScreen(() => import('../features/devices/devices-page.tsx'), env);
   const Preferences = lazyScreen(() => import('../features/preferences/preferences-page.tsx'), env);
   const ConsentRevocation = lazyScreen(() => import('../features/consent-revocation/consent-revocation-page.tsx'), env);
+  const Support = lazyScreen(() => import('../features/support/support-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
       // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
       ['credit-report', screen(<CreditReport />)],
-      ['support', screen(<Page name="SupportPage" env={env} />)],
+      ['support', screen(<Support />)],
       ['profile', screen(<Page name="ProfilePage" env={env} />)],
       ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],
       ['active-devices', screen(<ActiveDevices />)],

@@ -11,6 +11,7 @@ import { parseTrustedProxies } from './trusted-proxies.ts';
 import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
+import { loadSupportConfig, type SupportConfig } from './support.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -98,6 +99,8 @@ export interface AppConfig {
   readonly partners: PartnerConfig;
   /** GST tax invoices: download switch (spec 001 §9), supplier, number prefix (config/invoices.ts). */
   readonly invoices: InvoiceConfig;
+  /** Support: the chat switch of spec 001 §9 and the support desk's address (config/support.ts). */
+  readonly support: SupportConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pii: loadPiiConfig(env),
     partners: loadPartnerConfig(env, environment),
     invoices: loadInvoiceConfig(env, environment),
+    support: loadSupportConfig(env, environment),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');

@@ -19,6 +19,7 @@ import { invoicesModule } from './invoices/index.ts';
 import { issueInvoiceOnPaid } from './invoices/on-paid.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
+import { supportModule } from './support/index.ts';
 import { visitsModule } from './visits/index.ts';
 
 /** A server module: a Fastify plugin given the dependencies built once by createDeps. */
@@ -47,6 +48,7 @@ export const MODULES: readonly ServerModule[] = [
   invoicesModule,
   aggregatorModule,
   preferencesModule,
+  supportModule,
   hubModule,
   devModule,
 ];

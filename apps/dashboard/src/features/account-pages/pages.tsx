@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
+import { Link } from 'react-router';
+import { Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { useCustomerDetailsQuery } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
@@ -188,102 +188,6 @@ export function StatementPage() {
       <EmptyState icon="receipt" title="No statements yet">
         Statements can be downloaded as PDF once a bank account is linked.
       </EmptyState>
-    </>
-  );
-}
-
-const FAQS = [
-  {
-    q: 'Does checking my credit score here lower it?',
-    a: 'No. Checking your own score is a soft enquiry and never affects your score.',
-  },
-  {
-    q: 'How often is my credit score updated?',
-    a: 'Bureaus update your report when lenders report new information, usually once a month. You can refresh it for free.',
-  },
-  {
-    q: 'Why is my score different across bureaus?',
-    a: 'Each bureau gets data from lenders at different times and uses its own scoring model, so scores can differ a little.',
-  },
-];
-
-function Faqs() {
-  return (
-    <div className="ma-faqs">
-      {FAQS.map((faq) => (
-        <details key={faq.q} className="ma-faq">
-          <summary>{faq.q}</summary>
-          <p>{faq.a}</p>
-        </details>
-      ))}
-    </div>
-  );
-}
-
-function ContactUs() {
-  return (
-    <dl className="ma-facts">
-      <div>
-        <dt>Call us (toll-free)</dt>
-        <dd>
-          <a href="tel:18002660000">1800 266 0000</a>, 9 am to 7 pm, Monday to Saturday
-        </dd>
-      </div>
-      <div>
-        <dt>Email</dt>
-        <dd>
-          <a href="mailto:care@kosh.example.in">care@kosh.example.in</a>, we reply within one working day
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
-/** spec 001 §2 support tabs: FAQs, Submit A Query, Contact Us, Communication Preferences, Consent Revocation. */
-export function SupportPage() {
-  usePageView('support');
-  const location = useLocation();
-  return (
-    <>
-      <PageTitle lede="Answers to common questions, and ways to reach us.">Help and support</PageTitle>
-      <section className="ma-card">
-        <Tabs
-          label="Help topics"
-          defaultSelectedId={location.hash === '#contact' ? 'contact' : 'faqs'}
-          items={[
-            { id: 'faqs', label: 'FAQs', panel: <Faqs /> },
-            {
-              id: 'query',
-              label: 'Submit A Query',
-              panel: (
-                <p>
-                  Write to <a href="mailto:care@kosh.example.in">care@kosh.example.in</a> from your registered email
-                  with your question, and we’ll reply within one working day.
-                </p>
-              ),
-            },
-            { id: 'contact', label: 'Contact Us', panel: <ContactUs /> },
-            {
-              id: 'preferences',
-              label: 'Communication Preferences',
-              panel: (
-                <p>
-                  Manage how we reach you on the <Link to="/preferences">communication preferences</Link> page.
-                </p>
-              ),
-            },
-            {
-              id: 'consent',
-              label: 'Consent Revocation',
-              panel: (
-                <p>
-                  See and revoke data-sharing consents on the <Link to="/consent-revocation">consents</Link> page.
-                </p>
-              ),
-            },
-          ]}
-        />
-      </section>
     </>
   );
 }

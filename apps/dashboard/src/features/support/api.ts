@@ -1,0 +1,57 @@
+import { SUPPORT_ROUTES } from '@pravesh/core/support/routes.ts';
+import type {
+  ChatAllocationResponse,
+  ChatReleaseResponse,
+  GetSupportBody,
+  GetSupportResponse,
+  SupportMailBody,
+  SupportMailResponse,
+  SupportTicketsResponse,
+} from '@pravesh/core/support/schemas.ts';
+import { api } from '../../app/api.ts';
+
+/**
+ * Support's calls (spec 001 §7 getSupport, supportMail, GRIDSP chat/chatAllocation; modules/support).
+ * spec 001 §3's support slice maps onto what already holds it: supportData is the getSupport answer
+ * in this cache, productList the products feature's query (features/products/api.ts), and supportTab
+ * the page's URL hash (#faqs, #query, …), so a tab survives a reload and can be linked to.
+ */
+export const supportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    support: build.query<GetSupportResponse, GetSupportBody>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.getSupport, body }),
+    }),
+    supportTickets: build.query<SupportTicketsResponse, void>({
+      query: () => ({ method: 'GET', path: SUPPORT_ROUTES.supportTickets }),
+    }),
+    sendQuery: build.mutation<SupportMailResponse, SupportMailBody>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.supportMail, body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        // The new ticket heads the list at once; a retry's ticket is already there.
+        dispatch(
+          supportApi.util.updateQueryData('supportTickets', undefined, (draft) => {
+            if (!draft.tickets.some((ticket) => ticket.reference === data.ticket.reference)) {
+              draft.tickets.unshift(data.ticket);
+            }
+          }),
+        );
+      },
+    }),
+    allocateChat: build.mutation<ChatAllocationResponse, void>({
+      query: () => ({ method: 'POST', path: SUPPORT_ROUTES.chatAllocation, body: {} }),
+    }),
+    releaseChat: build.mutation<ChatReleaseResponse, { chatId: string }>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatRelease, body }),
+    }),
+  }),
+});
+
+export const {
+  useSupportQuery,
+  useSupportTicketsQuery,
+  useSendQueryMutation,
+  useAllocateChatMutation,
+  useReleaseChatMutation,
+} = supportApi;

@@ -1,0 +1,65 @@
+import { SUPPORT_CONTACT } from '@pravesh/core';
+import type { EmailMessage } from '../../providers/email/index.ts';
+
+/**
+ * The two mails of a query (spec 001 §7 supportMail): the acknowledgement with the reference number
+ * to the customer, and the query itself to the support desk. Both are transactional (the customer
+ * asked for them), so communication preferences do not hold them back (modules/preferences/contact.ts).
+ */
+export interface QueryMailFacts {
+  reference: string;
+  productName: string;
+  subject: string;
+  message: string;
+  replyTo: string;
+  customerId: string;
+  receivedAt: Date;
+}
+
+export const ACKNOWLEDGEMENT_TEMPLATE = 'support-acknowledgement';
+export const DESK_TEMPLATE = 'support-desk';
+
+const IST = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'long', timeStyle: 'short' });
+
+export function acknowledgement(facts: QueryMailFacts): EmailMessage {
+  const { phone } = SUPPORT_CONTACT;
+  return {
+    to: facts.replyTo,
+    subject: `We’ve received your query ${facts.reference}`,
+    templateId: ACKNOWLEDGEMENT_TEMPLATE,
+    text: [
+      'Hello,',
+      '',
+      'Thank you for writing to Kosh. We’ve received your query and will reply to this address within one working day.',
+      '',
+      `Reference number: ${facts.reference}`,
+      `About: ${facts.productName}`,
+      `Subject: ${facts.subject}`,
+      `Received: ${IST.format(facts.receivedAt)} IST`,
+      '',
+      `Please quote the reference number when you write to us or call us on ${phone.display} (${phone.hours}).`,
+      '',
+      'Kosh will never ask for your OTP, PIN or passwords.',
+      '',
+      'Kosh Customer Care',
+    ].join('\n'),
+  };
+}
+
+export function deskMail(facts: QueryMailFacts, deskAddress: string): EmailMessage {
+  return {
+    to: deskAddress,
+    subject: `[${facts.reference}] ${facts.productName}: ${facts.subject}`,
+    templateId: DESK_TEMPLATE,
+    text: [
+      `Reference: ${facts.reference}`,
+      `Customer id: ${facts.customerId}`,
+      `Reply to: ${facts.replyTo}`,
+      `About: ${facts.productName}`,
+      `Received: ${IST.format(facts.receivedAt)} IST`,
+      `Subject: ${facts.subject}`,
+      '',
+      facts.message,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CHAT_LIVENESS,
+  FAQ_SEARCH,
+  PraveshError,
+  SUPPORT_QUERY_LIMIT,
+  SUPPORT_ROUTES,
+  chatAllocationBodySchema,
+  chatAllocationResponseSchema,
+  chatReleaseBodySchema,
+  chatReleaseResponseSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  getSupportBodySchema,
+  getSupportResponseSchema,
+  ok,
+  supportMailBodySchema,
+  supportMailResponseSchema,
+  supportTicketsResponseSchema,
+} from '@pravesh/core';
+import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
+import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import type { ChatService } from './chat.ts';
+import type { FaqService } from './faqs.ts';
+import type { TicketService } from './tickets.ts';
+
+export interface SupportRouteDeps {
+  faqs: FaqService;
+  tickets: TicketService;
+  chat: ChatService;
+  customerAuth: CustomerAuth;
+}
+
+const responses = <T extends Parameters<typeof envelopeSchema>[0]>(schema: T) => ({
+  200: envelopeSchema(schema),
+  '4xx': errorEnvelopeSchema,
+});
+
+/**
+ * Support's routes (spec 001 §2 support tabs, §7; issue 16 §1). Every route but getSupport answers
+ * for the access token's customer only: no body names a customer, so no one reaches another's
+ * queries or chat.
+ */
+export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { faqs, tickets, chat, customerAuth } = deps;
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<AccessTokenClaims> {
+    const claims = await customerAuth.customerOf(request);
+    if (!claims) throw new PraveshError('tokenNotValidated');
+    void reply.header('cache-control', 'no-store');
+    return claims;
+  }
+
+  typed.post(
+    SUPPORT_ROUTES.getSupport,
+    {
+      schema: {
+        summary: 'The FAQs, grouped by category and searchable (spec 001 §7 myAccount/getSupport, §2 FAQs tab)',
+        description:
+          `Body {query?, limit?}: the customer's search words (at most ${FAQ_SEARCH.maxQueryLength} characters, else ` +
+          `faqQueryTooLong) and a result limit (1 to ${FAQ_SEARCH.maxLimit}, default ${FAQ_SEARCH.defaultLimit}). ` +
+          'POST so the words stay out of URLs and logs. No query lists every FAQ in the tab’s order; a query finds ' +
+          'FAQs with all its words (as prefixes), else any, best first, grouped by category. total counts matches ' +
+          'before the limit. chatEnabled is spec 001 §9 "Chat enabled". Not customer data: no access token.',
+        tags: ['support'],
+        body: getSupportBodySchema,
+        response: responses(getSupportResponseSchema),
+      },
+    },
+    async (request) => ok(await faqs.getSupport(request.body)),
+  );
+
+  typed.post(
+    SUPPORT_ROUTES.supportMail,
+    {
+      schema: {
+        summary: 'Send a query: a ticket with a reference number, mailed (spec 001 §7 myAccount/supportMail)',
+        description:
+          'Body {requestId, product, subject, message, email}; needs the access token. product is a productList ' +
+          'redirectKey or a support topic (supportProductRequired), subject 5 to 120 characters ' +
+          '(supportSubjectInvalid), message 20 to 2,000 (supportMessageInvalid), email by the strict rule of ' +
+          'spec 001 §5 (invalidEmail). Stored as a ticket with a reference SR-YYMMDD-XXXXXX; the acknowledgement ' +
+          'goes to email and the query to the support desk through the email provider. The same requestId ' +
+          'answers the same ticket (a retry), or supportRequestReused (409) for other content. At most ' +
+          `${SUPPORT_QUERY_LIMIT.perHour} new queries per customer per hour: supportQueryLimit (429).`,
+        tags: ['support'],
+        body: supportMailBodySchema,
+        response: responses(supportMailResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const claims = await signedIn(request, reply);
+      return ok(await tickets.submit(claims.customerId, request.body));
+    },
+  );
+
+  typed.get(
+    SUPPORT_ROUTES.supportTickets,
+    {
+      schema: {
+        summary: 'The signed-in customer’s recent queries with their reference numbers (ours; spec 001 §2 support)',
+        description:
+          'Newest first, at most 20; only the access token’s customer’s own. The reply address is masked (spec 001 §5).',
+        tags: ['support'],
+        response: responses(supportTicketsResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const claims = await signedIn(request, reply);
+      return ok({ tickets: await tickets.recent(claims.customerId) });
+    },
+  );
+
+  typed.post(
+    SUPPORT_ROUTES.chatAllocation,
+    {
+      schema: {
+        summary:
+          'An agent for the waiting customer, or their place in the queue (spec 001 §7 GRIDSP chat/chatAllocation)',
+        description:
+          'Body {}; needs the access token. The customer’s one live chat: ASSIGNED with the agent’s name when an ' +
+          'agent has a free place (least busy first), else QUEUED with queuePosition (1 = next; first come, first ' +
+          `served). Asking again is the same chat: the page asks every ${CHAT_LIVENESS.pollMs / 1000} s while the ` +
+          `chat is live, and a chat not asked about for ${CHAT_LIVENESS.idleMs / 60_000} minutes is ended (a ` +
+          'closed tab keeps no place). No agent is ever given more ' +
+          'chats than their capacity. chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
+        tags: ['support'],
+        body: chatAllocationBodySchema,
+        response: responses(chatAllocationResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const claims = await signedIn(request, reply);
+      return ok(await chat.allocate(claims.customerId));
+    },
+  );
+
+  typed.post(
+    SUPPORT_ROUTES.chatRelease,
+    {
+      schema: {
+        summary: 'Leave the chat queue or end the chat, freeing the agent’s place (ours; spec 001 §7 chat)',
+        description:
+          'Body {chatId}; needs the access token. Only the customer’s own live chat (chatNotFound otherwise). ' +
+          'The agent’s freed place goes at once to the next customer in the queue.',
+        tags: ['support'],
+        body: chatReleaseBodySchema,
+        response: responses(chatReleaseResponseSchema),
+      },
+    },
+    async (request, reply) => {
+      const claims = await signedIn(request, reply);
+      await chat.release(claims.customerId, request.body.chatId);
+      return ok({ released: true as const });
+    },
+  );
+}

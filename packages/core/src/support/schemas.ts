@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { idempotencyKeySchema } from '../add-ons/schemas.ts';
+import { FAQ_SEARCH } from './rules.ts';
+
+/**
+ * Shapes of Support's calls (spec 001 §7 getSupport, supportMail, chat/chatAllocation; issue 16
+ * §1). spec 001 §3's support slice holds supportTab, supportData and productList; supportData is
+ * the getSupport answer below. The spec shows no payloads, so these are ours.
+ */
+export { SUPPORT_ROUTES, SUPPORT_ROUTE_METHODS, type SupportRoute } from './routes.ts';
+
+/**
+ * Search words and a result limit, both optional: no query lists every FAQ. The query's length is
+ * checked by the service, so a long one gets the catalogue's faqQueryTooLong; the schema only bounds
+ * what is read at all.
+ */
+export const getSupportBodySchema = z.strictObject({
+  query: z.string().max(1000).optional(),
+  limit: z.number().int().min(1).max(FAQ_SEARCH.maxLimit).optional(),
+});
+export type GetSupportBody = z.infer<typeof getSupportBodySchema>;
+
+export const faqSchema = z.object({
+  faqId: z.string(),
+  question: z.string(),
+  /** Plain text; a blank line separates paragraphs. */
+  answer: z.string(),
+});
+export type Faq = z.infer<typeof faqSchema>;
+
+export const faqCategorySchema = z.object({
+  categoryId: z.string(),
+  title: z.string(),
+  faqs: z.array(faqSchema),
+});
+export type FaqCategory = z.infer<typeof faqCategorySchema>;
+
+export const getSupportResponseSchema = z.object({
+  /** The search as the server read it (trimmed); null when every FAQ is listed. */
+  query: z.string().nullable(),
+  /** FAQs that match, before the limit. */
+  total: z.number().int().min(0),
+  /** FAQs in `categories` (at most the limit). */
+  shown: z.number().int().min(0),
+  /** Categories with at least one FAQ shown, in their order; best matches first within each when searching. */
+  categories: z.array(faqCategorySchema),
+  /** spec 001 §9 "Chat enabled" in this environment: whether "Chat with us" is offered. */
+  chatEnabled: z.boolean(),
+});
+export type GetSupportResponse = z.infer<typeof getSupportResponseSchema>;
+
+/**
+ * A query (Submit A Query). `requestId` is made by the client once per query and sent again on a
+ * retry, which answers the same ticket (ARCHITECTURE.md: every write a client may retry is
+ * idempotent). Lengths and the email rule are checked by the service with the catalogue's own
+ * messages (rules.ts supportQueryProblems); the schema bounds what is read at all.
+ */
+export const supportMailBodySchema = z.strictObject({
+  requestId: idempotencyKeySchema,
+  product: z.string().max(64),
+  subject: z.string().max(1000),
+  message: z.string().max(10_000),
+  email: z.string().max(320),
+});
+export type SupportMailBody = z.infer<typeof supportMailBodySchema>;
+
+export const supportTicketSchema = z.object({
+  /** Human-readable and unique (rules.ts SUPPORT_REFERENCE_PATTERN), quoted on the phone and in mails. */
+  reference: z.string(),
+  status: z.enum(['OPEN', 'RESOLVED']),
+  product: z.string(),
+  /** What the product or topic is called. */
+  productName: z.string(),
+  subject: z.string(),
+  /** ISO 8601. */
+  createdAt: z.iso.datetime(),
+  /** The reply address, masked (spec 001 §5): "as*****@example.in". */
+  replyTo: z.string(),
+});
+export type SupportTicket = z.infer<typeof supportTicketSchema>;
+
+export const supportMailResponseSchema = z.object({
+  ticket: supportTicketSchema,
+  /** Whether the acknowledgement with the reference number has gone to the reply address. */
+  acknowledged: z.boolean(),
+});
+export type SupportMailResponse = z.infer<typeof supportMailResponseSchema>;
+
+export const supportTicketsResponseSchema = z.object({ tickets: z.array(supportTicketSchema) });
+export type SupportTicketsResponse = z.infer<typeof supportTicketsResponseSchema>;
+
+/** Asking again while waiting is how a customer keeps their place: it is the same chat. */
+export const chatAllocationBodySchema = z.strictObject({});
+
+export const chatAllocationResponseSchema = z.object({
+  chatId: z.uuid(),
+  /** ASSIGNED: an agent has the chat. QUEUED: every agent is at capacity; `queuePosition` says where. */
+  status: z.enum(['ASSIGNED', 'QUEUED']),
+  /** The agent's first name, as they introduce themselves; null while queued. */
+  agentName: z.string().nullable(),
+  /** 1 = next in line; null once assigned. */
+  queuePosition: z.number().int().min(1).nullable(),
+  /** ISO 8601: when the customer joined the queue. */
+  requestedAt: z.iso.datetime(),
+  assignedAt: z.iso.datetime().nullable(),
+});
+export type ChatAllocationResponse = z.infer<typeof chatAllocationResponseSchema>;
+
+export const chatReleaseBodySchema = z.strictObject({ chatId: z.uuid() });
+export const chatReleaseResponseSchema = z.object({ released: z.literal(true) });
+export type ChatReleaseResponse = z.infer<typeof chatReleaseResponseSchema>;
