@@ -222,6 +222,19 @@ describe('Tabs', () => {
     expect(tabs[0]!.getAttribute('aria-controls')).toBe(panel.id);
   });
 
+  it('brings a chosen tab into view (a narrow list scrolls sideways)', () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      scrolled.push(this.textContent ?? '');
+    });
+    render(h(Tabs, { items, label: 'Credit' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Alerts' }));
+    expect(scrolled).toEqual(['Alerts']);
+    scrollIntoView.mockRestore();
+  });
+
   it('moves and selects with the arrow keys (wrapping), Home and End', () => {
     function Controlled() {
       const [selected, setSelected] = useState('score');

@@ -35,7 +35,10 @@ export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect, cl
   const select = (id: string, focus: boolean) => {
     if (selectedId === undefined) setOwn(id);
     onSelect?.(id);
-    if (focus) tabs.current.get(id)?.focus();
+    const tab = tabs.current.get(id);
+    if (focus) tab?.focus();
+    // A tab chosen at a scrolled-away edge of a narrow list is brought fully into view.
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -875,6 +875,16 @@ export const TABS_CSS = `
   overflow-x: auto;
   border-bottom: 1px solid var(--pv-color-line-soft);
   scrollbar-width: none;
+  /*
+   * On a narrow screen the tabs scroll sideways with no scrollbar, so an edge that hides tabs shows a
+   * shadow: two surface-coloured covers that scroll with the tabs (local) sit over two shadows fixed
+   * to the box's edges (scroll); at an end, its cover hides its shadow. Needs no script or resize watch.
+   */
+  background:
+    linear-gradient(to right, var(--pv-color-surface) 30%, transparent) left / 40px 100% no-repeat local,
+    linear-gradient(to left, var(--pv-color-surface) 30%, transparent) right / 40px 100% no-repeat local,
+    linear-gradient(to right, rgb(var(--pv-color-shade) / 18%), transparent) left / 14px 100% no-repeat scroll,
+    linear-gradient(to left, rgb(var(--pv-color-shade) / 18%), transparent) right / 14px 100% no-repeat scroll;
 }
 
 .pv-tab {
