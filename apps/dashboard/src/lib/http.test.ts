@@ -139,6 +139,25 @@ describe('the one HTTP helper (spec 001 §7)', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('lists failed responses, not refusals of what the customer typed (spec 001 §8)', async () => {
+    const { http, errors } = helper(
+      scripted(
+        refusal('invalidEmail', 400),
+        refusal('supportQueryLimit', 429),
+        refusal('creditReportNotFound', 404),
+        refusal('tokenNotValidated', 401),
+        refusal('authenticationException', 403),
+        { status: false, statusCode: 'somethingWentWrong' },
+      ),
+    );
+    for (let call = 0; call < 6; call++) await http.call('POST', `/x/call${call}`).catch(() => undefined);
+    expect(errors.map((entry) => [entry.path, entry.statusCode])).toEqual([
+      ['/x/call3', 'tokenNotValidated'],
+      ['/x/call4', 'authenticationException'],
+      ['/x/call5', 'somethingWentWrong'],
+    ]);
+  });
+
   it('leaves calls whose errors are ignored (logout) out of the API_ERROR list', async () => {
     const { http, errors } = helper(scripted(refusal('tokenNotValidated', 401)));
     await http.call('POST', '/MSP/api/v1/myAccount/session/logout', { ignoreErrors: true }).catch(() => undefined);

@@ -10,7 +10,8 @@ import { isSuccess } from '@pravesh/core/http/success.ts';
  * - network and HTTP errors reject with the body plus a statusCode taken from the HTTP status or
  *   the error code (an ApiError);
  * - the per-endpoint retry counts of §7;
- * - every failure that is finally given up on is reported to the API_ERROR list (§8).
+ * - every failed response that is finally given up on is reported to the API_ERROR list (§8;
+ *   isFailedResponse says which).
  */
 export const API_TIMEOUT_MS = 100_000;
 
@@ -126,6 +127,19 @@ export function isRetryable(error: ApiError): boolean {
   return error.httpStatus === 0 || error.httpStatus >= 500;
 }
 
+/**
+ * spec 001 §8 "Failed API responses are stored in an API_ERROR list. While it is non-empty, the next
+ * page load goes to the root." A failed response is one My Account cannot go on from: no reply, a
+ * time-out, the server's own failure, a refused session (401/403), or a reply that is not an
+ * envelope's success. A refusal of what the customer typed or asked (another 4xx: a wrong OTP, an
+ * email the rules refuse, a query limit reached, a report not pulled yet) is the service answering,
+ * and the screen shows it; listing it would sign the customer out on their next page load for a typo.
+ */
+export function isFailedResponse(error: ApiError): boolean {
+  const refusedInput = error.httpStatus >= 400 && error.httpStatus < 500 && ![401, 403].includes(error.httpStatus);
+  return !refusedInput;
+}
+
 export function createHttp(options: HttpOptions): Http {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
   const now = options.now ?? Date.now;
@@ -166,7 +180,7 @@ export function createHttp(options: HttpOptions): Http {
         } catch (error) {
           const failure = toApiError(error);
           if (attempt < retries && isRetryable(failure)) continue;
-          if (!callOptions.ignoreErrors) {
+          if (!callOptions.ignoreErrors && isFailedResponse(failure)) {
             options.onApiError?.({ path: path.split('?')[0]!, statusCode: failure.statusCode, at: now() });
           }
           throw failure;
