@@ -18,10 +18,34 @@ export type JobRow = typeof aaFetchJobs.$inferSelect;
 export type JourneyRow = typeof aaJourneyStates.$inferSelect;
 export type TransactionRow = typeof aaTransactions.$inferSelect;
 
+export interface TransactionFilter {
+  type?: 'CREDIT' | 'DEBIT';
+  from?: Date;
+  to?: Date;
+}
+
 export const OPEN_JOB_STATUSES = ['QUEUED', 'REQUESTED'] as const;
 const INSERT_CHUNK = 500;
 
 export function createAggregatorStore(db: Database) {
+  function pageQueries(accountId: string, filter: TransactionFilter, page: { limit: number; offset: number }) {
+    const conditions: SQL[] = [eq(aaTransactions.accountId, accountId)];
+    if (filter.type) conditions.push(eq(aaTransactions.type, filter.type));
+    if (filter.from) conditions.push(gte(aaTransactions.transactionTimestamp, filter.from));
+    if (filter.to) conditions.push(lt(aaTransactions.transactionTimestamp, filter.to));
+    const where = and(...conditions);
+    return {
+      total: db.select({ total: count() }).from(aaTransactions).where(where),
+      rows: db
+        .select()
+        .from(aaTransactions)
+        .where(where)
+        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
+        .limit(page.limit)
+        .offset(page.offset),
+    };
+  }
+
   return {
     async insertConsent(row: {
       consentHandle: string;
@@ -173,26 +197,24 @@ export function createAggregatorStore(db: Database) {
       });
     },
 
+    /**
+     * One FI/transaction page and the filter's total. Both read the page indexes of migration 0019
+     * (the order newest first, txnId breaking ties, is an index read backwards; see
+     * transactions-page.test.ts, which EXPLAINs them at 10,000 rows).
+     */
     async transactionsPage(
       accountId: string,
-      filter: { type?: 'CREDIT' | 'DEBIT'; from?: Date; to?: Date },
+      filter: TransactionFilter,
       page: { limit: number; offset: number },
     ): Promise<{ total: number; rows: TransactionRow[] }> {
-      const conditions: SQL[] = [eq(aaTransactions.accountId, accountId)];
-      if (filter.type) conditions.push(eq(aaTransactions.type, filter.type));
-      if (filter.from) conditions.push(gte(aaTransactions.transactionTimestamp, filter.from));
-      if (filter.to) conditions.push(lt(aaTransactions.transactionTimestamp, filter.to));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(aaTransactions).where(where);
-      const rows = await db
-        .select()
-        .from(aaTransactions)
-        .where(where)
-        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
-        .limit(page.limit)
-        .offset(page.offset);
+      const queries = pageQueries(accountId, filter, page);
+      const [counted] = await queries.total;
+      const rows = await queries.rows;
       return { total: Number(counted?.total ?? 0), rows };
     },
+
+    /** The two queries of transactionsPage, unrun (so a test can EXPLAIN exactly them). */
+    transactionsPageQueries: pageQueries,
 
     /** deActivateUserData: the fetched data goes; the audit entry stays (with the ids, see wasDeleted). */
     async deleteCustomerData(
