@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { keepParsedFonts, useNotoSans } from './fonts.ts';
+import { keepParsedFonts, setPlainLatinUnshaped, useNotoSans } from './fonts.ts';
 
 /**
  * One way to start and finish the PDFs we draw (invoices, statements): A4, Noto Sans embedded
@@ -38,9 +38,14 @@ export interface PdfLayout {
   margin?: number;
   /** Keep every page until finish(), so page footers ("Page 2 of 5") can be drawn last. */
   bufferPages?: boolean;
+  /** Set plain Latin text without OpenType shaping (fonts.ts setPlainLatinUnshaped): long tables draw fast. */
+  unshapedLatin?: boolean;
 }
 
-export function createPdf(info: PdfInfo, { margin = 48, bufferPages = false }: PdfLayout = {}): PdfCanvas {
+export function createPdf(
+  info: PdfInfo,
+  { margin = 48, bufferPages = false, unshapedLatin = false }: PdfLayout = {},
+): PdfCanvas {
   const doc = new PDFDocument({
     size: 'A4',
     margin,
@@ -54,6 +59,7 @@ export function createPdf(info: PdfInfo, { margin = 48, bufferPages = false }: P
     },
   });
   useNotoSans(doc);
+  if (unshapedLatin) setPlainLatinUnshaped(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

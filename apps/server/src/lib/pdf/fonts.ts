@@ -66,3 +66,69 @@ export function keepParsedFonts(doc: PDFKit.PDFDocument): void {
   const found = FONT_NAMES.map((name) => [name, families[name]] as const);
   if (found.every(([, font]) => isEmbeddedFont(font))) parsed = new Map(found as [string, EmbeddedFontLike][]);
 }
+
+interface GlyphLike {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+interface GlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+interface LayoutRun {
+  glyphs: GlyphLike[];
+  positions: GlyphPosition[];
+  advanceWidth: number;
+}
+interface ShapingFont {
+  scale: number;
+  font: { glyphForCodePoint?: (codePoint: number) => GlyphLike };
+  layoutRun: (text: string, features?: unknown) => LayoutRun;
+}
+
+/** Printable ASCII and ₹: in Noto Sans each is one glyph, and without shaping only kerning is lost. */
+const PLAIN_TEXT = /^[\x20-\x7e\u20b9]*$/;
+const glyphCaches = new WeakMap<object, Map<number, GlyphLike>>();
+
+/**
+ * Sets plain Latin text (printable ASCII and ₹) glyph by glyph, without OpenType shaping, in this
+ * document's Body and Bold. pdfkit shapes every new word through fontkit's GSUB/GPOS lookups;
+ * a statement's cells are mostly words seen once (amounts, references, narrations with numbers),
+ * and shaping them was most of a long statement's drawing time (bench/aggregator.ts). For tables
+ * of figures and capitals nothing shows but the kerning of a few letter pairs. Other text (any
+ * other script, or text given OpenType features) is shaped as before. Leans on pdfkit's embedded
+ * font (layoutRun, scale) and fontkit's glyphForCodePoint: when they are not there, nothing changes.
+ */
+export function setPlainLatinUnshaped(doc: PDFKit.PDFDocument): void {
+  const families = (doc as unknown as PdfkitInternals)._fontFamilies ?? {};
+  for (const name of FONT_NAMES) {
+    const embedded = families[name] as Partial<ShapingFont> | undefined;
+    const font = embedded?.font;
+    const glyphFor = font?.glyphForCodePoint;
+    if (!embedded || !font || typeof glyphFor !== 'function' || typeof embedded.layoutRun !== 'function') continue;
+    if (typeof embedded.scale !== 'number') continue;
+    const scale = embedded.scale;
+    const shaped = embedded.layoutRun.bind(embedded);
+    let glyphs = glyphCaches.get(font);
+    if (!glyphs) glyphCaches.set(font, (glyphs = new Map<number, GlyphLike>()));
+    const cache = glyphs;
+    embedded.layoutRun = (text, features) => {
+      if (features !== undefined || !PLAIN_TEXT.test(text)) return shaped(text, features);
+      const run: LayoutRun = { glyphs: [], positions: [], advanceWidth: 0 };
+      for (let i = 0; i < text.length; i++) {
+        const codePoint = text.charCodeAt(i);
+        let glyph = cache.get(codePoint);
+        if (!glyph) cache.set(codePoint, (glyph = glyphFor.call(font, codePoint)));
+        const advance = glyph.advanceWidth * scale;
+        run.glyphs.push(glyph);
+        run.positions.push({ xAdvance: advance, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: advance });
+        run.advanceWidth += advance;
+      }
+      return run;
+    };
+  }
+}

@@ -46,8 +46,9 @@ const ACCENT = '#1d4ed8';
 const BODY = 8;
 const ROW_PAD = 4;
 const FOOTER_SPACE = 30;
+const YIELD_EVERY_ROWS = 100;
 
-export function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
+export async function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
   const period = `${statementDate(statement.period.from)} to ${statementDate(statement.period.to)}`;
   const canvas = createPdf(
     {
@@ -56,7 +57,7 @@ export function renderStatementPdf(statement: StatementDocument): Promise<Buffer
       subject: `Account statement through the ${AGGREGATOR_NAME} account aggregator`,
       date: statement.asOf,
     },
-    { margin: 40, bufferPages: true },
+    { margin: 40, bufferPages: true, unshapedLatin: true },
   );
   const { doc, left, right, width } = canvas;
   const bottom = canvas.bottom - FOOTER_SPACE;
@@ -150,11 +151,11 @@ export function renderStatementPdf(statement: StatementDocument): Promise<Buffer
   const narrationWidth = width - columns.reduce((sum, column) => sum + column.width, 0);
   const xs: number[] = [];
   columns.reduce((x, column) => (xs.push(x), x + (column.width || narrationWidth)), left);
-  const cell = (index: number, text: string, top: number, font: 'Body' | 'Bold' = 'Body') => {
+  /** One cell's text, in the font and colour already set (set once a row: colour changes cost). */
+  const cell = (index: number, text: string, top: number) => {
     const column = columns[index]!;
     const x = xs[index]!;
     const w = column.width || narrationWidth;
-    doc.font(font).fontSize(BODY).fillColor(INK);
     if (column.align === 'right') {
       doc.text(text, x + w - 4 - doc.widthOfString(text), top, { lineBreak: false });
     } else if (doc.widthOfString(text) <= w - 8) {
@@ -171,7 +172,8 @@ export function renderStatementPdf(statement: StatementDocument): Promise<Buffer
   };
   const header = (top: number) => {
     doc.rect(left, top, width, 18).fill(BAND);
-    columns.forEach((column, index) => cell(index, column.title, top + 5, 'Bold'));
+    doc.font('Bold').fontSize(BODY).fillColor(INK);
+    columns.forEach((column, index) => cell(index, column.title, top + 5));
     return top + 18;
   };
   const continued = () => {
@@ -192,11 +194,14 @@ export function renderStatementPdf(statement: StatementDocument): Promise<Buffer
       .text('No transactions in this period.', left, y + 10, { width, align: 'center' });
     y += 34;
   }
-  statement.rows.forEach((row, index) => {
+  for (const [index, row] of statement.rows.entries()) {
+    // A long statement is drawn in slices, letting the server answer other requests in between.
+    if (index > 0 && index % YIELD_EVERY_ROWS === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     doc.font('Body').fontSize(BODY);
     const height = Math.max(textHeight(1, row.narration), textHeight(2, row.reference)) + ROW_PAD * 2;
     if (y + height > bottom) y = continued();
     if (index % 2 === 1) doc.rect(left, y, width, height).fill(ZEBRA);
+    doc.font('Body').fontSize(BODY).fillColor(INK);
     const top = y + ROW_PAD;
     cell(0, statementDate(row.date), top);
     cell(1, row.narration, top);
@@ -204,7 +209,7 @@ export function renderStatementPdf(statement: StatementDocument): Promise<Buffer
     cell(row.type === 'DEBIT' ? 3 : 4, formatAmountFigures(row.amountPaise), top);
     cell(5, formatAmountFigures(row.balancePaise), top);
     y += height;
-  });
+  }
   rule(doc, left, right, y);
 
   // Closing lines under the table, on a new page when they do not fit.
