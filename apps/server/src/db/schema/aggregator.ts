@@ -71,6 +71,9 @@ export const aaAccounts = pgTable(
     branch: text('branch'),
     ifscCode: text('ifsc_code'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    /** How many of its fetched transactions are credits and debits (migration 0019): FI/transaction's totals. */
+    creditCount: integer('credit_count').notNull().default(0),
+    debitCount: integer('debit_count').notNull().default(0),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { AggregatorSimulator } from '../../providers/aggregator/simulator.ts';
 import { busyAccountHistory } from '../../providers/aggregator/transactions.ts';
 import type { ConsentDetail } from '../../providers/aggregator/types.ts';
+import { consentDetailFor } from './service.ts';
 import type { AggregatorStore } from './store.ts';
 
 /**
@@ -22,6 +24,27 @@ export interface BusyAccountOptions {
   detail?: ConsentDetail;
 }
 
+const BUSY_MOBILE = '9000000000';
+
+/**
+ * An approved consent at the simulator with one linked HDFC account (the journey's AA side, without
+ * the HTTP): its ids, for seedBusyAccount, so reads that sync the consent with the AA find it.
+ */
+export async function consentAtSimulator(
+  sim: AggregatorSimulator,
+  at: number,
+): Promise<Required<Pick<BusyAccountOptions, 'consentHandle' | 'consentId' | 'linkRefNumber' | 'fipId' | 'detail'>>> {
+  const fipId = 'HDFC-FIP';
+  const detail = consentDetailFor(BUSY_MOBILE, at);
+  const { consentHandle } = await sim.requestConsent(detail);
+  const [found] = await sim.discoverAccounts(consentHandle, fipId);
+  const { refNumber } = await sim.linkAccounts(consentHandle, fipId, [found!.accRefNumber]);
+  const [linked] = await sim.confirmLink(refNumber, sim.otpFor(refNumber)!);
+  const { consentId } = await sim.decideConsent(consentHandle, 'APPROVE');
+  await sim.fetchConsent(consentId!);
+  return { consentHandle, consentId: consentId!, linkRefNumber: linked!.linkRefNumber, fipId, detail };
+}
+
 export async function seedBusyAccount(store: AggregatorStore, options: BusyAccountOptions): Promise<string> {
   const consentHandle = options.consentHandle ?? randomUUID();
   const linkRefNumber = options.linkRefNumber ?? randomUUID();
@@ -33,7 +56,7 @@ export async function seedBusyAccount(store: AggregatorStore, options: BusyAccou
     customerId: options.customerId,
     source: 'myaccount',
     templateId: 'KOSH_DEPOSIT_PERIODIC_V1',
-    detail: options.detail ?? ({} as ConsentDetail),
+    detail: options.detail ?? consentDetailFor(BUSY_MOBILE, at.getTime()),
     at,
   });
   await store.updateConsent(

@@ -134,32 +134,36 @@ async function aa<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The consent we ask FINVU for (issue 17 §1; spec 001 §9 consent window): STORE, PERIODIC, the
+ * deposit accounts' profile, summary and transactions, purpose 102, valid startDays from `start`,
+ * data endDays back, at most one fetch an hour.
+ */
+export function consentDetailFor(mobileNo: string, start: number): ConsentDetail {
+  return {
+    consentStart: iso(start),
+    consentExpiry: iso(start + CONSENT_WINDOW.startDays * DAY_MS),
+    consentMode: 'STORE',
+    fetchType: 'PERIODIC',
+    consentTypes: ['PROFILE', 'SUMMARY', 'TRANSACTIONS'],
+    fiTypes: ['DEPOSIT'],
+    DataConsumer: { id: FIU_ID, type: 'FIU' },
+    Customer: { id: aggregatorCustomerId(mobileNo), Identifiers: [{ type: 'MOBILE', value: mobileNo }] },
+    Purpose: {
+      code: PURPOSE_CODE,
+      refUri: 'https://api.rebit.org.in/aa/purpose/102.xml',
+      text: PURPOSE_CODES[PURPOSE_CODE],
+      Category: { type: 'string' },
+    },
+    FIDataRange: { from: iso(start - CONSENT_WINDOW.endDays * DAY_MS), to: iso(start) },
+    DataLife: { unit: 'MONTH', value: 1 },
+    // ReBIT: no more than once an hour.
+    Frequency: { unit: 'HOUR', value: 1 },
+  };
+}
+
 export function createAggregatorService(options: AggregatorServiceOptions) {
   const { store, provider, now, log } = options;
-
-  function consentDetail(mobileNo: string): ConsentDetail {
-    const start = now();
-    return {
-      consentStart: iso(start),
-      consentExpiry: iso(start + CONSENT_WINDOW.startDays * DAY_MS),
-      consentMode: 'STORE',
-      fetchType: 'PERIODIC',
-      consentTypes: ['PROFILE', 'SUMMARY', 'TRANSACTIONS'],
-      fiTypes: ['DEPOSIT'],
-      DataConsumer: { id: FIU_ID, type: 'FIU' },
-      Customer: { id: aggregatorCustomerId(mobileNo), Identifiers: [{ type: 'MOBILE', value: mobileNo }] },
-      Purpose: {
-        code: PURPOSE_CODE,
-        refUri: 'https://api.rebit.org.in/aa/purpose/102.xml',
-        text: PURPOSE_CODES[PURPOSE_CODE],
-        Category: { type: 'string' },
-      },
-      FIDataRange: { from: iso(start - CONSENT_WINDOW.endDays * DAY_MS), to: iso(start) },
-      DataLife: { unit: 'MONTH', value: 1 },
-      // ReBIT: no more than once an hour.
-      Frequency: { unit: 'HOUR', value: 1 },
-    };
-  }
 
   function summary(row: ConsentRow): ConsentSummary {
     return {
@@ -399,7 +403,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
           consent: summary(current),
         };
       }
-      const detail = consentDetail(mobileNo);
+      const detail = consentDetailFor(mobileNo, now());
       const { consentHandle } = await aa(provider.requestConsent(detail));
       const row = await store.insertConsent({
         consentHandle,
@@ -604,10 +608,14 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
       const from = query.from ? new Date(istDayStart(query.from)) : undefined;
       const to = query.to ? new Date(istDayStart(query.to) + DAY_MS) : undefined;
       const pageSize = TRANSACTIONS_PAGE_SIZE;
+      // Without a date range the account's stored counts are the total (counted when fetched).
+      const counts = { CREDIT: account.creditCount, DEBIT: account.debitCount };
+      const knownTotal = from || to ? undefined : type ? counts[type] : counts.CREDIT + counts.DEBIT;
       const { total, rows } = await store.transactionsPage(
         account.accountId,
         { ...(type ? { type } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) },
         { limit: pageSize, offset: (query.page - 1) * pageSize },
+        knownTotal,
       );
       return {
         type: query.type,

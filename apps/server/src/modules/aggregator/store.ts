@@ -28,21 +28,37 @@ export const OPEN_JOB_STATUSES = ['QUEUED', 'REQUESTED'] as const;
 const INSERT_CHUNK = 500;
 
 export function createAggregatorStore(db: Database) {
-  function pageQueries(accountId: string, filter: TransactionFilter, page: { limit: number; offset: number }) {
+  /**
+   * The queries of one FI/transaction page, newest first with txnId breaking ties. A page in the
+   * older half of the account is read from the oldest end instead (and turned round after), so no
+   * page skips more than half the rows: OFFSET reads and discards every row it skips.
+   */
+  function pageQueries(
+    accountId: string,
+    filter: TransactionFilter,
+    page: { limit: number; offset: number },
+    total: number,
+  ) {
     const conditions: SQL[] = [eq(aaTransactions.accountId, accountId)];
     if (filter.type) conditions.push(eq(aaTransactions.type, filter.type));
     if (filter.from) conditions.push(gte(aaTransactions.transactionTimestamp, filter.from));
     if (filter.to) conditions.push(lt(aaTransactions.transactionTimestamp, filter.to));
     const where = and(...conditions);
+    const end = Math.min(page.offset + page.limit, total);
+    const fromOldest = total - end < page.offset;
+    const order = fromOldest
+      ? [asc(aaTransactions.transactionTimestamp), asc(aaTransactions.txnId)]
+      : [desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId)];
     return {
       total: db.select({ total: count() }).from(aaTransactions).where(where),
+      fromOldest,
       rows: db
         .select()
         .from(aaTransactions)
         .where(where)
-        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(...order)
+        .limit(fromOldest ? Math.max(0, end - page.offset) : page.limit)
+        .offset(fromOldest ? total - end : page.offset),
     };
   }
 
@@ -194,23 +210,36 @@ export function createAggregatorStore(db: Database) {
             .values(rows.slice(i, i + INSERT_CHUNK))
             .onConflictDoNothing();
         }
+        // The account's totals, counted once a fetch rather than on every page read.
+        const counted = await tx
+          .select({ type: aaTransactions.type, total: count() })
+          .from(aaTransactions)
+          .where(eq(aaTransactions.accountId, account.accountId))
+          .groupBy(aaTransactions.type);
+        const of = (type: string) => Number(counted.find((row) => row.type === type)?.total ?? 0);
+        await tx
+          .update(aaAccounts)
+          .set({ creditCount: of('CREDIT'), debitCount: of('DEBIT') })
+          .where(eq(aaAccounts.accountId, account.accountId));
       });
     },
 
     /**
-     * One FI/transaction page and the filter's total. Both read the page indexes of migration 0019
-     * (the order newest first, txnId breaking ties, is an index read backwards; see
-     * transactions-page.test.ts, which EXPLAINs them at 10,000 rows).
+     * One FI/transaction page and the filter's total (counted unless the caller knows it: the
+     * account's stored counts serve the tabs without a date range). Both read the page indexes of
+     * migration 0019 (see transactions-page.test.ts, which EXPLAINs them at 10,000 rows).
      */
     async transactionsPage(
       accountId: string,
       filter: TransactionFilter,
       page: { limit: number; offset: number },
+      knownTotal?: number,
     ): Promise<{ total: number; rows: TransactionRow[] }> {
-      const queries = pageQueries(accountId, filter, page);
-      const [counted] = await queries.total;
+      const total = knownTotal ?? Number((await pageQueries(accountId, filter, page, 0).total)[0]?.total ?? 0);
+      if (page.offset >= total) return { total, rows: [] };
+      const queries = pageQueries(accountId, filter, page, total);
       const rows = await queries.rows;
-      return { total: Number(counted?.total ?? 0), rows };
+      return { total, rows: queries.fromOldest ? rows.reverse() : rows };
     },
 
     /** The two queries of transactionsPage, unrun (so a test can EXPLAIN exactly them). */
