@@ -162,6 +162,37 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect([status.bannerState, status.button]).toEqual(['aa_not_initiated', 'Start Now']);
   });
 
+  it('an approval the AA cannot turn into an artefact: request FAILED, "Verification Incomplete", nothing fetched', async () => {
+    const customer = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    const consentHandle = created.consent.consentHandle;
+    const found = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'SBI-FIP' } });
+    const link = await ok<{ refNumber: string }>('link', customer, {
+      body: { consentHandle, fipId: 'SBI-FIP', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
+    });
+    await ok('linkConfirm', customer, { body: { refNumber: link.refNumber, otp: kit.sim.otpFor(link.refNumber) } });
+    kit.sim.setArtefactFailure(true);
+    const decided = await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'APPROVE' } });
+    kit.sim.setArtefactFailure(false);
+    expect(decided).toMatchObject({
+      consentRequestStatus: 'FAILED',
+      consentStatus: null,
+      verificationStatus: 'FAILED',
+    });
+    const applications = await ok<{ consents: { consentRequestStatus: string; consentId: string | null }[] }>(
+      'userApplication',
+      customer,
+    );
+    expect(applications.consents[0]).toMatchObject({ consentRequestStatus: 'FAILED', consentId: null });
+    const jobs = await kit.server.database.db
+      .select()
+      .from(aaFetchJobs)
+      .where(eq(aaFetchJobs.customerId, customer.customerId));
+    expect(jobs).toEqual([]);
+    const status = await ok<JourneyStatusResponse>('journeyDataStatus', customer);
+    expect([status.bannerState, status.fetchStatus]).toEqual(['aa_not_initiated', 'NOT_STARTED']);
+  });
+
   it('stateCapture records each of the seven Finvu state ids; bad input is refused and changes nothing', async () => {
     const customer = await signIn();
     const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
@@ -449,6 +480,49 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
       expect(done.fetchStatus).toBe('COMPLETED');
       expect(kit.sim.requestCount(consentId)).toBe(1);
+      const jobs = await kit.server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+      expect(jobs.map((job) => job.status)).toEqual(['COMPLETED']);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('a restart while the FI request is out and the dying process held the job: resumed after its lease, fetched and stored once', async () => {
+    const { customer, consentId } = await linkedCustomer('ICICI-FIP');
+    // Approval sent the FI request: the session is open at the AA, its data not ready for 3 s.
+    const [requested] = await kit.server.database.db
+      .select()
+      .from(aaFetchJobs)
+      .where(eq(aaFetchJobs.consentId, consentId));
+    expect([requested?.status, requested?.sessionId === null]).toEqual(['REQUESTED', false]);
+    expect(kit.sim.requestCount(consentId)).toBe(1);
+    // The process claims the job for its FI fetch step and dies before finishing: its lease stays.
+    const store = createAggregatorStore(kit.server.database.db);
+    const claimed = await store.claimJob(requested!.jobId, new Date(clock.now()), new Date(clock.now() + 60_000));
+    expect(claimed).toBeDefined();
+    const restarted = await buildApp(kit.server.config, {
+      database: kit.server.database,
+      now: clock.now,
+      providers: { aggregator: kit.sim },
+      logger: false,
+    });
+    try {
+      await restarted.ready();
+      clock.advance(3_000);
+      // The data is ready, but the job is still the dead process's until its lease lapses.
+      const waiting = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
+      expect(waiting.fetchStatus).toBe('IN_PROGRESS');
+      clock.advance(60_000);
+      const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
+      expect(done.fetchStatus).toBe('COMPLETED');
+      expect(done.accounts.every((account) => account.currentBalance !== null)).toBe(true);
+      const stored = await countOf(aaTransactions, customer.customerId);
+      expect(stored).toBeGreaterThan(0);
+      // Polls on either instance afterwards ask nothing more of the AA and store nothing twice.
+      await ok('fetchUserAccountInfo', customer, { app: restarted });
+      await ok('fetchUserAccountInfo', customer);
+      expect(kit.sim.requestCount(consentId)).toBe(1);
+      expect(await countOf(aaTransactions, customer.customerId)).toBe(stored);
       const jobs = await kit.server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
       expect(jobs.map((job) => job.status)).toEqual(['COMPLETED']);
     } finally {
