@@ -25,6 +25,8 @@ export const ROUTES = {
   offersFixture: '/bench/offers-customer',
   /** Bench-only (bench/sso-server.ts): issues a customer one GST invoice, for bench/invoice-pdf.ts. */
   invoiceFixture: '/bench/invoice-customer',
+  /** Bench-only (bench/sso-server.ts): links a customer an account of 10,000 fetched transactions, for bench/aggregator.ts. */
+  aggregatorFixture: '/bench/aggregator-customer',
 } as const;
 
 /** Messages between run.ts and api-server.ts over the IPC channel. */

@@ -6,6 +6,9 @@ import { runSeeders } from '@pravesh/server/seed';
 import { createDb, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { createCreditStore } from '../apps/server/src/modules/credit/store.ts';
 import { invoicesServiceFor } from '../apps/server/src/modules/invoices/index.ts';
+import { consentAtSimulator, seedBusyAccount } from '../apps/server/src/modules/aggregator/busy-account.ts';
+import { createAggregatorStore } from '../apps/server/src/modules/aggregator/store.ts';
+import { createAggregatorSimulator } from '../apps/server/src/providers/aggregator/simulator.ts';
 import { BENCH_ENV, ROUTES } from './api-process.ts';
 import { runChildServer, tempDataDir } from './child-server.ts';
 
@@ -61,7 +64,9 @@ await runChildServer({
     const database: DatabaseHandle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await database.migrate();
     await runSeeders({ db: database.db, config, now: Date.now });
-    const app = await buildApp(config, { logger: false, database });
+    // The account aggregator simulator, held here too so the aggregator fixture can approve a consent at it.
+    const aggregator = createAggregatorSimulator({ now: Date.now });
+    const app = await buildApp(config, { logger: false, database, providers: { aggregator } });
     openDatabase = database;
     const credit = createCreditStore(database.db);
     app.post<{ Body: { customerId: string } }>(ROUTES.offersFixture, async (request) => {
@@ -95,6 +100,17 @@ await runChildServer({
         paidAt: new Date(),
       });
       return { status: true, statusCode: 'success', response: { invoiceId: invoice.invoiceId } };
+    });
+    const aggregatorStore = createAggregatorStore(database.db);
+    app.post<{ Body: { customerId: string; transactions?: number } }>(ROUTES.aggregatorFixture, async (request) => {
+      const at = new Date();
+      const accountId = await seedBusyAccount(aggregatorStore, {
+        customerId: request.body.customerId,
+        transactions: request.body.transactions ?? 10_000,
+        at,
+        ...(await consentAtSimulator(aggregator, at.getTime())),
+      });
+      return { status: true, statusCode: 'success', response: { accountId } };
     });
     // The trivial routes of bench/api-server.ts, so the speed ratios (bench/speed-ratios.ts) compare
     // real routes with a no-op on the same server, database and moment.

@@ -18,10 +18,50 @@ export type JobRow = typeof aaFetchJobs.$inferSelect;
 export type JourneyRow = typeof aaJourneyStates.$inferSelect;
 export type TransactionRow = typeof aaTransactions.$inferSelect;
 
+export interface TransactionFilter {
+  type?: 'CREDIT' | 'DEBIT';
+  from?: Date;
+  to?: Date;
+}
+
 export const OPEN_JOB_STATUSES = ['QUEUED', 'REQUESTED'] as const;
 const INSERT_CHUNK = 500;
 
 export function createAggregatorStore(db: Database) {
+  /**
+   * The queries of one FI/transaction page, newest first with txnId breaking ties. A page in the
+   * older half of the account is read from the oldest end instead (and turned round after), so no
+   * page skips more than half the rows: OFFSET reads and discards every row it skips.
+   */
+  function pageQueries(
+    accountId: string,
+    filter: TransactionFilter,
+    page: { limit: number; offset: number },
+    total: number,
+  ) {
+    const conditions: SQL[] = [eq(aaTransactions.accountId, accountId)];
+    if (filter.type) conditions.push(eq(aaTransactions.type, filter.type));
+    if (filter.from) conditions.push(gte(aaTransactions.transactionTimestamp, filter.from));
+    if (filter.to) conditions.push(lt(aaTransactions.transactionTimestamp, filter.to));
+    const where = and(...conditions);
+    const end = Math.min(page.offset + page.limit, total);
+    const fromOldest = total - end < page.offset;
+    const order = fromOldest
+      ? [asc(aaTransactions.transactionTimestamp), asc(aaTransactions.txnId)]
+      : [desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId)];
+    return {
+      total: db.select({ total: count() }).from(aaTransactions).where(where),
+      fromOldest,
+      rows: db
+        .select()
+        .from(aaTransactions)
+        .where(where)
+        .orderBy(...order)
+        .limit(fromOldest ? Math.max(0, end - page.offset) : page.limit)
+        .offset(fromOldest ? total - end : page.offset),
+    };
+  }
+
   return {
     async insertConsent(row: {
       consentHandle: string;
@@ -145,6 +185,7 @@ export function createAggregatorStore(db: Database) {
             balanceDateTime: new Date(data.Summary.balanceDateTime),
             branch: data.Summary.branch,
             ifscCode: data.Summary.ifscCode,
+            holderName: data.Profile.Holders.Holder.map((holder) => holder.name).join(' & ') || null,
             fetchedAt: at,
           })
           .where(and(eq(aaAccounts.customerId, customerId), eq(aaAccounts.linkRefNumber, data.linkRefNumber)))
@@ -169,32 +210,45 @@ export function createAggregatorStore(db: Database) {
             .values(rows.slice(i, i + INSERT_CHUNK))
             .onConflictDoNothing();
         }
+        // The account's totals, counted once a fetch rather than on every page read.
+        const counted = await tx
+          .select({ type: aaTransactions.type, total: count() })
+          .from(aaTransactions)
+          .where(eq(aaTransactions.accountId, account.accountId))
+          .groupBy(aaTransactions.type);
+        const of = (type: string) => Number(counted.find((row) => row.type === type)?.total ?? 0);
+        await tx
+          .update(aaAccounts)
+          .set({ creditCount: of('CREDIT'), debitCount: of('DEBIT') })
+          .where(eq(aaAccounts.accountId, account.accountId));
       });
     },
 
+    /**
+     * One FI/transaction page and the filter's total (counted unless the caller knows it: the
+     * account's stored counts serve the tabs without a date range). Both read the page indexes of
+     * migration 0019 (see transactions-page.test.ts, which EXPLAINs them at 10,000 rows).
+     */
     async transactionsPage(
       accountId: string,
-      filter: { type?: 'CREDIT' | 'DEBIT'; from?: Date; to?: Date },
+      filter: TransactionFilter,
       page: { limit: number; offset: number },
+      knownTotal?: number,
     ): Promise<{ total: number; rows: TransactionRow[] }> {
-      const conditions: SQL[] = [eq(aaTransactions.accountId, accountId)];
-      if (filter.type) conditions.push(eq(aaTransactions.type, filter.type));
-      if (filter.from) conditions.push(gte(aaTransactions.transactionTimestamp, filter.from));
-      if (filter.to) conditions.push(lt(aaTransactions.transactionTimestamp, filter.to));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(aaTransactions).where(where);
-      const rows = await db
-        .select()
-        .from(aaTransactions)
-        .where(where)
-        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { total: Number(counted?.total ?? 0), rows };
+      const total = knownTotal ?? Number((await pageQueries(accountId, filter, page, 0).total)[0]?.total ?? 0);
+      if (page.offset >= total) return { total, rows: [] };
+      const queries = pageQueries(accountId, filter, page, total);
+      const rows = await queries.rows;
+      return { total, rows: queries.fromOldest ? rows.reverse() : rows };
     },
 
-    /** deActivateUserData: the fetched data goes; the audit entry stays. */
-    async deleteCustomerData(customerId: string): Promise<{ accounts: number; transactions: number }> {
+    /** The two queries of transactionsPage, unrun (so a test can EXPLAIN exactly them). */
+    transactionsPageQueries: pageQueries,
+
+    /** deActivateUserData: the fetched data goes; the audit entry stays (with the ids, see wasDeleted). */
+    async deleteCustomerData(
+      customerId: string,
+    ): Promise<{ accounts: number; transactions: number; accountIds: string[] }> {
       return db.transaction(async (tx) => {
         const transactions = await tx
           .delete(aaTransactions)
@@ -204,8 +258,69 @@ export function createAggregatorStore(db: Database) {
           .delete(aaAccounts)
           .where(eq(aaAccounts.customerId, customerId))
           .returning({ accountId: aaAccounts.accountId });
-        return { accounts: accounts.length, transactions: transactions.length };
+        return {
+          accounts: accounts.length,
+          transactions: transactions.length,
+          accountIds: accounts.map((account) => account.accountId),
+        };
       });
+    },
+
+    /** Whether deActivateUserData deleted this account of this customer (its audit entry names it). */
+    async wasDeleted(customerId: string, accountId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ entryId: aaAudit.entryId })
+        .from(aaAudit)
+        .where(
+          and(
+            eq(aaAudit.customerId, customerId),
+            eq(aaAudit.event, 'DATA_DEACTIVATED'),
+            sql`${aaAudit.detail} -> 'deletedAccountIds' ? ${accountId}`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The statement's transactions, oldest first: from inclusive, to exclusive. */
+    statementRows(accountId: string, from: Date, to: Date): Promise<TransactionRow[]> {
+      return db
+        .select()
+        .from(aaTransactions)
+        .where(
+          and(
+            eq(aaTransactions.accountId, accountId),
+            gte(aaTransactions.transactionTimestamp, from),
+            lt(aaTransactions.transactionTimestamp, to),
+          ),
+        )
+        .orderBy(asc(aaTransactions.transactionTimestamp), asc(aaTransactions.txnId));
+    },
+
+    /** The balance after the account's last transaction before `before` (undefined when none). */
+    async balanceBefore(accountId: string, before: Date): Promise<number | undefined> {
+      const [row] = await db
+        .select({ balance: aaTransactions.currentBalancePaise })
+        .from(aaTransactions)
+        .where(and(eq(aaTransactions.accountId, accountId), lt(aaTransactions.transactionTimestamp, before)))
+        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
+        .limit(1);
+      return row?.balance;
+    },
+
+    /** What insights sum: the accounts' transactions from `from` on. */
+    insightRows(accountIds: readonly string[], from: Date) {
+      if (accountIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          type: aaTransactions.type,
+          mode: aaTransactions.mode,
+          narration: aaTransactions.narration,
+          amountPaise: aaTransactions.amountPaise,
+          at: aaTransactions.transactionTimestamp,
+        })
+        .from(aaTransactions)
+        .where(and(inArray(aaTransactions.accountId, [...accountIds]), gte(aaTransactions.transactionTimestamp, from)));
     },
 
     async audit(

@@ -168,6 +168,99 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect((await late.sim.fetchData(unfetched.sessionId)).session.status).toBe('EXPIRED');
   });
 
+  it('consent request: PENDING → FAILED when the AA cannot make the artefact; an expired request cannot be approved', async () => {
+    const clock = createClock();
+    const sim = createAggregatorSimulator({ now: clock.now });
+    const { consentHandle } = await sim.requestConsent(detail(clock.now()));
+    const [account] = await sim.discoverAccounts(consentHandle, 'HDFC-FIP');
+    const { refNumber } = await sim.linkAccounts(consentHandle, 'HDFC-FIP', [account!.accRefNumber]);
+    await sim.confirmLink(refNumber, sim.otpFor(refNumber)!);
+    sim.setArtefactFailure(true);
+    const failed = await sim.decideConsent(consentHandle, 'APPROVE');
+    sim.setArtefactFailure(false);
+    expect([failed.status, failed.consentId]).toEqual(['FAILED', null]);
+    // FAILED is final: neither time nor a second answer moves it.
+    clock.advance(HANDLE_TTL_MS + 1);
+    expect((await sim.consentHandleStatus(consentHandle)).status).toBe('FAILED');
+    expect(await rejection(sim.decideConsent(consentHandle, 'APPROVE'))).toBe('invalidState');
+
+    const late = await sim.requestConsent(detail(clock.now()));
+    clock.advance(HANDLE_TTL_MS + 1);
+    expect(await rejection(sim.decideConsent(late.consentHandle, 'APPROVE'))).toBe('invalidState');
+    expect(await rejection(sim.decideConsent(late.consentHandle, 'REJECT'))).toBe('invalidState');
+    expect((await sim.consentHandleStatus(late.consentHandle)).status).toBe('EXPIRED');
+    // A decided request stays as decided.
+    const rejected = await sim.requestConsent(detail(clock.now()));
+    await sim.decideConsent(rejected.consentHandle, 'REJECT');
+    clock.advance(HANDLE_TTL_MS + 1);
+    expect((await sim.consentHandleStatus(rejected.consentHandle)).status).toBe('REJECTED');
+  });
+
+  it('consent: PAUSED → REVOKED, PAUSED → EXPIRED by time; REVOKED and EXPIRED are final', async () => {
+    const paused = await approved();
+    paused.sim.setConsentPaused(paused.consentId, true);
+    await paused.sim.revokeConsent(paused.consentId);
+    expect((await paused.sim.fetchConsent(paused.consentId)).status).toBe('REVOKED');
+    // Resuming, revoking again or time passing: still REVOKED; no data.
+    paused.sim.setConsentPaused(paused.consentId, false);
+    await paused.sim.revokeConsent(paused.consentId);
+    paused.clock.advance(400 * DAY);
+    expect((await paused.sim.fetchConsent(paused.consentId)).status).toBe('REVOKED');
+    const range = {
+      from: new Date(paused.clock.now() - DAY).toISOString(),
+      to: new Date(paused.clock.now()).toISOString(),
+    };
+    expect(await rejection(paused.sim.requestData(paused.consentId, range))).toBe('consentNotActive');
+
+    const expiring = await approved('HDFC-FIP', { validDays: 1 });
+    expiring.sim.setConsentPaused(expiring.consentId, true);
+    expiring.clock.advance(DAY - 1);
+    expect((await expiring.sim.fetchConsent(expiring.consentId)).status).toBe('PAUSED');
+    expiring.clock.advance(1);
+    expect((await expiring.sim.fetchConsent(expiring.consentId)).status).toBe('EXPIRED');
+    // Neither resuming nor revoking brings an expired consent back or changes its status.
+    expiring.sim.setConsentPaused(expiring.consentId, false);
+    await expiring.sim.revokeConsent(expiring.consentId);
+    expect((await expiring.sim.fetchConsent(expiring.consentId)).status).toBe('EXPIRED');
+    expect(await rejection(expiring.sim.requestData(expiring.consentId, range))).toBe('consentNotActive');
+  });
+
+  it('FI session: accounts PENDING → READY on the clock; COMPLETED is final and delivered once, revocation after or not', async () => {
+    const { sim, clock, consentId } = await approved('HDFC-FIP', { readyMs: 5_000 });
+    const range = { from: new Date(clock.now() - 30 * DAY).toISOString(), to: new Date(clock.now()).toISOString() };
+    const { sessionId } = await sim.requestData(consentId, range);
+    clock.advance(4_999);
+    const waiting = sim.sessionStatus(sessionId);
+    expect([waiting.status, ...waiting.accounts.map((a) => a.FIStatus)]).toEqual(['ACTIVE', 'PENDING']);
+    clock.advance(1);
+    const ready = sim.sessionStatus(sessionId);
+    expect([ready.status, ...ready.accounts.map((a) => a.FIStatus)]).toEqual(['ACTIVE', 'READY']);
+    const delivered = await sim.fetchData(sessionId);
+    expect([delivered.session.status, delivered.accounts.length]).toEqual(['COMPLETED', 1]);
+    // Fetching again delivers nothing more; revoking afterwards does not undo the delivery.
+    const again = await sim.fetchData(sessionId);
+    expect([again.session.status, again.accounts]).toEqual(['COMPLETED', []]);
+    await sim.revokeConsent(consentId);
+    clock.advance(SESSION_TTL_MS + 1);
+    const after = sim.sessionStatus(sessionId);
+    expect([after.status, ...after.accounts.map((a) => a.FIStatus)]).toEqual(['COMPLETED', 'DELIVERED']);
+  });
+
+  it('FI session: the consent expiring by time mid-fetch FAILS the session, accounts DENIED', async () => {
+    const { sim, clock, consentId } = await approved('SBI-FIP', { validDays: 1 });
+    clock.advance(DAY - 10_000);
+    const range = { from: new Date(clock.now() - DAY).toISOString(), to: new Date(clock.now()).toISOString() };
+    const { sessionId } = await sim.requestData(consentId, range);
+    clock.advance(10_000);
+    const result = await sim.fetchData(sessionId);
+    expect(result.session.status).toBe('FAILED');
+    expect(result.session.accounts.every((a) => a.FIStatus === 'DENIED')).toBe(true);
+    expect(result.accounts).toEqual([]);
+    // FAILED is final: the data is never delivered afterwards.
+    clock.advance(SESSION_TTL_MS + 1);
+    expect(sim.sessionStatus(sessionId).status).toBe('FAILED');
+  });
+
   it('linking OTP: 8 digits at dhanagarbank and KarurVysyaBank-FIP, 6 elsewhere; a wrong code is refused', async () => {
     expect((await approved('dhanagarbank')).otpLength).toBe(8);
     const clock = createClock();

@@ -27,13 +27,15 @@ import {
  *
  * - consent request (handle): PENDING → READY once the customer approves (the artefact is ready to
  *   fetch) → APPROVED once the FIU fetched it; PENDING → REJECTED on the customer's no; PENDING →
- *   EXPIRED when nobody acts within HANDLE_TTL_MS; FAILED when the AA could not create the consent.
+ *   EXPIRED when nobody acts within HANDLE_TTL_MS; PENDING → FAILED when the customer approved but
+ *   the AA could not create the artefact (injected, setArtefactFailure).
  * - consent artefact: ACTIVE → PAUSED (customer, at the AA) → ACTIVE; ACTIVE/PAUSED → REVOKED;
- *   any → EXPIRED once consentExpiry passes (read against `now`, so a fake clock expires it).
+ *   ACTIVE/PAUSED → EXPIRED once consentExpiry passes (read against `now`, so a fake clock expires
+ *   it). REVOKED and EXPIRED are final.
  * - FI data session: ACTIVE (accounts PENDING) until the data is ready dataReadyDelayMs later
- *   (accounts READY) → COMPLETED once fetched (DELIVERED); EXPIRED when not fetched within
- *   SESSION_TTL_MS; FAILED when the consent is revoked mid-fetch (accounts DENIED) or the bank
- *   times out (injected; accounts TIMEOUT).
+ *   (accounts READY) → COMPLETED once fetched (DELIVERED, final); EXPIRED when not fetched within
+ *   SESSION_TTL_MS; FAILED when the consent is revoked or expires mid-fetch (accounts DENIED) or
+ *   the bank times out (injected; accounts TIMEOUT).
  *
  * An FI request for a consent less than an hour after its last one is refused (Frequency: once an
  * hour). Discovery is deterministic per mobile number and bank; data per account (transactions.ts).
@@ -58,6 +60,10 @@ export interface AggregatorSimulator extends AggregatorProvider {
   setConsentPaused(consentId: string, paused: boolean): void;
   /** The bank times out on this consent's next FI sessions (accounts TIMEOUT, session FAILED). */
   setBankTimeout(consentId: string, on: boolean): void;
+  /** Approvals fail to make an artefact while on: the request ends FAILED (ReBIT), with no consent. */
+  setArtefactFailure(on: boolean): void;
+  /** A session's status now, as the AA's FI notification would tell it (tests watch PENDING become READY). */
+  sessionStatus(sessionId: string): FiSession;
   /** FI requests the AA received per consent, refused ones included (tests prove a fetch asked once). */
   requestCount(consentId: string): number;
   /** What discovery at this bank finds for this mobile number (deterministic). */
@@ -139,6 +145,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
   const sessions = new Map<string, SessionRecord>();
   const links = new Map<string, LinkRecord>();
   const requests = new Map<string, number>();
+  let artefactFailure = false;
   // Which linked account is which bank account (its seed), by link reference.
   const linkedSeeds = new Map<
     string,
@@ -183,12 +190,13 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
     const ready = now() >= record.requestedAt + readyDelay;
     let sessionStatus: FiSession['status'];
     let accountStatus: FiSession['accounts'][number]['FIStatus'];
-    if (status === 'REVOKED' || status === 'EXPIRED') {
+    if (record.delivered) {
+      // Delivered data stays delivered: a later revocation ends the consent, not this session.
+      [sessionStatus, accountStatus] = ['COMPLETED', 'DELIVERED'];
+    } else if (status === 'REVOKED' || status === 'EXPIRED') {
       [sessionStatus, accountStatus] = ['FAILED', 'DENIED'];
     } else if (record.timedOut) {
       [sessionStatus, accountStatus] = ['FAILED', 'TIMEOUT'];
-    } else if (record.delivered) {
-      [sessionStatus, accountStatus] = ['COMPLETED', 'DELIVERED'];
     } else if (now() - record.requestedAt > SESSION_TTL_MS) {
       [sessionStatus, accountStatus] = ['EXPIRED', 'TIMEOUT'];
     } else {
@@ -220,7 +228,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
           type: 'SINGLE',
           Holder: [
             {
-              name: 'Account Holder',
+              name: holderName(seed.mobileNo),
               dob: `19${80 + Math.floor(random() * 20)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
               mobile: seed.mobileNo,
               nominee: random() < 0.7 ? 'REGISTERED' : 'NOT-REGISTERED',
@@ -305,7 +313,9 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
 
     async revokeConsent(consentId) {
       await enter('revokeConsent');
-      consentOf(consentId).status = 'REVOKED';
+      const consent = consentOf(consentId);
+      // EXPIRED and REVOKED are final: revoking again, or after expiry, changes nothing.
+      if (consentStatus(consent) !== 'EXPIRED') consent.status = 'REVOKED';
     },
 
     async discoverAccounts(consentHandle, fipId) {
@@ -381,6 +391,9 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
       if (handleStatus(handle).status !== 'PENDING') throw new AggregatorError('invalidState', 'request not pending');
       if (decision === 'REJECT') {
         handle.status = 'REJECTED';
+      } else if (artefactFailure) {
+        // The customer said yes but the AA could not make the artefact (ReBIT's FAILED request).
+        handle.status = 'FAILED';
       } else {
         if (handle.linked.length === 0) throw new AggregatorError('invalidState', 'no linked account to share');
         const consentId = randomUUID();
@@ -446,9 +459,26 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
     setBankTimeout(consentId, on) {
       consentOf(consentId).bankTimeout = on;
     },
+    setArtefactFailure(on) {
+      artefactFailure = on;
+    },
+    sessionStatus(sessionId) {
+      const record = sessions.get(sessionId);
+      if (!record) throw new AggregatorError('notFound', 'unknown session');
+      return sessionView(record);
+    },
     requestCount: (consentId) => requests.get(consentId) ?? 0,
     accountsAt: (mobileNo, fipId) => discoverableAccounts(mobileNo, fipId),
   };
+}
+
+const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Neha'];
+const SURNAMES = ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Menon', 'Das', 'Kulkarni', 'Singh'];
+
+/** The holder's name as the bank knows it: the same person at every bank (deterministic per number). */
+export function holderName(mobileNo: string): string {
+  const random = seeded(mobileNo, 'holder');
+  return `${pick(random, FIRST_NAMES)} ${pick(random, SURNAMES)}`;
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {

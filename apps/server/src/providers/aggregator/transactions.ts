@@ -270,3 +270,48 @@ export function accountHistory(
 }
 
 export { DAY_MS, IST_OFFSET_MS, isoIst, istDate };
+
+const BUSY_NARRATIONS: readonly (readonly [TransactionType, TransactionMode, string])[] = [
+  ['DEBIT', 'UPI', 'UPI/SWIGGY'],
+  ['DEBIT', 'UPI', 'UPI/BLINKIT'],
+  ['DEBIT', 'CARD', 'POS/AMAZON PAY INDIA'],
+  ['DEBIT', 'UPI', 'UPI/UBER INDIA'],
+  ['CREDIT', 'FT', 'IMPS/RECEIPT/SHAH TRADERS'],
+  ['DEBIT', 'FT', 'NEFT/VENDOR/KRISHNA SUPPLIES'],
+  ['DEBIT', 'OTHERS', 'BBPS/TATA POWER/BILL'],
+  ['DEBIT', 'ATM', 'ATM/CASH WDL/MG ROAD'],
+  ['CREDIT', 'UPI', 'UPI/REFUND/FLIPKART'],
+  ['DEBIT', 'UPI', 'UPI/ZOMATO'],
+];
+
+/**
+ * A very busy account (a shop's current account): `count` transactions spread evenly over the 730
+ * days before `until`, oldest first, with a running balance. For measuring the transactions page
+ * and the statement at volume (bench/aggregator.ts, transactions-page.test.ts), not for the demo.
+ */
+export function busyAccountHistory(count: number, until: number, seed = 'busy'): DepositTransaction[] {
+  const random = seeded(seed, count);
+  const step = Math.floor((730 * DAY_MS) / count);
+  let balance = 50_000_000;
+  const transactions: DepositTransaction[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = until - (count - i) * step;
+    const [type, mode, narration] = BUSY_NARRATIONS[Math.floor(random() * BUSY_NARRATIONS.length)]!;
+    const asked = between(random, 50, type === 'CREDIT' ? 90_000 : 9_000) * 100 + between(random, 0, 99);
+    // A debit never takes the balance below zero (the bank would decline it).
+    const amount = type === 'CREDIT' ? asked : Math.min(asked, balance);
+    balance += type === 'CREDIT' ? amount : -amount;
+    transactions.push({
+      txnId: `B${String(i + 1).padStart(8, '0')}`,
+      type,
+      mode,
+      amount: amount / 100,
+      currentBalance: balance / 100,
+      transactionTimestamp: isoIst(at),
+      valueDate: istDate(at),
+      narration: `${narration}/${between(random, 100_000, 999_999)}`,
+      reference: `${mode}${String(hashNumber(seed, i) % 1_000_000_000_000).padStart(12, '0')}`,
+    });
+  }
+  return transactions;
+}
