@@ -53,11 +53,11 @@ export function useLinkedAccounts() {
   const timers = useTimers();
   const accounts = useAccountsInfoQuery();
   const fetching = accounts.data?.fetchStatus === 'IN_PROGRESS';
-  const { refetch, isFetching } = accounts;
-  // Each answer (or failure) schedules the next ask, so a poll that fails does not end polling.
+  const { refetch, isFetching, startedTimeStamp } = accounts;
+  // Each ask (answered or failed) schedules the next, so a poll that fails does not end polling.
   useEffect(() => {
     if (!fetching || isFetching) return undefined;
     return timers.after(FINVU_POLL_MS, () => void refetch());
-  }, [fetching, isFetching, refetch, timers]);
+  }, [fetching, isFetching, startedTimeStamp, refetch, timers]);
   return accounts;
 }

@@ -23,12 +23,12 @@ export function BalanceBanner() {
   const accounts = useAccountsInfoQuery(undefined, { skip: state !== 'data_available' });
   const [open, setOpen] = useState(false);
   const insightsId = useId();
-  const { refetch, isFetching } = status;
+  const { refetch, isFetching, startedTimeStamp } = status;
 
   useEffect(() => {
     if (state !== 'data_fetch_in_progress' || isFetching) return undefined;
     return timers.after(FINVU_POLL_MS, () => void refetch());
-  }, [state, isFetching, refetch, timers]);
+  }, [state, isFetching, startedTimeStamp, refetch, timers]);
 
   if (status.isLoading) {
     return (
