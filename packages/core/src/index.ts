@@ -61,4 +61,6 @@ export * from './aggregator/constants.ts';
 export * from './aggregator/routes.ts';
 export * from './aggregator/schemas.ts';
 export * from './aggregator/errors.ts';
+export * from './aggregator/categories.ts';
+export * from './aggregator/insights.ts';
 export * from './self-service/schemas.ts';

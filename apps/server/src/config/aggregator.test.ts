@@ -3,12 +3,13 @@ import { loadAggregatorConfig } from './aggregator.ts';
 import { ConfigError } from './shared.ts';
 
 describe('aggregator configuration (issue 17 §1)', () => {
-  it('defaults to the simulator with refresh on, 3 s data-ready delay and a 5 s job ticker', () => {
+  it('defaults to the simulator with refresh and statements on, 3 s data-ready delay and a 5 s job ticker', () => {
     expect(loadAggregatorConfig({})).toEqual({
       kind: 'simulator',
       latencyMs: 0,
       dataReadyDelayMs: 3_000,
       refreshEnabled: true,
+      statementEnabled: true,
       workerIntervalMs: 5_000,
     });
   });
@@ -19,7 +20,9 @@ describe('aggregator configuration (issue 17 §1)', () => {
       workerIntervalMs: 0,
     });
     expect(() => loadAggregatorConfig({ PRAVESH_AA_PROVIDER: 'finvu-live' })).toThrow(ConfigError);
+    expect(loadAggregatorConfig({ PRAVESH_AA_STATEMENT_ENABLED: 'false' }).statementEnabled).toBe(false);
     expect(() => loadAggregatorConfig({ PRAVESH_AA_REFRESH_ENABLED: 'off' })).toThrow(ConfigError);
+    expect(() => loadAggregatorConfig({ PRAVESH_AA_STATEMENT_ENABLED: '0' })).toThrow(ConfigError);
     expect(() => loadAggregatorConfig({ PRAVESH_AA_SIM_READY_MS: '-1' })).toThrow(ConfigError);
   });
 });

@@ -16,4 +16,22 @@ export const AGGREGATOR_ERRORS = {
   aaStepNotAllowed: entry('aaStepNotAllowed', 409, 'This step is not available now'),
   /** Data asked of a consent that is not ACTIVE (revoked, paused, expired) or never given. */
   aaConsentNotActive: entry('aaConsentNotActive', 409, 'Your consent is not active'),
+  /** A linked account whose first fetch has not delivered its data yet (statement, insights). */
+  aaDataNotReady: entry(
+    'aaDataNotReady',
+    409,
+    'We are still fetching this account from your bank. Please try again in a few minutes.',
+  ),
+  /** An account whose data deActivateUserData deleted (the customer stopped sharing it): gone, not unknown. */
+  aaDataDeleted: entry(
+    'aaDataDeleted',
+    410,
+    'This account was unlinked and its data deleted. Link it again to see its statement.',
+  ),
+  /** spec 001 §9 feature switch "statement download from the aggregator", off in this environment. */
+  aaStatementDisabled: entry(
+    'aaStatementDisabled',
+    503,
+    'Statement download is temporarily unavailable. Please try again later.',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -15,6 +15,7 @@ import {
   TRANSACTION_TABS,
   TRANSACTION_TYPES,
 } from './constants.ts';
+import { TRANSACTION_CATEGORIES } from './categories.ts';
 
 /**
  * Payloads of the OVI service (spec 001 §7; paths in ./routes.ts). Each answer travels in the
@@ -181,6 +182,48 @@ export const transactionsResponseSchema = z.object({
   transactions: z.array(transactionSchema),
 });
 
+/** The statement download (spec 001 §7 fi/transaction, §5: 1, 2 or 3 months, PDF). */
+export const STATEMENT_MONTHS = [1, 2, 3] as const;
+export const statementQuerySchema = z.object({
+  /** The linked account, the same id as FI/transaction's. */
+  accountId: uuid,
+  months: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3)
+    .describe('1, 2 or 3: the statement covers that many months up to the last fetch (spec 001 §5)'),
+});
+/** What a client that accepts only JSON gets (the dashboard's HTTP helper); others get the PDF itself. */
+export const statementPdfResponseSchema = z.object({
+  fileName: z.string(),
+  contentType: z.literal('application/pdf'),
+  base64: z.string(),
+});
+
+/** "View Insights" (issue 17 §4): the customer's own fetched data, one account or all linked ones. */
+export const insightsQuerySchema = z.object({ accountId: uuid.optional() });
+export const insightsResponseSchema = z.object({
+  /** The last 12 calendar months (India time) up to asOf, oldest first, months without money included as 0. */
+  months: z.array(
+    z.object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      inflow: z.number(),
+      outflow: z.number(),
+    }),
+  ),
+  /** Spending (debits) by category over the 3 months up to asOf, largest first; share is of their total (0–1). */
+  categories: z.array(
+    z.object({
+      category: z.enum(TRANSACTION_CATEGORIES),
+      amount: z.number(),
+      share: z.number(),
+    }),
+  ),
+  /** When the newest of the data was fetched from the bank; null when nothing is fetched yet. */
+  asOf: instant.nullable(),
+});
+
 export const journeyStatusResponseSchema = z.object({
   bannerState: balanceBannerStateSchema,
   /** The banner's button (spec 001 §4), null for data_fetch_in_progress. */
@@ -213,5 +256,9 @@ export type JourneyStatusResponse = z.infer<typeof journeyStatusResponseSchema>;
 export type JourneyInitiateResponse = z.infer<typeof journeyInitiateResponseSchema>;
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 export type DeactivateResponse = z.infer<typeof deactivateResponseSchema>;
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+export type StatementPdfResponse = z.infer<typeof statementPdfResponseSchema>;
+export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
+export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 export type GetStateResponse = z.infer<typeof getStateResponseSchema>;
 export type LinkedAccountView = z.infer<typeof linkedAccountSchema>;

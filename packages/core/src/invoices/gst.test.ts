@@ -3,6 +3,7 @@ import {
   financialYearOf,
   formatInvoiceNumber,
   formatRate,
+  formatAmountFigures,
   formatRupees,
   gstStateCodeOf,
   gstinCheckCharacter,
@@ -117,6 +118,10 @@ describe('formatting', () => {
     expect(formatRupees(11_800_050)).toBe('₹1,18,000.50');
     expect(formatRupees(1_234_567_89)).toBe('₹12,34,567.89');
     expect(formatRupees(1_00_00_000_00)).toBe('₹1,00,00,000.00');
+    expect(formatRupees(-25_050)).toBe('-₹250.50');
+    // A statement's columns: the same figures without sign or symbol.
+    expect(formatAmountFigures(1_234_567_89)).toBe('12,34,567.89');
+    expect(formatAmountFigures(-5)).toBe('0.05');
   });
 
   it('prints rates without trailing zeros', () => {

@@ -174,15 +174,21 @@ export function splitGst(taxablePaise: number, rateBasisPoints: number, intraSta
   };
 }
 
-/** "₹1,18,000.00": Indian digit grouping, always two decimals (an invoice shows paise). */
-export function formatRupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
+/**
+ * "1,18,000.00": a whole number of paise in rupees with Indian digit grouping (lakhs, crores) and
+ * always two decimals, without sign or symbol (a bank statement's amount columns).
+ */
+export function formatAmountFigures(paise: number): string {
   const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100);
-  const digits = String(rupees);
+  const digits = String(Math.floor(abs / 100));
   const last3 = digits.slice(-3);
   const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${sign}₹${rest ? `${rest},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
+  return `${rest ? `${rest},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "₹1,18,000.00": Indian digit grouping, always two decimals (an invoice shows paise). */
+export function formatRupees(paise: number): string {
+  return `${paise < 0 ? '-' : ''}₹${formatAmountFigures(paise)}`;
 }
 
 /** "18%", "2.5%", "9%": a rate in basis points as printed. */

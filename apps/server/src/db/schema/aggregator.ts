@@ -64,6 +64,8 @@ export const aaAccounts = pgTable(
     fipId: text('fip_id').notNull(),
     maskedAccNumber: text('masked_acc_number').notNull(),
     accType: text('acc_type').notNull(),
+    /** The account holder as the bank's Profile names them (ReBIT Holder.name; migration 0019), for the statement. */
+    holderName: text('holder_name'),
     currentBalancePaise: bigint('current_balance_paise', { mode: 'number' }),
     balanceDateTime: timestamp('balance_date_time', { withTimezone: true }),
     branch: text('branch'),
@@ -95,7 +97,15 @@ export const aaTransactions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.txnId] }),
-    index('aa_transactions_account_time_idx').on(table.accountId, table.transactionTimestamp),
+    // Migration 0019: the FI/transaction page order (newest first, txnId breaking ties) read backwards
+    // off the index, for All and for one type (Credit, Debit tabs), with the date range on it too.
+    index('aa_transactions_account_page_idx').on(table.accountId, table.transactionTimestamp, table.txnId),
+    index('aa_transactions_account_type_page_idx').on(
+      table.accountId,
+      table.type,
+      table.transactionTimestamp,
+      table.txnId,
+    ),
   ],
 );
 

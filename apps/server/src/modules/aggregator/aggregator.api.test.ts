@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AGGREGATOR_BANKS,
   AGGREGATOR_ROUTES,
-  AGGREGATOR_ROUTE_METHODS,
   ERRORS,
   type AccountsDetailResponse,
   type AggregatorRoute,
@@ -20,107 +18,14 @@ import {
 } from '@pravesh/core';
 import { buildApp } from '../../app.ts';
 import { aaAccounts, aaAudit, aaConsents, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
-import { createAggregatorSimulator, type AggregatorSimulator } from '../../providers/aggregator/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
+import { nextMobile, signInCustomer } from '../../test/customers.ts';
 import { createAggregatorStore } from './store.ts';
-import {
-  createClock,
-  nextMobile,
-  signInCustomer,
-  ssoServer,
-  type SignedInCustomer,
-  type SsoTestServer,
-} from '../../test/customers.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
-
-interface CallOptions {
-  body?: unknown;
-  query?: string;
-  app?: FastifyInstance;
-}
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+import { DAY, HOUR, aggregatorTestKit, type CallOptions } from './test-kit.ts';
 
 describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 §7)', (kind) => {
-  let server: SsoTestServer;
-  let sim: AggregatorSimulator;
-  const clock = createClock();
-
-  async function call<T>(route: AggregatorRoute, customer: SignedInCustomer | null, options: CallOptions = {}) {
-    const method = AGGREGATOR_ROUTE_METHODS[route];
-    const reply = await (options.app ?? server.app).inject({
-      method,
-      url: `${AGGREGATOR_ROUTES[route]}${options.query ? `?${options.query}` : ''}`,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(customer ? { 'pb-access-token': customer.accessToken } : {}),
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
-
-  async function ok<T>(route: AggregatorRoute, customer: SignedInCustomer, options: CallOptions = {}): Promise<T> {
-    const reply = await call<T>(route, customer, options);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    return reply.body.response as T;
-  }
-
-  const signIn = () => signInCustomer(server, nextMobile('93'));
-
-  interface Linked {
-    customer: SignedInCustomer;
-    consentHandle: string;
-    consentId: string;
-  }
-
-  /** The journey: consent request, discovery, linking with the bank's OTP, approval. */
-  async function linkedCustomer(fipId = 'HDFC-FIP', customer?: SignedInCustomer, handle?: string): Promise<Linked> {
-    const who = customer ?? (await signIn());
-    const consentHandle =
-      handle ??
-      (await ok<CreateConsentResponse>('consent', who, { body: { mobileNo: who.mobileNo } })).consent.consentHandle;
-    const found = await ok<DiscoverResponse>('discover', who, { body: { consentHandle, fipId } });
-    const { refNumber } = await ok<{ refNumber: string }>('link', who, {
-      body: { consentHandle, fipId, accRefNumbers: found.accounts.map((account) => account.accRefNumber) },
-    });
-    await ok('linkConfirm', who, { body: { refNumber, otp: sim.otpFor(refNumber) } });
-    const decided = await ok<DecideResponse>('decide', who, { body: { consentHandle, decision: 'APPROVE' } });
-    expect(decided.verificationStatus).toBe('VERIFIED');
-    const consentId = (await sim.consentHandleStatus(consentHandle)).consentId as string;
-    return { customer: who, consentHandle, consentId };
-  }
-
-  /** A linked customer whose first fetch has completed. */
-  async function fetchedCustomer(fipId = 'HDFC-FIP'): Promise<Linked & { detail: AccountsDetailResponse }> {
-    const linked = await linkedCustomer(fipId);
-    clock.advance(3_000);
-    const detail = await ok<AccountsDetailResponse>('fetchUserAccountInfo', linked.customer);
-    expect(detail.fetchStatus).toBe('COMPLETED');
-    return { ...linked, detail };
-  }
-
-  const countOf = async (table: typeof aaTransactions | typeof aaAccounts, customerId: string) =>
-    (await server.database.db.select().from(table).where(eq(table.customerId, customerId))).length;
-
-  beforeAll(async () => {
-    sim = createAggregatorSimulator({ now: clock.now, dataReadyDelayMs: 3_000 });
-    server = await ssoServer(kind, {
-      clock,
-      providers: { aggregator: sim },
-      // Jobs move on when the customer polls: the ticker is off so each step is the test's.
-      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '10000', PRAVESH_AA_WORKER_MS: '0' },
-    });
-  });
-  afterAll(() => server?.close());
+  const kit = aggregatorTestKit(kind);
+  const { clock, call, ok, signIn, linkedCustomer, fetchedCustomer, countOf } = kit;
 
   it('journey/initiate: FINVU, the 23-bank table, top and popular banks, 8-digit OTP banks, consent window 365/730', async () => {
     const customer = await signIn();
@@ -154,7 +59,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect(Date.parse(detail.FIDataRange.to) - Date.parse(detail.FIDataRange.from)).toBe(730 * DAY);
     expect(created.consent.consentRequestStatus).toBe('PENDING');
     // The stored copy keeps the number masked; the AA has it whole.
-    const [stored] = await server.database.db
+    const [stored] = await kit.server.database.db
       .select()
       .from(aaConsents)
       .where(eq(aaConsents.customerId, customer.customerId));
@@ -174,7 +79,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       body: { consentHandle, fipId: 'HDFC-FIP', accRefNumbers },
     });
     expect(link.otpLength).toBe(6);
-    const right = sim.otpFor(link.refNumber) as string;
+    const right = kit.sim.otpFor(link.refNumber) as string;
     const wrong = await call('linkConfirm', customer, {
       body: { refNumber: link.refNumber, otp: right === '000000' ? '111111' : '000000' },
     });
@@ -250,7 +155,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       body: { consentHandle, fipId: 'dhanagarbank', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
     });
     expect(link.otpLength).toBe(8);
-    expect(sim.otpFor(link.refNumber)).toMatch(/^\d{8}$/);
+    expect(kit.sim.otpFor(link.refNumber)).toMatch(/^\d{8}$/);
     const rejected = await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'REJECT' } });
     expect([rejected.consentRequestStatus, rejected.verificationStatus]).toEqual(['REJECTED', 'FAILED']);
     const status = await ok<JourneyStatusResponse>('journeyDataStatus', customer);
@@ -323,21 +228,21 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     const tooSoon = await ok<RefreshResponse>('refreshData', customer);
     expect(tooSoon.started).toBe(false);
     expect(Date.parse(tooSoon.nextRefreshAt as string)).toBeGreaterThan(clock.now());
-    expect(sim.requestCount(consentId)).toBe(1);
+    expect(kit.sim.requestCount(consentId)).toBe(1);
 
     clock.advance(HOUR);
-    const fresh = await signInCustomer(server, customer.mobileNo);
+    const fresh = await signInCustomer(kit.server, customer.mobileNo);
     const started = await ok<RefreshResponse>('refreshData', fresh);
     expect([started.started, started.fetchStatus]).toEqual([true, 'IN_PROGRESS']);
     const again = await ok<RefreshResponse>('refreshData', fresh);
     expect([again.started, again.fetchStatus]).toEqual([false, 'IN_PROGRESS']);
     clock.advance(3_000);
     expect((await ok<AccountsDetailResponse>('fetchUserAccountInfo', fresh)).fetchStatus).toBe('COMPLETED');
-    expect(sim.requestCount(consentId)).toBe(2);
+    expect(kit.sim.requestCount(consentId)).toBe(2);
 
     const off = await buildApp(
-      { ...server.config, aggregator: { ...server.config.aggregator, refreshEnabled: false } },
-      { database: server.database, now: clock.now, providers: { aggregator: sim }, logger: false },
+      { ...kit.server.config, aggregator: { ...kit.server.config.aggregator, refreshEnabled: false } },
+      { database: kit.server.database, now: clock.now, providers: { aggregator: kit.sim }, logger: false },
     );
     try {
       await off.ready();
@@ -356,19 +261,22 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect(await countOf(aaTransactions, customer.customerId)).toBeGreaterThan(0);
 
     // The AA failing: nothing is deleted.
-    sim.setFailure('unavailable', 'revokeConsent');
+    kit.sim.setFailure('unavailable', 'revokeConsent');
     const failed = await call('deActivateUserData', customer);
-    sim.setFailure('none', 'revokeConsent');
+    kit.sim.setFailure('none', 'revokeConsent');
     expect([failed.status, failed.body.statusMessage]).toEqual([500, 'Some error occured, Please refresh the page']);
     expect(await countOf(aaAccounts, customer.customerId)).toBeGreaterThan(0);
 
     const done = await ok<DeactivateResponse>('deActivateUserData', customer);
     expect(done.consentStatus).toBe('REVOKED');
     expect(done.deletedTransactions).toBeGreaterThan(0);
-    expect((await sim.fetchConsent(consentId)).status).toBe('REVOKED');
+    expect((await kit.sim.fetchConsent(consentId)).status).toBe('REVOKED');
     expect(await countOf(aaAccounts, customer.customerId)).toBe(0);
     expect(await countOf(aaTransactions, customer.customerId)).toBe(0);
-    const audit = await server.database.db.select().from(aaAudit).where(eq(aaAudit.customerId, customer.customerId));
+    const audit = await kit.server.database.db
+      .select()
+      .from(aaAudit)
+      .where(eq(aaAudit.customerId, customer.customerId));
     expect(audit.map((entry) => entry.event)).toContain('DATA_DEACTIVATED');
     const after = await ok<AccountsDetailResponse>('getAccountsDetail', customer);
     expect([after.accounts, after.bannerState, after.consentStatus]).toEqual([[], 'aa_not_initiated', 'REVOKED']);
@@ -378,7 +286,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
 
   it('a consent revoked at the AA mid-fetch ends the fetch FAILED; an expired consent shows "View Details"', async () => {
     const { customer, consentId } = await linkedCustomer();
-    await sim.revokeConsent(consentId);
+    await kit.sim.revokeConsent(consentId);
     clock.advance(3_000);
     const after = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
     expect([after.fetchStatus, after.consentStatus, after.bannerState]).toEqual([
@@ -390,7 +298,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
 
     const expiring = await fetchedCustomer();
     clock.advance(366 * DAY);
-    const fresh = await signInCustomer(server, expiring.customer.mobileNo);
+    const fresh = await signInCustomer(kit.server, expiring.customer.mobileNo);
     const status = await ok<JourneyStatusResponse>('journeyDataStatus', fresh);
     expect([status.bannerState, status.button, status.consentStatus]).toEqual([
       'consent_expired',
@@ -401,21 +309,21 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
 
   it('an AA that fails answers "Some error occured, Please refresh the page"; a failing fetch retries on the schedule', async () => {
     const customer = await signIn();
-    sim.setFailure('unavailable', 'requestConsent');
+    kit.sim.setFailure('unavailable', 'requestConsent');
     const down = await call('consent', customer, { body: { mobileNo: customer.mobileNo } });
-    sim.setFailure('none', 'requestConsent');
+    kit.sim.setFailure('none', 'requestConsent');
     expect([down.status, down.body.statusCode, down.body.statusMessage]).toEqual([
       500,
       ERRORS.aggregatorPageError.code,
       'Some error occured, Please refresh the page',
     ]);
 
-    sim.setFailure('timeout', 'requestData');
+    kit.sim.setFailure('timeout', 'requestData');
     const { customer: linked, consentId } = await linkedCustomer('ICICI-FIP', customer);
-    const [job] = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+    const [job] = await kit.server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
     expect([job?.status, job?.attempts]).toEqual(['QUEUED', 1]);
     expect(job!.runAfter.getTime() - clock.now()).toBe(20_000);
-    sim.setFailure('none', 'requestData');
+    kit.sim.setFailure('none', 'requestData');
     clock.advance(20_000);
     await ok('fetchUserAccountInfo', linked);
     clock.advance(3_000);
@@ -429,6 +337,8 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
 
     const refused: [AggregatorRoute, CallOptions, number][] = [
       ['transaction', { query: `accountId=${ownerAccount}` }, 404],
+      ['statement', { query: `accountId=${ownerAccount}&months=3` }, 404],
+      ['insights', { query: `accountId=${ownerAccount}` }, 404],
       ['discover', { body: { consentHandle: owner.consentHandle, fipId: 'HDFC-FIP' } }, 404],
       ['link', { body: { consentHandle: owner.consentHandle, fipId: 'HDFC-FIP', accRefNumbers: ['x'] } }, 404],
       ['decide', { body: { consentHandle: owner.consentHandle, decision: 'REJECT' } }, 404],
@@ -442,7 +352,9 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     }
     // linkConfirm with a reference that is not the intruder's pending link.
     const otherLink = await linkedCustomerPendingRef();
-    const confirm = await call('linkConfirm', intruder, { body: { refNumber: otherLink, otp: sim.otpFor(otherLink) } });
+    const confirm = await call('linkConfirm', intruder, {
+      body: { refNumber: otherLink, otp: kit.sim.otpFor(otherLink) },
+    });
     expect(confirm.status).toBe(404);
 
     // The reads answer the intruder's own (empty) state, nothing of the owner's.
@@ -452,6 +364,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       'userApplication',
       'getState',
       'journeyDataStatus',
+      'insights',
     ] as const) {
       const reply = await call(route, intruder);
       expect(reply.status, route).toBe(200);
@@ -462,7 +375,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     // The intruder deactivating deletes nothing of the owner's.
     await ok('deActivateUserData', intruder);
     expect(await countOf(aaAccounts, owner.customer.customerId)).toBeGreaterThan(0);
-    expect((await sim.fetchConsent(owner.consentId)).status).toBe('ACTIVE');
+    expect((await kit.sim.fetchConsent(owner.consentId)).status).toBe('ACTIVE');
 
     // And nothing answers without the customer's access token, however good the input.
     const handle = owner.consentHandle;
@@ -474,6 +387,8 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       linkConfirm: { body: { refNumber: handle, otp: '123456' } },
       decide: { body: { consentHandle: handle, decision: 'APPROVE' } },
       transaction: { query: `accountId=${ownerAccount}` },
+      statement: { query: `accountId=${ownerAccount}&months=1` },
+      insights: { query: `accountId=${ownerAccount}` },
     };
     for (const route of Object.keys(AGGREGATOR_ROUTES) as AggregatorRoute[]) {
       const reply = await call(route, null, valid[route] ?? {});
@@ -495,13 +410,16 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
 
   it('a restart mid-fetch loses nothing and fetches once; two instances polling at once fetch once', async () => {
     // The first FI request times out: the job waits, QUEUED, for its retry 20 s later.
-    sim.setFailure('timeout', 'requestData');
+    kit.sim.setFailure('timeout', 'requestData');
     const { customer, consentId } = await linkedCustomer('AXIS001');
-    sim.setFailure('none', 'requestData');
-    const [queued] = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+    kit.sim.setFailure('none', 'requestData');
+    const [queued] = await kit.server.database.db
+      .select()
+      .from(aaFetchJobs)
+      .where(eq(aaFetchJobs.consentId, consentId));
     expect([queued?.status, queued?.attempts]).toEqual(['QUEUED', 1]);
     // The lease: of two runs claiming the due job at the same moment, one wins.
-    const store = createAggregatorStore(server.database.db);
+    const store = createAggregatorStore(kit.server.database.db);
     const at = new Date(clock.now() + 20_000);
     const lease = new Date(at.getTime() + 1_000);
     const claims = await Promise.all([
@@ -511,10 +429,10 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect(claims.filter(Boolean)).toHaveLength(1);
     await store.updateJob(queued!.jobId, {}, at);
     // Another server process on the same database (the first may be gone: nothing of the fetch lives in it).
-    const restarted = await buildApp(server.config, {
-      database: server.database,
+    const restarted = await buildApp(kit.server.config, {
+      database: kit.server.database,
       now: clock.now,
-      providers: { aggregator: sim },
+      providers: { aggregator: kit.sim },
       logger: false,
     });
     try {
@@ -526,12 +444,12 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
         call<AccountsDetailResponse>('fetchUserAccountInfo', customer),
       ]);
       expect([one.status, two.status]).toEqual([200, 200]);
-      expect(sim.requestCount(consentId)).toBe(1);
+      expect(kit.sim.requestCount(consentId)).toBe(1);
       clock.advance(3_000);
       const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
       expect(done.fetchStatus).toBe('COMPLETED');
-      expect(sim.requestCount(consentId)).toBe(1);
-      const jobs = await server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
+      expect(kit.sim.requestCount(consentId)).toBe(1);
+      const jobs = await kit.server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
       expect(jobs.map((job) => job.status)).toEqual(['COMPLETED']);
     } finally {
       await restarted.close();

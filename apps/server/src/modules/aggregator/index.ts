@@ -9,11 +9,9 @@ import { createAggregatorStore } from './store.ts';
  * Account aggregator (issue 17 §2): the OVI paths of spec 001 §7 over the aggregator provider.
  * Besides the customer's polls, a ticker moves due fetch jobs on every workerIntervalMs (0: off, as
  * tests run it by polling), so a fetch a restart interrupted resumes without waiting for a poll.
- *
- * Not here yet (issue 17, later sessions): the statement PDF of `/OVI/api/v1/fi/transaction` (1, 2
- * or 3 months, YYYY/MM/DD dates, masked account number: spec 001 §5), the journey and linked-accounts
- * screens, "View Insights" (monthly inflow/outflow, spend by category from aa_transactions), the
- * bench entries (transactions page p99 at 10,000 rows, statement generation time).
+ * The statement PDF (`fi/transaction`, spec 001 §5 and §7) is drawn by statement-pdf.ts; "View
+ * Insights" sums with core's aggregator/insights.ts. bench/aggregator.ts measures the transactions
+ * page at 10,000 rows and the statement's drawing time.
  */
 export const aggregatorModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = createAggregatorService({
@@ -22,6 +20,7 @@ export const aggregatorModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     now: deps.now,
     log: deps.log,
     refreshEnabled: deps.config.aggregator.refreshEnabled,
+    statementEnabled: deps.config.aggregator.statementEnabled,
     production: deps.config.environment === 'production',
     isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
   });

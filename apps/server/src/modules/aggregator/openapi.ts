@@ -12,6 +12,8 @@ const EXTRA: Partial<Record<AggregatorRoute, readonly Key[]>> = {
   decide: ['aaNotFound', 'aaStepNotAllowed'],
   refreshData: ['dataRefreshDisabled', 'aaConsentNotActive'],
   transaction: ['aaNotFound'],
+  statement: ['aaNotFound', 'aaDataDeleted', 'aaConsentNotActive', 'aaDataNotReady', 'aaStatementDisabled'],
+  insights: ['aaNotFound', 'aaDataDeleted', 'aaConsentNotActive', 'aaDataNotReady'],
 };
 
 export const AGGREGATOR_ROUTE_ERRORS: Record<string, readonly Key[]> = Object.fromEntries(

@@ -14,6 +14,8 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   getStateResponseSchema,
+  insightsQuerySchema,
+  insightsResponseSchema,
   journeyInitiateBodySchema,
   journeyInitiateResponseSchema,
   journeyStatusResponseSchema,
@@ -23,19 +25,21 @@ import {
   ok,
   refreshResponseSchema,
   stateCaptureBodySchema,
+  statementPdfResponseSchema,
+  statementQuerySchema,
   transactionQuerySchema,
   transactionsResponseSchema,
   userApplicationResponseSchema,
 } from '@pravesh/core';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { sendPdf } from '../../lib/pdf/reply.ts';
 import type { AggregatorService } from './service.ts';
 
 /**
  * The OVI consent and banking service over HTTP (spec 001 §7; issue 17 §2). Every route needs the
  * customer's access token (pass token sso strategy or pb-access-token; none or a bad one is
  * tokenNotValidated, spec 001 §8) and speaks only for that customer: no body or query names a
- * customer, and a handle, link or account of another answers aaNotFound. The statement PDF
- * (fi/transaction) is not here yet (issue 17 §2, a later session).
+ * customer, and a handle, link or account of another answers aaNotFound.
  */
 export interface AggregatorRouteDeps {
   service: AggregatorService;
@@ -280,6 +284,57 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       },
     },
     async (request) => ok(await service.transactions(await customerIdOf(request), request.query)),
+  );
+
+  typed.get(
+    AGGREGATOR_ROUTES.statement,
+    {
+      schema: {
+        summary:
+          "One linked account's statement as a PDF: 1, 2 or 3 months, dates YYYY/MM/DD, account number masked (spec 001 §7 fi/transaction, §5)",
+        description:
+          'GET (method not shown). accountId is the id of FI/transaction; months 1, 2 or 3 end on the day of the ' +
+          "account's last fetch. The PDF: bank, account holder, account number showing its last 4, period, opening and " +
+          'closing balance, every transaction (date, narration, reference, debit, credit, balance) with the table header on ' +
+          'each page, amounts in Indian digit grouping, ₹ in an embedded font. Answers application/pdf as an attachment; a ' +
+          'client whose Accept names application/json and not application/pdf gets the envelope with the same PDF in ' +
+          "base64. Another customer's or an unknown account: aaNotFound; one whose data deActivateUserData deleted: " +
+          'aaDataDeleted; a revoked consent: aaConsentNotActive; not fetched yet: aaDataNotReady; the spec 001 §9 ' +
+          'statement download switch off: aaStatementDisabled.',
+        tags: TAGS,
+        querystring: statementQuerySchema,
+        produces: ['application/pdf', 'application/json'],
+        response: { 200: envelopeSchema(statementPdfResponseSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.statement(await customerIdOf(request), request.query);
+      return sendPdf(request, reply, file, (base64) => ({
+        fileName: file.fileName,
+        contentType: 'application/pdf' as const,
+        base64,
+      }));
+    },
+  );
+
+  typed.get(
+    AGGREGATOR_ROUTES.insights,
+    {
+      schema: {
+        summary:
+          'View Insights: money in and out by month, spending by category, from the fetched transactions (ours; issue 17 §4, spec 001 §4 data_available)',
+        description:
+          'GET. One linked account (accountId) or, without it, every linked account whose data is fetched and whose ' +
+          'consent is not revoked. months: the last 12 calendar months up to asOf, oldest first, quiet months as 0; ' +
+          'categories: debits of the 3 months up to asOf by category (salary, rent, emi, groceries, food, shopping, travel, ' +
+          'utilities, transfers, cash, interest, refunds, other), largest first, share of their total. asOf: when the ' +
+          "newest data stands; null with nothing fetched. An accountId answers as for fi/transaction (aaNotFound for another customer's).",
+        tags: TAGS,
+        querystring: insightsQuerySchema,
+        response: { 200: envelopeSchema(insightsResponseSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.insights(await customerIdOf(request), request.query.accountId)),
   );
 
   typed.get(

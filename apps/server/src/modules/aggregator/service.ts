@@ -13,6 +13,13 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   aggregatorBank,
   aggregatorCustomerId,
+  buildInsights,
+  insightsStart,
+  istDateOf,
+  istDayStart,
+  monthsUpTo,
+  type InsightsResponse,
+  type StatementQuery,
   type AccountsDetailResponse,
   type BalanceBannerState,
   type AaConsentStatus,
@@ -32,7 +39,8 @@ import {
 } from '@pravesh/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AggregatorError, type AggregatorProvider, type ConsentDetail } from '../../providers/aggregator/types.ts';
-import type { AggregatorStore, ConsentRow, JobRow } from './store.ts';
+import { renderStatementPdf } from './statement-pdf.ts';
+import type { AccountRow, AggregatorStore, ConsentRow, JobRow } from './store.ts';
 
 /**
  * Rules of the OVI service (issue 17 §2; spec 001 §4, §7, §9). Who is asking is always the access
@@ -60,6 +68,8 @@ export interface AggregatorServiceOptions {
   now: () => number;
   log: FastifyBaseLogger;
   refreshEnabled: boolean;
+  /** spec 001 §9 feature switch "statement download from the aggregator". */
+  statementEnabled: boolean;
   /** Production lists the five top banks of spec 001 §9; development a different list. */
   production: boolean;
   isCustomersMobile: (customerId: string, mobileNo: string) => Promise<boolean>;
@@ -85,8 +95,12 @@ function withoutMobile(detail: ConsentDetail): ConsentDetail {
   };
 }
 
-function istDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+/** When a fetched account's data stands: the bank's balance time, else when we stored it. */
+const dataAsOf = (account: AccountRow & { fetchedAt: Date }) => account.balanceDateTime ?? account.fetchedAt;
+
+/** spec 001 §5: an account number shows its last 4 characters, the rest as X. */
+function maskAccount(number: string): string {
+  return `${'X'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
 }
 
 /** The AA's failures as catalogue errors: the AA down or slow is spec 001 §8's aggregator page error. */
@@ -202,6 +216,25 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
     return ((await store.journeyOf(customerId))?.stateId as FinvuStateId | undefined) ?? 'NO_USER_STATE_PRESENT';
   }
 
+  /**
+   * One of the customer's linked accounts whose data may be read now (statement, insights): an
+   * account deActivateUserData deleted is aaDataDeleted, another customer's or an unknown one
+   * aaNotFound; a consent never approved or revoked at the AA is aaConsentNotActive (its data is no
+   * longer ours to show), and an account not fetched yet aaDataNotReady. An expired consent's data
+   * is still shown: the customer sees what was fetched while it was valid.
+   */
+  async function readableAccount(customerId: string, accountId: string): Promise<AccountRow & { fetchedAt: Date }> {
+    const account = await store.accountOf(customerId, accountId);
+    if (!account) {
+      throw new PraveshError((await store.wasDeleted(customerId, accountId)) ? 'aaDataDeleted' : 'aaNotFound');
+    }
+    const consent = await store.consentOf(customerId, account.consentHandle);
+    const status = consent ? (await sync(consent)).consentStatus : null;
+    if (status === null || status === 'REVOKED') throw new PraveshError('aaConsentNotActive');
+    if (account.fetchedAt === null) throw new PraveshError('aaDataNotReady');
+    return account as AccountRow & { fetchedAt: Date };
+  }
+
   // Fetch jobs -------------------------------------------------------------------------------
 
   async function runJob(job: JobRow): Promise<void> {
@@ -312,8 +345,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         accountId: account.accountId,
         fipId: account.fipId,
         bankName: aggregatorBank(account.fipId)?.bankName ?? account.fipId,
-        // spec 001 §5: the last 4 characters, the rest as X.
-        maskedAccNumber: `${'X'.repeat(Math.max(0, account.maskedAccNumber.length - 4))}${account.maskedAccNumber.slice(-4)}`,
+        maskedAccNumber: maskAccount(account.maskedAccNumber),
         accType: account.accType as 'SAVINGS' | 'CURRENT',
         currentBalance: account.currentBalancePaise === null ? null : account.currentBalancePaise / 100,
         balanceDateTime: account.balanceDateTime?.toISOString() ?? null,
@@ -554,7 +586,12 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         customerId,
         'DATA_DEACTIVATED',
         rows.find((row) => row.consentId !== null)?.consentId ?? null,
-        { deletedAccounts: deleted.accounts, deletedTransactions: deleted.transactions },
+        {
+          deletedAccounts: deleted.accounts,
+          deletedTransactions: deleted.transactions,
+          // Random ids, nothing of the bank's: a later statement request can say the data is gone.
+          deletedAccountIds: deleted.accountIds,
+        },
         at,
       );
       return { consentStatus, deletedAccounts: deleted.accounts, deletedTransactions: deleted.transactions };
@@ -564,8 +601,8 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
       const account = await store.accountOf(customerId, query.accountId);
       if (!account) throw new PraveshError('aaNotFound');
       const type = query.type === 'Credit' ? 'CREDIT' : query.type === 'Debit' ? 'DEBIT' : undefined;
-      const from = query.from ? istDayStart(query.from) : undefined;
-      const to = query.to ? new Date(istDayStart(query.to).getTime() + DAY_MS) : undefined;
+      const from = query.from ? new Date(istDayStart(query.from)) : undefined;
+      const to = query.to ? new Date(istDayStart(query.to) + DAY_MS) : undefined;
       const pageSize = TRANSACTIONS_PAGE_SIZE;
       const { total, rows } = await store.transactionsPage(
         account.accountId,
@@ -590,6 +627,92 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
           reference: row.reference,
         })),
       };
+    },
+
+    /**
+     * fi/transaction (spec 001 §7; §5 1, 2 or 3 months, PDF, YYYY/MM/DD): the months up to the day of
+     * the account's last fetch (the data ends there), every transaction of them oldest first, the
+     * balance before the first and after the last.
+     */
+    async statement(customerId: string, query: StatementQuery): Promise<{ fileName: string; pdf: Buffer }> {
+      if (!options.statementEnabled) throw new PraveshError('aaStatementDisabled');
+      const account = await readableAccount(customerId, query.accountId);
+      const asOf = dataAsOf(account);
+      const period = monthsUpTo(istDateOf(asOf.getTime()), query.months);
+      const rows = await store.statementRows(
+        account.accountId,
+        new Date(istDayStart(period.from)),
+        new Date(istDayStart(period.to) + DAY_MS),
+      );
+      const first = rows[0];
+      const openingPaise = first
+        ? first.currentBalancePaise + (first.type === 'CREDIT' ? -first.amountPaise : first.amountPaise)
+        : ((await store.balanceBefore(account.accountId, new Date(istDayStart(period.from)))) ??
+          account.currentBalancePaise ??
+          0);
+      const masked = maskAccount(account.maskedAccNumber);
+      const pdf = await renderStatementPdf({
+        bankName: aggregatorBank(account.fipId)?.bankName ?? account.fipId,
+        maskedAccNumber: masked,
+        accType: account.accType as 'SAVINGS' | 'CURRENT',
+        holderName: account.holderName,
+        branch: account.branch,
+        ifscCode: account.ifscCode,
+        period,
+        asOf,
+        openingPaise,
+        closingPaise: rows.at(-1)?.currentBalancePaise ?? openingPaise,
+        rows: rows.map((row) => ({
+          date: istDateOf(row.transactionTimestamp.getTime()),
+          narration: row.narration,
+          reference: row.reference,
+          type: row.type as 'CREDIT' | 'DEBIT',
+          amountPaise: row.amountPaise,
+          balancePaise: row.currentBalancePaise,
+        })),
+      });
+      return { fileName: `statement-${masked.slice(-4)}-${period.from}-to-${period.to}.pdf`, pdf };
+    },
+
+    /**
+     * "View Insights" (issue 17 §4): money in and out by month and spending by category from the
+     * fetched transactions of one account, or of every readable linked account (those not fetched
+     * yet or whose consent is revoked are left out), as of the newest fetch.
+     */
+    async insights(customerId: string, accountId: string | undefined): Promise<InsightsResponse> {
+      let accounts: (AccountRow & { fetchedAt: Date })[];
+      if (accountId) {
+        accounts = [await readableAccount(customerId, accountId)];
+      } else {
+        const readable = await Promise.all(
+          (await store.accountsOf(customerId)).map((account) =>
+            readableAccount(customerId, account.accountId).catch((error: unknown) => {
+              if (error instanceof PraveshError) return undefined;
+              throw error;
+            }),
+          ),
+        );
+        accounts = readable.filter((account) => account !== undefined);
+      }
+      if (accounts.length === 0) {
+        return { ...buildInsights([], now()), asOf: null };
+      }
+      const asOf = Math.max(...accounts.map((account) => dataAsOf(account).getTime()));
+      const rows = await store.insightRows(
+        accounts.map((account) => account.accountId),
+        new Date(insightsStart(asOf)),
+      );
+      const insights = buildInsights(
+        rows.map((row) => ({
+          type: row.type as 'CREDIT' | 'DEBIT',
+          mode: row.mode as TransactionsResponse['transactions'][number]['mode'],
+          narration: row.narration,
+          amountPaise: row.amountPaise,
+          at: row.at.getTime(),
+        })),
+        asOf,
+      );
+      return { ...insights, asOf: iso(asOf) };
     },
 
     async journeyStatus(customerId: string): Promise<JourneyStatusResponse> {

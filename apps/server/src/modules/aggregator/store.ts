@@ -145,6 +145,7 @@ export function createAggregatorStore(db: Database) {
             balanceDateTime: new Date(data.Summary.balanceDateTime),
             branch: data.Summary.branch,
             ifscCode: data.Summary.ifscCode,
+            holderName: data.Profile.Holders.Holder.map((holder) => holder.name).join(' & ') || null,
             fetchedAt: at,
           })
           .where(and(eq(aaAccounts.customerId, customerId), eq(aaAccounts.linkRefNumber, data.linkRefNumber)))
@@ -193,8 +194,10 @@ export function createAggregatorStore(db: Database) {
       return { total: Number(counted?.total ?? 0), rows };
     },
 
-    /** deActivateUserData: the fetched data goes; the audit entry stays. */
-    async deleteCustomerData(customerId: string): Promise<{ accounts: number; transactions: number }> {
+    /** deActivateUserData: the fetched data goes; the audit entry stays (with the ids, see wasDeleted). */
+    async deleteCustomerData(
+      customerId: string,
+    ): Promise<{ accounts: number; transactions: number; accountIds: string[] }> {
       return db.transaction(async (tx) => {
         const transactions = await tx
           .delete(aaTransactions)
@@ -204,8 +207,69 @@ export function createAggregatorStore(db: Database) {
           .delete(aaAccounts)
           .where(eq(aaAccounts.customerId, customerId))
           .returning({ accountId: aaAccounts.accountId });
-        return { accounts: accounts.length, transactions: transactions.length };
+        return {
+          accounts: accounts.length,
+          transactions: transactions.length,
+          accountIds: accounts.map((account) => account.accountId),
+        };
       });
+    },
+
+    /** Whether deActivateUserData deleted this account of this customer (its audit entry names it). */
+    async wasDeleted(customerId: string, accountId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ entryId: aaAudit.entryId })
+        .from(aaAudit)
+        .where(
+          and(
+            eq(aaAudit.customerId, customerId),
+            eq(aaAudit.event, 'DATA_DEACTIVATED'),
+            sql`${aaAudit.detail} -> 'deletedAccountIds' ? ${accountId}`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The statement's transactions, oldest first: from inclusive, to exclusive. */
+    statementRows(accountId: string, from: Date, to: Date): Promise<TransactionRow[]> {
+      return db
+        .select()
+        .from(aaTransactions)
+        .where(
+          and(
+            eq(aaTransactions.accountId, accountId),
+            gte(aaTransactions.transactionTimestamp, from),
+            lt(aaTransactions.transactionTimestamp, to),
+          ),
+        )
+        .orderBy(asc(aaTransactions.transactionTimestamp), asc(aaTransactions.txnId));
+    },
+
+    /** The balance after the account's last transaction before `before` (undefined when none). */
+    async balanceBefore(accountId: string, before: Date): Promise<number | undefined> {
+      const [row] = await db
+        .select({ balance: aaTransactions.currentBalancePaise })
+        .from(aaTransactions)
+        .where(and(eq(aaTransactions.accountId, accountId), lt(aaTransactions.transactionTimestamp, before)))
+        .orderBy(desc(aaTransactions.transactionTimestamp), desc(aaTransactions.txnId))
+        .limit(1);
+      return row?.balance;
+    },
+
+    /** What insights sum: the accounts' transactions from `from` on. */
+    insightRows(accountIds: readonly string[], from: Date) {
+      if (accountIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          type: aaTransactions.type,
+          mode: aaTransactions.mode,
+          narration: aaTransactions.narration,
+          amountPaise: aaTransactions.amountPaise,
+          at: aaTransactions.transactionTimestamp,
+        })
+        .from(aaTransactions)
+        .where(and(inArray(aaTransactions.accountId, [...accountIds]), gte(aaTransactions.transactionTimestamp, from)));
     },
 
     async audit(

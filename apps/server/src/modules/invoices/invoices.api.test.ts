@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_ROUTES, type InvoicePdfResponse, type InvoiceSummary, type InvoicesResponse } from '@pravesh/core';
 import { DATABASE_KINDS } from '../../test/instance.ts';
+import { pdfText } from '../../test/pdf.ts';
 import {
   nextMobile,
   signInCustomer,
@@ -23,22 +20,6 @@ interface Envelope<T> {
   statusCode: string;
   statusMessage?: string;
   response?: T;
-}
-
-/**
- * The text of a PDF as poppler's pdftotext reads it (poppler-utils; .ci/run installs it): what a
- * reader copying from the document gets, so it proves the glyphs (₹ included) are really there
- * with their Unicode mapping, not just drawn.
- */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { amountInWords, formatRate, formatRupees, isGstStateCode, stateWithCode } from '@pravesh/core';
+import { PDF_COLOURS, createPdf, rule } from '../../lib/pdf/document.ts';
 import type { InvoiceRow } from './store.ts';
 
 /**
@@ -9,67 +7,8 @@ import type { InvoiceRow } from './store.ts';
  * drawn with pdfkit. Every rule 46 field is printed: supplier name, address, GSTIN; serial number;
  * date; recipient; SAC and description; taxable value; rate and amount of CGST + SGST or IGST;
  * total in figures and words; place of supply with state code; reverse charge; signature line.
- *
- * The standard PDF fonts have no ₹ (U+20B9), so Noto Sans (SIL OFL, from its npm package) is
- * embedded; pdfkit subsets it to the glyphs used.
+ * The ₹ sign needs the embedded Noto Sans of lib/pdf.
  */
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function notoSans() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
-  };
-  return fonts;
-}
-
-/**
- * pdfkit parses a registered font file anew for every document (fontkit.create), and decoding Noto
- * Sans's tables is most of an invoice's drawing time (bench/invoice-pdf.ts). The parsed font is
- * read-only, so after the first document its parsed form is kept and each later document gets a
- * new embedding of it (its own subset) instead. This leans on pdfkit internals (_fontFamilies, the
- * embedded font's constructor): when they are not what is expected, nothing is kept and every
- * document parses the files as pdfkit does by itself.
- */
-const FONT_NAMES = ['Body', 'Bold'] as const;
-interface EmbeddedFontLike {
-  font: { layout: unknown; createSubset: unknown };
-  constructor: new (document: PDFKit.PDFDocument, font: unknown, id: string) => unknown;
-}
-interface PdfkitInternals {
-  _fontFamilies?: Record<string, unknown>;
-  _fontCount?: number;
-}
-let parsed: Map<string, EmbeddedFontLike> | undefined;
-
-function isEmbeddedFont(value: unknown): value is EmbeddedFontLike {
-  const font = (value as { font?: { layout?: unknown; createSubset?: unknown } } | undefined)?.font;
-  return typeof font?.layout === 'function' && typeof font.createSubset === 'function';
-}
-
-function useNotoSans(doc: PDFKit.PDFDocument): void {
-  const { regular, bold } = notoSans();
-  doc.registerFont('Body', regular);
-  doc.registerFont('Bold', bold);
-  const internals = doc as unknown as PdfkitInternals;
-  if (!parsed || !internals._fontFamilies || typeof internals._fontCount !== 'number') {
-    // Embedded in a fixed order, so every document numbers its fonts alike (same bytes each time).
-    for (const name of FONT_NAMES) doc.font(name);
-    return;
-  }
-  for (const name of FONT_NAMES) {
-    const kept = parsed.get(name)!;
-    internals._fontFamilies[name] = new kept.constructor(doc, kept.font, `F${++internals._fontCount}`);
-  }
-}
-
-function keepParsedFonts(doc: PDFKit.PDFDocument): void {
-  if (parsed) return;
-  const families = (doc as unknown as PdfkitInternals)._fontFamilies ?? {};
-  const found = FONT_NAMES.map((name) => [name, families[name]] as const);
-  if (found.every(([, font]) => isEmbeddedFont(font))) parsed = new Map(found as [string, EmbeddedFontLike][]);
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: '2-digit',
@@ -78,39 +17,20 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-const INK = '#1f2430';
-const MUTED = '#5b6270';
-const RULE = '#c9ced8';
-const BAND = '#eef1f6';
+const { ink: INK, muted: MUTED, band: BAND } = PDF_COLOURS;
 
 function stateLabel(code: string | null): string {
   return code && isGstStateCode(code) ? stateWithCode(code) : 'Not given';
 }
 
 export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
-    // Fixed dates keep the file the same each time it is downloaded.
-    info: {
-      Title: `Tax invoice ${invoice.invoiceNumber}`,
-      Author: invoice.supplierName,
-      Subject: 'GST tax invoice',
-      CreationDate: invoice.issuedAt,
-      ModDate: invoice.issuedAt,
-    },
+  // The issue date as the document's: the file is the same each time it is downloaded.
+  const { doc, left, right, width, finish } = createPdf({
+    title: `Tax invoice ${invoice.invoiceNumber}`,
+    author: invoice.supplierName,
+    subject: 'GST tax invoice',
+    date: invoice.issuedAt,
   });
-  useNotoSans(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const right = left + width;
 
   // Heading.
   doc.font('Bold').fontSize(18).fillColor(INK).text('Tax Invoice', left, 48);
@@ -154,7 +74,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
 
   // Recipient (rule 46(d)/(f)).
   y = Math.max(supplierBottom, factsY) + 16;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  rule(doc, left, right, y);
   y += 10;
   doc.font('Bold').fontSize(10).fillColor(INK).text('Bill to', left, y);
   doc
@@ -197,7 +117,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     rowBottom = Math.max(rowBottom, doc.y);
   });
   y = rowBottom + 8;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  rule(doc, left, right, y);
 
   // Taxes and total.
   y += 10;
@@ -220,7 +140,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   } else {
     line(`IGST @ ${formatRate(invoice.gstRateBasisPoints)}`, formatRupees(invoice.igstPaise));
   }
-  doc.moveTo(totalsX, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  rule(doc, totalsX, right, y);
   y += 6;
   line('Total', formatRupees(invoice.totalPaise), true);
 
@@ -239,12 +159,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     .fillColor(INK)
     .text(`For ${invoice.supplierName}`, totalsX, y, { width: totalsW, align: 'right' });
   y = doc.y + 28;
-  doc
-    .moveTo(right - 160, y)
-    .lineTo(right, y)
-    .lineWidth(0.5)
-    .strokeColor(INK)
-    .stroke();
+  rule(doc, right - 160, right, y, INK);
   doc.text('Authorised signatory', totalsX, y + 4, { width: totalsW, align: 'right' });
 
   doc
@@ -258,7 +173,5 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
       { width, align: 'center' },
     );
 
-  keepParsedFonts(doc);
-  doc.end();
-  return done;
+  return finish();
 }

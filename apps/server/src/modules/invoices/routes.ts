@@ -13,6 +13,7 @@ import {
 } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { sendPdf } from '../../lib/pdf/reply.ts';
 import type { InvoicesService } from './service.ts';
 
 /**
@@ -25,11 +26,6 @@ import type { InvoicesService } from './service.ts';
 export interface InvoiceRouteDeps {
   service: InvoicesService;
   customerAuth: CustomerAuth;
-}
-
-/** Only a client that asks for JSON and not for a PDF gets the envelope (invoicePdfResponseSchema). */
-function wantsJson(accept: string | undefined): boolean {
-  return !!accept && /\bapplication\/json\b/i.test(accept) && !/\bapplication\/pdf\b/i.test(accept);
 }
 
 export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: InvoiceRouteDeps): void {
@@ -60,17 +56,13 @@ export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: I
     reply: FastifyReply,
   ) => {
     const customer = await signedIn(request);
-    const { fileName, pdf } = await service.pdf(customer.customerId, request.query.invoiceId);
-    if (wantsJson(request.headers.accept)) {
-      return reply
-        .header('cache-control', 'private, no-store')
-        .send(ok({ fileName, contentType: 'application/pdf' as const, pdfBase64: pdf.toString('base64') }));
-    }
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    const file = await service.pdf(customer.customerId, request.query.invoiceId);
+    // invoicePdfResponseSchema for a JSON client, the file otherwise.
+    return sendPdf(request, reply, file, (pdfBase64) => ({
+      fileName: file.fileName,
+      contentType: 'application/pdf' as const,
+      pdfBase64,
+    }));
   };
 
   for (const [path, version] of [

@@ -220,7 +220,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
           type: 'SINGLE',
           Holder: [
             {
-              name: 'Account Holder',
+              name: holderName(seed.mobileNo),
               dob: `19${80 + Math.floor(random() * 20)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
               mobile: seed.mobileNo,
               nominee: random() < 0.7 ? 'REGISTERED' : 'NOT-REGISTERED',
@@ -449,6 +449,15 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
     requestCount: (consentId) => requests.get(consentId) ?? 0,
     accountsAt: (mobileNo, fipId) => discoverableAccounts(mobileNo, fipId),
   };
+}
+
+const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Neha'];
+const SURNAMES = ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Menon', 'Das', 'Kulkarni', 'Singh'];
+
+/** The holder's name as the bank knows it: the same person at every bank (deterministic per number). */
+export function holderName(mobileNo: string): string {
+  const random = seeded(mobileNo, 'holder');
+  return `${pick(random, FIRST_NAMES)} ${pick(random, SURNAMES)}`;
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {

@@ -208,6 +208,8 @@ export interface AggregatorProviderConfig {
   readonly dataReadyDelayMs: number;
   /** Switches refreshData off (spec 001 §8 "Data refresh is temporarily disabled…"). */
   readonly refreshEnabled: boolean;
+  /** spec 001 §9 feature switch "statement download from the aggregator" (fi/transaction). */
+  readonly statementEnabled: boolean;
   /** How often the module's ticker moves due fetch jobs on (ms); 0 switches it off. */
   readonly workerIntervalMs: number;
 }
