@@ -6,9 +6,11 @@ import type {
   DeactivateResponse,
   DecideResponse,
   DiscoverResponse,
+  InsightsResponse,
   JourneyInitiateResponse,
   JourneyStatusResponse,
   RefreshResponse,
+  StatementPdfResponse,
   TransactionsResponse,
 } from '@pravesh/core/aggregator/schemas.ts';
 import type { TransactionTab } from '@pravesh/core/aggregator/constants.ts';
@@ -21,26 +23,6 @@ import type { ApiError, Http } from '../../lib/http.ts';
  * with §9's waits). Paths come from core's zod-free AGGREGATOR_ROUTES; payload types are
  * type-only imports, so the bundle carries no schema library.
  */
-
-/**
- * The statement PDF and the insights (issue 17 §2 and §4), served by the aa-server branch: the
- * statement is spec 001 §7's lower-case `fi/transaction`, answered as base64 in the envelope because
- * the helper reads JSON; insights are monthly inflow/outflow and spend by category.
- */
-export const STATEMENT_PATH = '/OVI/api/v1/fi/transaction';
-export const INSIGHTS_PATH = '/OVI/api/v1/FI/insights';
-
-export interface StatementPdfResponse {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
-
-export interface InsightsResponse {
-  months: { month: string; inflow: number; outflow: number }[];
-  categories: { category: string; amount: number; share: number }[];
-  asOf: string | null;
-}
 
 export const AA_ACCOUNTS_TAG = 'AaAccounts';
 export const AA_STATUS_TAG = 'AaStatus';
@@ -101,8 +83,9 @@ export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TA
       query: () => ({ method: 'DELETE', path: AGGREGATOR_ROUTES.deActivateUserData }),
       invalidatesTags: [AA_ACCOUNTS_TAG, AA_STATUS_TAG],
     }),
+    /** "View Insights" (issue 17 §4): monthly money in and out, spend by category, of all linked accounts. */
     insights: build.query<InsightsResponse, void>({
-      query: () => ({ method: 'GET', path: INSIGHTS_PATH }),
+      query: () => ({ method: 'GET', path: AGGREGATOR_ROUTES.insights }),
       providesTags: [AA_ACCOUNTS_TAG],
     }),
   }),
@@ -134,13 +117,18 @@ export function refreshData(
   return http.call<RefreshResponse>('POST', AGGREGATOR_ROUTES.refreshData, { body: {}, onRetry });
 }
 
-/** One account's statement of the last 1, 2 or 3 months as a PDF (spec 001 §5, §7 fi/transaction). */
+/**
+ * One account's statement of the last 1, 2 or 3 months as a PDF (spec 001 §5, §7 fi/transaction):
+ * the helper reads JSON, so the server answers the file base64 in the envelope.
+ */
 export async function fetchStatementPdf(
   http: Http,
   accountId: string,
   months: 1 | 2 | 3,
 ): Promise<{ fileName: string; blob: Blob }> {
-  const reply = await http.call<StatementPdfResponse>('GET', STATEMENT_PATH, { query: { accountId, months } });
+  const reply = await http.call<StatementPdfResponse>('GET', AGGREGATOR_ROUTES.statement, {
+    query: { accountId, months },
+  });
   const bytes = Uint8Array.from(atob(reply.base64), (char) => char.charCodeAt(0));
   return { fileName: reply.fileName, blob: new Blob([bytes], { type: reply.contentType }) };
 }
@@ -157,3 +145,5 @@ export function codeOf(error: unknown): string | undefined {
   const code = (error as { statusCode?: unknown } | undefined)?.statusCode;
   return typeof code === 'string' ? code : undefined;
 }
+
+export type { InsightsResponse };

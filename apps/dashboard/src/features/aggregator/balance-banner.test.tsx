@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGGREGATOR_ROUTES } from '@pravesh/core/aggregator/routes.ts';
 import { refusal, renderDashboard, signedInState, type Reply } from '../../test/harness.tsx';
-import { INSIGHTS_PATH } from './api.ts';
 import { accountsFixture, insightsFixture } from './fixtures.ts';
 
 // The chart chunk (Chart.js on a canvas) stands in as a plain element: happy-dom draws no canvas.
@@ -60,13 +59,13 @@ describe('the dashboard balance banner (spec 001 §4 balance banner states)', ()
     const page = dashboard({
       [AGGREGATOR_ROUTES.journeyDataStatus]: status('data_available', 'View Insights'),
       [AGGREGATOR_ROUTES.fetchUserAccountInfo]: accountsFixture(),
-      [INSIGHTS_PATH]: insightsFixture,
+      [AGGREGATOR_ROUTES.insights]: insightsFixture,
     });
     const region = await banner('Total bank balance');
     expect(await within(region).findByText('₹1,96,250')).toBeTruthy();
     const button = within(region).getByRole('button', { name: 'View Insights' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(page.calls.some((call) => call.path === INSIGHTS_PATH)).toBe(false);
+    expect(page.calls.some((call) => call.path === AGGREGATOR_ROUTES.insights)).toBe(false);
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const insights = await within(region).findByRole('group', { name: 'Your money insights' });
@@ -84,7 +83,7 @@ describe('the dashboard balance banner (spec 001 §4 balance banner states)', ()
         .map((cell) => cell.textContent),
     ).toEqual(['November 2026', 'October 2026', 'September 2026']);
     const categories = within(insights).getByRole('list', { name: 'Spend by category' });
-    expect(within(categories).getAllByRole('listitem')[0]!.textContent).toContain('Rent and housing₹75,000 (40%)');
+    expect(within(categories).getAllByRole('listitem')[0]!.textContent).toContain('Rent₹75,000 (40%)');
     fireEvent.click(button);
     await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
   });

@@ -146,8 +146,8 @@ export const insightsFixture: InsightsResponse = {
     { month: '2026-11', inflow: 92_500, outflow: 58_900 },
   ],
   categories: [
-    { category: 'Rent and housing', amount: 75_000, share: 0.4 },
-    { category: 'Food and dining', amount: 28_000, share: 0.15 },
+    { category: 'rent', amount: 75_000, share: 0.4 },
+    { category: 'food', amount: 28_000, share: 0.15 },
   ],
   asOf: '2026-11-27T05:01:00.000Z',
 };

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { TRANSACTION_CATEGORY_LABELS } from '@pravesh/core/aggregator/categories.ts';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { ChartBoundary } from '../../lib/chart-boundary.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { formatMonth } from '../../lib/months.ts';
-import { useInsightsQuery, type InsightsResponse } from './api.ts';
+import { codeOf, useInsightsQuery, type InsightsResponse } from './api.ts';
+import { aaMessage } from './messages.ts';
 import type { InsightsChartsProps } from './insights-charts.tsx';
 
 export type InsightsChartsLoader = () => Promise<{ default: ComponentType<InsightsChartsProps> }>;
@@ -63,7 +65,7 @@ function Categories({ categories }: { categories: InsightsResponse['categories']
         const percent = Math.round(category.share * 100);
         return (
           <li key={category.category}>
-            <span className="ma-aa-category-name">{category.category}</span>
+            <span className="ma-aa-category-name">{TRANSACTION_CATEGORY_LABELS[category.category]}</span>
             <span className="ma-aa-category-amount">
               {formatRupees(category.amount)} <span className="ma-muted">({percent}%)</span>
             </span>
@@ -95,7 +97,9 @@ export function Insights({ load = loadCharts }: { load?: InsightsChartsLoader })
   } else if (!insights.data) {
     body = (
       <p className="ma-muted">
-        We couldn’t load your insights just now.{' '}
+        {insights.error && codeOf(insights.error) === 'aaDataNotReady'
+          ? aaMessage(insights.error)
+          : 'We couldn’t load your insights just now.'}{' '}
         <Button variant="link" size="sm" onClick={() => void insights.refetch()}>
           Try again
         </Button>

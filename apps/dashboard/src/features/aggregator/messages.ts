@@ -1,3 +1,4 @@
+import { AGGREGATOR_ERRORS } from '@pravesh/core/aggregator/errors.ts';
 import { DASHBOARD_ERRORS } from '@pravesh/core/errors/dashboard.ts';
 import { codeOf } from './api.ts';
 
@@ -31,6 +32,10 @@ const BY_CODE: Record<string, string> = {
     'Bank accounts can be linked only for the mobile number you signed in with. Please sign in with the number your bank has.',
   aaConsentNotActive: 'Your consent to share bank data isn’t active any more. Link your accounts again to continue.',
   aaStepNotAllowed: 'This step has expired. Please start again.',
+  // The server's own words, written for customers (the statement and insights, core aggregator/errors.ts).
+  aaDataNotReady: text(AGGREGATOR_ERRORS.aaDataNotReady.message),
+  aaDataDeleted: text(AGGREGATOR_ERRORS.aaDataDeleted.message),
+  aaStatementDisabled: text(AGGREGATOR_ERRORS.aaStatementDisabled.message),
   networkError: 'We couldn’t reach Kosh. Please check your connection and try again.',
   timeout: 'This is taking longer than it should. Please try again.',
 };

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGGREGATOR_ROUTES } from '@pravesh/core/aggregator/routes.ts';
 import { refusal, renderDashboard, signedInState, type Reply } from '../../test/harness.tsx';
-import { STATEMENT_PATH } from './api.ts';
 import { ACCOUNT_A, ACCOUNT_B, accountsFixture } from './fixtures.ts';
 
 afterEach(() => {
@@ -16,7 +15,7 @@ const PDF_BASE64 = btoa('%PDF-1.4 statement');
 function open(statement: Reply, accountId = ACCOUNT_B.accountId) {
   return renderDashboard(`/account-aggregator-statement?accountId=${accountId}`, {
     preloaded: signedInState(),
-    routes: { [AGGREGATOR_ROUTES.fetchUserAccountInfo]: accountsFixture(), [STATEMENT_PATH]: statement },
+    routes: { [AGGREGATOR_ROUTES.fetchUserAccountInfo]: accountsFixture(), [AGGREGATOR_ROUTES.statement]: statement },
   });
 }
 
@@ -42,7 +41,7 @@ describe('statement download (spec 001 §2 account-aggregator-statement, §5 1/2
     fireEvent.click(screen.getByRole('radio', { name: /HDFC Bank/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('Your statement is downloaded. Look for it in your downloads.')).toBeTruthy();
-    const call = page.calls.find((entry) => entry.path === STATEMENT_PATH);
+    const call = page.calls.find((entry) => entry.path === AGGREGATOR_ROUTES.statement);
     expect(call).toMatchObject({ method: 'GET', query: { accountId: ACCOUNT_A.accountId, months: 3 } });
     const blob = created.mock.calls[0]![0] as Blob;
     expect(blob.type).toBe('application/pdf');
@@ -54,6 +53,18 @@ describe('statement download (spec 001 §2 account-aggregator-statement, §5 1/2
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }, { timeout: 5000 }));
     expect(await screen.findByText('We couldn’t prepare your statement')).toBeTruthy();
     expect(screen.getByText('Some error occured, Please refresh the page')).toBeTruthy();
+  });
+
+  it('says so while the statement switch is off (spec 001 §9), in the server’s words', async () => {
+    open(
+      Object.assign(refusal('aaStatementDisabled', 503), {
+        body: { status: false, statusCode: 'aaStatementDisabled' },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }, { timeout: 5000 }));
+    expect(
+      await screen.findByText('Statement download is temporarily unavailable. Please try again later.'),
+    ).toBeTruthy();
   });
 
   it('offers linking when no account is linked', async () => {
