@@ -161,6 +161,16 @@ describe('the one HTTP helper (spec 001 §7)', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('leaves refusals the screen handles itself out of the API_ERROR list, and reports the others', async () => {
+    const { http, errors } = helper(scripted(refusal('otpIncorrect', 400)));
+    await http.call('POST', '/OVI/api/v1/aa/link/confirm', { handledCodes: ['otpIncorrect'] }).catch(() => undefined);
+    expect(errors).toEqual([]);
+    await http
+      .call('POST', '/OVI/api/v1/aa/link/confirm', { handledCodes: ['otpIncorrectOnResend'] })
+      .catch(() => undefined);
+    expect(errors.map((entry) => entry.statusCode)).toEqual(['otpIncorrect']);
+  });
+
   it('leaves calls whose errors are ignored (logout) out of the API_ERROR list', async () => {
     const { http, errors } = helper(scripted(refusal('tokenNotValidated', 401)));
     await http.call('POST', '/MSP/api/v1/myAccount/session/logout', { ignoreErrors: true }).catch(() => undefined);

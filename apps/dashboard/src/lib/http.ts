@@ -34,6 +34,12 @@ export interface CallOptions extends SendOptions {
   auth?: Auth;
   /** Not reported to the API_ERROR list (logout calls, whose errors are ignored, spec 001 §4). */
   ignoreErrors?: boolean;
+  /**
+   * Refusals the screen answers itself (a wrong bank OTP, a switch that is off): an expected
+   * outcome, not a failed call, so not reported to the API_ERROR list (spec 001 §8), which would
+   * send the next page load to the root.
+   */
+  handledCodes?: readonly string[];
   /** Told before each retry that waits (refreshData), so a screen can say when it tries again. */
   onRetry?: (retry: { attempt: number; delayMs: number; error: ApiError }) => void;
 }
@@ -201,7 +207,7 @@ export function createHttp(options: HttpOptions): Http {
             }
             continue;
           }
-          if (!callOptions.ignoreErrors) {
+          if (!callOptions.ignoreErrors && !callOptions.handledCodes?.includes(failure.statusCode)) {
             options.onApiError?.({ path: path.split('?')[0]!, statusCode: failure.statusCode, at: now() });
           }
           throw failure;

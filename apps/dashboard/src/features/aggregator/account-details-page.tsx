@@ -23,8 +23,10 @@ export default function AccountDetailsPage() {
   const [params] = useSearchParams();
   const tab = useAppSelector((state) => state.finvu.selectedTransactionsTab);
   const accounts = useLinkedAccounts();
+  // Without an account in the address (a bookmark, the menu remembered after sign-in), the first one.
   const accountId = params.get('accountId');
-  const account = accounts.data?.accounts.find((candidate) => candidate.accountId === accountId);
+  const list = accounts.data?.accounts ?? [];
+  const account = accountId ? list.find((candidate) => candidate.accountId === accountId) : list[0];
 
   let body;
   if (accounts.isLoading) {

@@ -24,6 +24,18 @@ import type { ApiError, Http } from '../../lib/http.ts';
  * type-only imports, so the bundle carries no schema library.
  */
 
+/**
+ * Refusals the screens answer in place (spec 001 §5 OTP texts, §8 refresh switch, the statement's
+ * own): kept out of the API_ERROR list, so a typo in the bank's OTP does not send the next page
+ * load to the root.
+ */
+const HANDLED = {
+  otp: ['otpIncorrect', 'otpIncorrectOnResend', 'otpFailure'],
+  refresh: ['dataRefreshDisabled', 'aaConsentNotActive'],
+  data: ['aaDataNotReady', 'aaDataDeleted', 'aaStatementDisabled', 'aaConsentNotActive'],
+  journey: ['aaMobileMismatch', 'aaStepNotAllowed'],
+} as const;
+
 export const AA_ACCOUNTS_TAG = 'AaAccounts';
 export const AA_STATUS_TAG = 'AaStatus';
 
@@ -44,7 +56,7 @@ export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TA
       CreateConsentResponse,
       { mobileNo: string; source: ConsentSource; addAnotherBank?: boolean }
     >({
-      query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.consent, body }),
+      query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.consent, body, handledCodes: HANDLED.journey }),
     }),
     discover: build.mutation<DiscoverResponse, { consentHandle: string; fipId: string }>({
       query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.discover, body }),
@@ -53,10 +65,10 @@ export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TA
       { refNumber: string; otpLength: 6 | 8 },
       { consentHandle: string; fipId: string; accRefNumbers: string[] }
     >({
-      query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.link, body }),
+      query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.link, body, handledCodes: HANDLED.journey }),
     }),
     confirmLink: build.mutation<DiscoverResponse, { refNumber: string; otp: string }>({
-      query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.linkConfirm, body }),
+      query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.linkConfirm, body, handledCodes: HANDLED.otp }),
     }),
     decide: build.mutation<DecideResponse, { consentHandle: string; decision: 'APPROVE' | 'REJECT' }>({
       query: (body) => ({ method: 'POST', path: AGGREGATOR_ROUTES.decide, body }),
@@ -85,7 +97,7 @@ export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TA
     }),
     /** "View Insights" (issue 17 §4): monthly money in and out, spend by category, of all linked accounts. */
     insights: build.query<InsightsResponse, void>({
-      query: () => ({ method: 'GET', path: AGGREGATOR_ROUTES.insights }),
+      query: () => ({ method: 'GET', path: AGGREGATOR_ROUTES.insights, handledCodes: HANDLED.data }),
       providesTags: [AA_ACCOUNTS_TAG],
     }),
   }),
@@ -114,7 +126,11 @@ export function refreshData(
   http: Http,
   onRetry: (retry: { attempt: number; delayMs: number; error: ApiError }) => void,
 ): Promise<RefreshResponse> {
-  return http.call<RefreshResponse>('POST', AGGREGATOR_ROUTES.refreshData, { body: {}, onRetry });
+  return http.call<RefreshResponse>('POST', AGGREGATOR_ROUTES.refreshData, {
+    body: {},
+    onRetry,
+    handledCodes: HANDLED.refresh,
+  });
 }
 
 /**
@@ -128,6 +144,7 @@ export async function fetchStatementPdf(
 ): Promise<{ fileName: string; blob: Blob }> {
   const reply = await http.call<StatementPdfResponse>('GET', AGGREGATOR_ROUTES.statement, {
     query: { accountId, months },
+    handledCodes: HANDLED.data,
   });
   const bytes = Uint8Array.from(atob(reply.base64), (char) => char.charCodeAt(0));
   return { fileName: reply.fileName, blob: new Blob([bytes], { type: reply.contentType }) };

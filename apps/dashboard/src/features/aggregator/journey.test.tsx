@@ -124,6 +124,8 @@ describe('account aggregator journey (spec 001 §2 steps 1–6)', () => {
     expect(within(dialog).getByRole('textbox').getAttribute('maxlength')).toBe('6');
     await enterOtp('000000');
     expect(await within(dialog).findByText('OTP is Incorrect, Please enter valid OTP')).toBeTruthy();
+    // A typo is answered in place: not an API_ERROR that would send the next page load to the root.
+    expect(page.store.getState().utility.apiErrors).toEqual([]);
     await enterOtp(RIGHT_OTP);
 
     // Access permissions: the artefact in plain words.

@@ -87,7 +87,7 @@ export function OtpDialog({ mobileNo }: { mobileNo: string }) {
   return (
     <Dialog
       title={`Enter the OTP from ${bankName}`}
-      description={`${bankName} has sent a ${length}-digit OTP to ${maskMobile(mobileNo)} to confirm linking your ${data.selectedAccRefs.length > 1 ? 'accounts' : 'account'}.`}
+      description={`${bankName} has sent ${length === 8 ? 'an' : 'a'} ${length}-digit OTP to ${maskMobile(mobileNo)} to confirm linking your ${data.selectedAccRefs.length > 1 ? 'accounts' : 'account'}.`}
       onClose={() => dispatch(otpModalClosed())}
       closeOnOverlay={false}
       initialFocus={input}

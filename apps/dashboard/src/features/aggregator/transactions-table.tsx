@@ -25,13 +25,32 @@ const day = (iso: string) =>
 
 const TAB_WORDS: Record<TransactionTab, string> = { Credit: 'money in', Debit: 'money out', All: 'transactions' };
 
+/** Bank narrations are slash-separated ("UPI/SWIGGY/412345"): a narrow screen may break after each slash. */
+function Narration({ text }: { text: string }) {
+  const parts = text.split('/');
+  return (
+    <span className="ma-aa-txn-narration">
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function Row({ txn }: { txn: Transaction }) {
   const credit = txn.type === 'CREDIT';
   return (
     <tr>
       <td className="ma-aa-txn-date">{day(txn.transactionTimestamp)}</td>
       <td className="ma-aa-txn-details">
-        <span className="ma-aa-txn-narration">{txn.narration}</span>
+        <Narration text={txn.narration} />
         <span className="ma-aa-txn-mode">{MODE_WORDS[txn.mode]}</span>
       </td>
       <td className={`ma-aa-txn-amount ${credit ? 'is-credit' : 'is-debit'}`}>
