@@ -28,6 +28,8 @@ export default function InsightsCharts({ months }: InsightsChartsProps) {
     const outflow = token(element, '--pv-color-brand', '#0a58ca');
     const muted = token(element, '--pv-color-ink-muted', '#5b6472');
     const line = token(element, '--pv-color-line-soft', '#e5e8ee');
+    // The axis and legend in the page's Open Sans (spec 001 §2), not Chart.js's Helvetica.
+    const font = { family: token(element, '--pv-font-family', 'sans-serif'), size: 12 };
     const instance = new Chart(element, {
       type: 'bar',
       data: {
@@ -43,7 +45,7 @@ export default function InsightsCharts({ months }: InsightsChartsProps) {
         animation: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? false : { duration: 300 },
         interaction: { mode: 'index', intersect: false },
         plugins: {
-          legend: { position: 'bottom', labels: { color: muted, boxWidth: 12 } },
+          legend: { position: 'bottom', labels: { color: muted, boxWidth: 12, font } },
           tooltip: {
             callbacks: {
               title: (items) => formatMonth(months[items[0]?.dataIndex ?? 0]?.month ?? '', 'long'),
@@ -52,11 +54,12 @@ export default function InsightsCharts({ months }: InsightsChartsProps) {
           },
         },
         scales: {
-          x: { grid: { display: false }, ticks: { color: muted, maxRotation: 0, autoSkipPadding: 8 } },
+          x: { grid: { display: false }, ticks: { color: muted, maxRotation: 0, autoSkipPadding: 8, font } },
           y: {
             grid: { color: line },
             ticks: {
               color: muted,
+              font,
               maxTicksLimit: 5,
               callback: (value) => compactRupees(Number(value)),
             },

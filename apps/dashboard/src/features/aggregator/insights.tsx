@@ -137,7 +137,7 @@ export function Insights({ load = loadCharts }: { load?: InsightsChartsLoader })
             </ChartBoundary>
           </div>
           <div>
-            <h4 className="ma-aa-insights-subtitle">Where your money went</h4>
+            <h4 className="ma-aa-insights-subtitle">Where your money went, last 3 months</h4>
             {categories.length === 0 ? (
               <p className="ma-muted">No spends to group yet.</p>
             ) : (
