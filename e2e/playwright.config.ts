@@ -67,12 +67,16 @@ export default defineConfig({
     // DATABASE_URL passes through, so CI runs the journeys on PostgreSQL. Every journey signs in from
     // 127.0.0.1, so the per-address OTP limit (30 an hour, against one address spraying numbers) is
     // raised here: the suite sends more than 30 codes within the hour. The per-number limits stay.
+    // The aggregator simulator readies a fetch in 300 ms and the fetch worker runs every 500 ms
+    // (defaults 3000 and 5000), so bank-linking journeys see their data in seconds; nothing else reads these.
     env: {
       ...env,
       PRAVESH_DATA_DIR: dataDir,
       PRAVESH_ENV: 'local',
       PRAVESH_LOG_LEVEL: 'warn',
       PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000',
+      PRAVESH_AA_SIM_READY_MS: '300',
+      PRAVESH_AA_WORKER_MS: '500',
     },
   },
 });

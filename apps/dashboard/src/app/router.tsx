@@ -37,6 +37,10 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const Preferences = lazyScreen(() => import('../features/preferences/preferences-page.tsx'), env);
   const ConsentRevocation = lazyScreen(() => import('../features/consent-revocation/consent-revocation-page.tsx'), env);
   const Support = lazyScreen(() => import('../features/support/support-page.tsx'), env);
+  const LinkedAccounts = lazyScreen(() => import('../features/aggregator/linked-accounts-page.tsx'), env);
+  const LinkedAccountDetails = lazyScreen(() => import('../features/aggregator/account-details-page.tsx'), env);
+  const Statement = lazyScreen(() => import('../features/aggregator/statement-page.tsx'), env);
+  const AccountAggregator = lazyScreen(() => import('../features/aggregator/journey-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
@@ -46,16 +50,17 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['profile', screen(<Page name="ProfilePage" env={env} />)],
       ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],
       ['active-devices', screen(<ActiveDevices />)],
-      ['linked-accounts', screen(<Page name="LinkedAccountsPage" env={env} />)],
-      ['linked-accounts-details', screen(<Page name="LinkedAccountDetailsPage" env={env} />)],
+      ['linked-accounts', screen(<LinkedAccounts />)],
+      ['linked-accounts-details', screen(<LinkedAccountDetails />)],
       ['preferences', screen(<Preferences />)],
       ['consent-revocation', screen(<ConsentRevocation />)],
       ['download-invoice', screen(<Invoices />)],
     ],
-    noFooter: [['account-aggregator-statement', screen(<Page name="StatementPage" env={env} />)]],
+    noFooter: [['account-aggregator-statement', screen(<Statement />)]],
+    // spec 001 §2: the landing route is "the same screen as the consent route".
     noLeftMenu: [
-      ['account-aggregator-consent', screen(<Page name="AccountAggregatorPage" env={env} />)],
-      ['account-aggregator', screen(<Page name="AccountAggregatorPage" env={env} />)],
+      ['account-aggregator-consent', screen(<AccountAggregator />)],
+      ['account-aggregator', screen(<AccountAggregator />)],
     ],
   };
   const errorElement = <ErrorPage />;

@@ -4,12 +4,14 @@ import { api } from './api.ts';
 import { PERSISTED_SLICES, type Persistence } from './persist.ts';
 import type { Services } from './services.ts';
 import { accountSlice } from './slices/account.ts';
+import { finvuSlice } from './slices/finvu.ts';
 import { offerSlice } from './slices/offer.ts';
 import { userSlice } from './slices/user.ts';
 import { utilitySlice } from './slices/utility.ts';
 
 const rootReducer = combineReducers({
   account: accountSlice.reducer,
+  finvu: finvuSlice.reducer,
   offer: offerSlice.reducer,
   user: userSlice.reducer,
   utility: utilitySlice.reducer,

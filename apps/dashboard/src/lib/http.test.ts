@@ -63,18 +63,40 @@ describe('the one HTTP helper (spec 001 §7)', () => {
     ]);
   });
 
-  it('sends refreshData up to six times (5 retries), and a call without retries once', async () => {
+  it('sends refreshData up to six times (5 retries, after 20, 40, 100, 200 and 500 s), and a call without retries once', async () => {
+    vi.useFakeTimers();
     const refresh = scripted(new TypeError('Failed to fetch'));
-    await helper(refresh)
-      .http.call('POST', '/OVI/api/v1/FI/refreshData')
-      .catch(() => undefined);
-    expect(refresh.calls).toHaveLength(6);
+    const waits: number[] = [];
+    const done = helper(refresh)
+      .http.call('POST', '/OVI/api/v1/FI/refreshData', { onRetry: ({ delayMs }) => waits.push(delayMs) })
+      .catch(() => 'failed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh.calls).toHaveLength(1);
+    // spec 001 §9: each retry waits its turn, not a moment less.
+    for (const [index, wait] of [20_000, 40_000, 100_000, 200_000, 500_000].entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(refresh.calls, `before retry ${index + 1}`).toHaveLength(index + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(refresh.calls, `retry ${index + 1}`).toHaveLength(index + 2);
+    }
+    expect(await done).toBe('failed');
+    expect(waits).toEqual([20_000, 40_000, 100_000, 200_000, 500_000]);
+    vi.useRealTimers();
 
     const details = scripted(refusal('somethingWentWrong', 500));
     await helper(details)
       .http.call('POST', '/MSP/api/v1/myAccount/getCustomerDetails')
       .catch(() => undefined);
     expect(details.calls).toHaveLength(1);
+  });
+
+  it('does not retry refreshData while its switch is off (dataRefreshDisabled, 503)', async () => {
+    const service = scripted(refusal('dataRefreshDisabled', 503));
+    const failure = await helper(service)
+      .http.call('POST', '/OVI/api/v1/FI/refreshData')
+      .catch((error: ApiError) => error);
+    expect(failure).toMatchObject({ statusCode: 'dataRefreshDisabled' });
+    expect(service.calls).toHaveLength(1);
   });
 
   it('does not retry a refusal (4xx): sending it again cannot help', async () => {
@@ -156,6 +178,15 @@ describe('the one HTTP helper (spec 001 §7)', () => {
       ['/x/call4', 'authenticationException'],
       ['/x/call5', 'somethingWentWrong'],
     ]);
+  });
+
+  it('leaves failures the screen answers itself out of the API_ERROR list, and reports the others', async () => {
+    const { http, errors } = helper(scripted(refusal('dataRefreshDisabled', 503)));
+    const path = '/OVI/api/v1/FI/insights';
+    await http.call('GET', path, { handledCodes: ['dataRefreshDisabled'] }).catch(() => undefined);
+    expect(errors).toEqual([]);
+    await http.call('GET', path, { handledCodes: ['aaDataNotReady'] }).catch(() => undefined);
+    expect(errors.map((entry) => entry.statusCode)).toEqual(['dataRefreshDisabled']);
   });
 
   it('leaves calls whose errors are ignored (logout) out of the API_ERROR list', async () => {

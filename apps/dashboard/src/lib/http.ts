@@ -1,3 +1,4 @@
+import { FINVU_REFRESH_RETRY_MS } from '@pravesh/core/aggregator/constants.ts';
 import { isSuccess } from '@pravesh/core/http/success.ts';
 
 /**
@@ -9,9 +10,9 @@ import { isSuccess } from '@pravesh/core/http/success.ts';
  * - success = `status: true` or `statusCode: "success"`; anything else rejects with the body;
  * - network and HTTP errors reject with the body plus a statusCode taken from the HTTP status or
  *   the error code (an ApiError);
- * - the per-endpoint retry counts of §7;
+ * - the per-endpoint retry counts of §7, and the waits of §9 before refreshData's retries;
  * - every failed response that is finally given up on is reported to the API_ERROR list (§8;
- *   isFailedResponse says which).
+ *   isFailedResponse says which), unless the call names its code as one its screen answers.
  */
 export const API_TIMEOUT_MS = 100_000;
 
@@ -34,6 +35,14 @@ export interface CallOptions extends SendOptions {
   auth?: Auth;
   /** Not reported to the API_ERROR list (logout calls, whose errors are ignored, spec 001 §4). */
   ignoreErrors?: boolean;
+  /**
+   * Refusals the screen answers itself (a wrong bank OTP, a switch that is off): an expected
+   * outcome, not a failed call, so not reported to the API_ERROR list (spec 001 §8), which would
+   * send the next page load to the root.
+   */
+  handledCodes?: readonly string[];
+  /** Told before each retry that waits (refreshData), so a screen can say when it tries again. */
+  onRetry?: (retry: { attempt: number; delayMs: number; error: ApiError }) => void;
 }
 
 export class ApiError extends Error {
@@ -72,9 +81,24 @@ export const RETRIES: Readonly<Record<string, number>> = {
   refreshData: 5,
 };
 
+/**
+ * spec 001 §9 "update retries at 20000, 40000, 100000, 200000 and 500000 ms": the waits before
+ * refreshData's five retries (§7). A bank that did not answer needs minutes, not milliseconds;
+ * every other endpoint retries at once.
+ */
+export const RETRY_DELAYS_MS: Readonly<Record<string, readonly number[]>> = {
+  refreshData: FINVU_REFRESH_RETRY_MS,
+};
+
+const endpointName = (path: string) => path.split('?')[0]!.split('/').filter(Boolean).pop() ?? '';
+
 export function retriesFor(path: string): number {
-  const name = path.split('?')[0]!.split('/').filter(Boolean).pop() ?? '';
-  return RETRIES[name] ?? 0;
+  return RETRIES[endpointName(path)] ?? 0;
+}
+
+/** How long to wait before retry number `attempt` (1-based) of `path`; 0 for at once. */
+export function retryDelayFor(path: string, attempt: number): number {
+  return RETRY_DELAYS_MS[endpointName(path)]?.[attempt - 1] ?? 0;
 }
 
 /** One API_ERROR entry (spec 001 §8): which call failed and how; never its body (it may hold personal data). */
@@ -92,6 +116,8 @@ export interface HttpOptions {
   onApiError?: (entry: ApiErrorEntry) => void;
   timeoutMs?: number;
   now?: () => number;
+  /** Waits between retries (tests pass fake timers); default setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface Http {
@@ -122,8 +148,15 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(code, 0, undefined, error instanceof Error ? error.message : undefined);
 }
 
+/**
+ * A switch that is off answers 503 on purpose (spec 001 §8 "Data refresh is temporarily
+ * disabled…"): sending again cannot help until an operator turns it back on.
+ */
+const SWITCHED_OFF = new Set(['dataRefreshDisabled']);
+
 /** A failure worth sending again: no reply, a time-out, or the server's own failure (5xx). */
 export function isRetryable(error: ApiError): boolean {
+  if (SWITCHED_OFF.has(error.statusCode)) return false;
   return error.httpStatus === 0 || error.httpStatus >= 500;
 }
 
@@ -143,6 +176,7 @@ export function isFailedResponse(error: ApiError): boolean {
 export function createHttp(options: HttpOptions): Http {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
   const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function once<T>(method: HttpMethod, path: string, callOptions: CallOptions): Promise<T> {
     const send = callOptions.auth === 'none' ? options.send : options.sendWithSession;
@@ -179,8 +213,16 @@ export function createHttp(options: HttpOptions): Http {
           return await once<T>(method, path, callOptions);
         } catch (error) {
           const failure = toApiError(error);
-          if (attempt < retries && isRetryable(failure)) continue;
-          if (!callOptions.ignoreErrors && isFailedResponse(failure)) {
+          if (attempt < retries && isRetryable(failure)) {
+            const delayMs = retryDelayFor(path, attempt + 1);
+            if (delayMs > 0) {
+              callOptions.onRetry?.({ attempt: attempt + 1, delayMs, error: failure });
+              await sleep(delayMs);
+            }
+            continue;
+          }
+          const answeredByScreen = callOptions.handledCodes?.includes(failure.statusCode) ?? false;
+          if (!callOptions.ignoreErrors && !answeredByScreen && isFailedResponse(failure)) {
             options.onApiError?.({ path: path.split('?')[0]!, statusCode: failure.statusCode, at: now() });
           }
           throw failure;

@@ -5,6 +5,7 @@ import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
 import { App } from '../app/app.tsx';
 import { CREDIT_SCORES_PATH } from '../features/scores/api.ts';
 import { ADD_ON_ROUTES } from '@pravesh/core/add-ons/routes.ts';
+import { AGGREGATOR_ROUTES } from '@pravesh/core/aggregator/routes.ts';
 import { accountUserInformationFixture } from '../features/add-ons/fixtures.ts';
 import { ALERT_PATHS } from '../features/alerts/api.ts';
 import type { DashboardConfig } from '../app/config.ts';
@@ -29,7 +30,7 @@ export const CUSTOMER = {
   accessToken: 'access-token-1',
 };
 
-/** A reply: a value resolves, an Error rejects, a function answers from the body. */
+/** A reply: a value resolves, an Error rejects, a function answers from the body (and the query). */
 export type Reply = unknown;
 
 export function refusal(statusCode: string, httpStatus: number) {
@@ -69,12 +70,20 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   [ADD_ON_ROUTES.transactions]: { transactions: [] },
   [ADD_ON_ROUTES.getStepUpCardDetails]: { hasSecuredCard: false, securedCard: null, stepUp: null },
   [ADD_ON_ROUTES.productList]: { products: [] },
+  // No bank linked yet: the dashboard's balance banner offers "Start Now" (spec 001 §4).
+  [AGGREGATOR_ROUTES.journeyDataStatus]: {
+    bannerState: 'aa_not_initiated',
+    button: 'Start Now',
+    stateId: 'NO_USER_STATE_PRESENT',
+    consentStatus: null,
+    fetchStatus: 'NOT_STARTED',
+  },
 };
 
 export interface Harness {
   store: AppStore;
   services: Services;
-  calls: { path: string; auth: 'session' | 'none'; body: unknown }[];
+  calls: { path: string; auth: 'session' | 'none'; body: unknown; query?: Record<string, unknown>; method?: string }[];
   navigations: string[];
   signOn: SignOnPort & { logouts: number; autoInits: number };
   storage: Map<string, string>;
@@ -102,11 +111,17 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
   const storage = new Map<string, string>();
   const transport =
     (auth: 'session' | 'none'): Send =>
-    <T,>(_method: string, path: string, sendOptions?: { body?: unknown }) => {
-      calls.push({ path, auth, body: sendOptions?.body });
+    <T,>(method: string, path: string, sendOptions?: { body?: unknown; query?: Record<string, unknown> }) => {
+      calls.push({ path, auth, body: sendOptions?.body, query: sendOptions?.query, method });
       const reply = routes[path];
       if (reply === undefined) return Promise.reject(refusal('notFound', 404));
-      const answer = typeof reply === 'function' ? (reply as (body: unknown) => unknown)(sendOptions?.body) : reply;
+      const answer =
+        typeof reply === 'function'
+          ? (reply as (body: unknown, query: Record<string, unknown> | undefined) => unknown)(
+              sendOptions?.body,
+              sendOptions?.query,
+            )
+          : reply;
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer as T);
     };
   const signOn = {

@@ -8,6 +8,7 @@ import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { AddOnsSection } from '../add-ons/add-ons-section.tsx';
+import { BalanceBanner } from '../aggregator/balance-banner.tsx';
 import { StepUpSection } from '../add-ons/step-up-section.tsx';
 import { AlertsSection } from '../alerts/alerts-section.tsx';
 import { ProductsSection } from '../products/products-section.tsx';
@@ -72,6 +73,7 @@ export default function DashboardPage() {
         <ScoreSection />
         <OffersSection />
       </div>
+      <BalanceBanner />
       <AlertsSection />
       <LeadsSection />
       <AddOnsSection />

@@ -4,6 +4,7 @@ import { Button } from '@pravesh/ui';
 import { useAppSelector, useAppStore } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { maskMobile } from '../../lib/format.ts';
+import { isMobileOrWebviewSource } from '../session/campaign.ts';
 import { logout } from '../session/flows.ts';
 import { Icon } from './icons.tsx';
 import { MENU, type LayoutKind } from './menu.ts';
@@ -57,9 +58,14 @@ function Menu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Header: brand, the signed-in number (masked), logout; at ≤820px a menu button opens the menu. */
+/**
+ * Header: brand, the signed-in number (masked), logout; at ≤820px a menu button opens the menu.
+ * The account-aggregator screens (the no-left-menu layout) hide the action for a mobile or
+ * webview source (spec 001 §2): the app around them has its own.
+ */
 function Header({ withMenu }: { withMenu: boolean }) {
   const mobileNo = useAppSelector((state) => state.user.userData?.mobileNo);
+  const hideAction = useAppSelector((state) => !withMenu && isMobileOrWebviewSource(state.user.utmData));
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const location = useLocation();
@@ -107,7 +113,7 @@ function Header({ withMenu }: { withMenu: boolean }) {
               </span>
             </p>
           ) : null}
-          <LogoutButton className="ma-header-logout" />
+          {hideAction ? null : <LogoutButton className="ma-header-logout" />}
         </div>
       </div>
       {withMenu ? (

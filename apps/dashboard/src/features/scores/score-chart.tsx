@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import type { ScoreHistoryPoint } from '@pravesh/core/credit/schemas.ts';
-import { formatMonth } from './months.ts';
+import { formatMonth } from '../../lib/months.ts';
 
 // Only what a line chart with a tooltip needs: the rest of Chart.js is shaken out of this chunk.
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Filler);

@@ -1,10 +1,11 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Bureau } from '@pravesh/core/constants.ts';
 import type { ScoreHistoryPoint } from '@pravesh/core/credit/schemas.ts';
 import { Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { ChartBoundary } from '../../lib/chart-boundary.tsx';
 import { useBureauScoreQuery } from './api.ts';
 import type { ScoreChartProps } from './score-chart.tsx';
-import { formatMonth } from './months.ts';
+import { formatMonth } from '../../lib/months.ts';
 import './scores.css';
 
 export type ChartLoader = () => Promise<{ default: ComponentType<ScoreChartProps> }>;
@@ -20,21 +21,6 @@ function lazyChart(load: ChartLoader): ComponentType<ScoreChartProps> {
     lazyCharts.set(load, chart);
   }
   return chart;
-}
-
-/**
- * A chart that cannot load (a failed chunk, a browser without canvas) must not take the page
- * down: the monthly scores are shown as a table instead. Unlike a screen (spec 001 §4 "reloads
- * once"), a chart is not worth reloading the whole page for.
- */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }
 
 function HistoryTable({

@@ -69,3 +69,18 @@ export function isNativeAppJourney(campaign: CampaignData | null): boolean {
   const source = [campaign.utmSource, campaign.source, campaign.fromApp].map((value) => value?.toLowerCase());
   return APP_SOURCES.some((app) => source.includes(app));
 }
+
+/**
+ * spec 001 §2 "For a mobile or webview source, the header action button is hidden on the two
+ * account-aggregator screens": the app sources, a webview source, or a page opened from the app
+ * (fromApp), with or without a glssKey.
+ */
+export function isMobileOrWebviewSource(campaign: CampaignData | null): boolean {
+  if (!campaign) return false;
+  const sources = [campaign.utmSource, campaign.source].map((value) => value?.toLowerCase());
+  const fromApp = campaign.fromApp?.toLowerCase();
+  return (
+    [...APP_SOURCES, 'webview'].some((app) => sources.includes(app)) ||
+    (fromApp !== undefined && !['false', '0', 'no'].includes(fromApp))
+  );
+}

@@ -193,6 +193,21 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect([status.bannerState, status.fetchStatus]).toEqual(['aa_not_initiated', 'NOT_STARTED']);
   });
 
+  it('accounts linked with the bank OTP and then declined are not listed, and the banner offers to start', async () => {
+    const customer = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    const consentHandle = created.consent.consentHandle;
+    const found = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'SBI-FIP' } });
+    const { refNumber } = await ok<{ refNumber: string }>('link', customer, {
+      body: { consentHandle, fipId: 'SBI-FIP', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
+    });
+    await ok('linkConfirm', customer, { body: { refNumber, otp: kit.sim.otpFor(refNumber) } });
+    await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'REJECT' } });
+    const detail = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect([detail.accounts, detail.bannerState, detail.totalBalance]).toEqual([[], 'aa_not_initiated', 0]);
+    expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).bannerState).toBe('aa_not_initiated');
+  });
+
   it('stateCapture records each of the seven Finvu state ids; bad input is refused and changes nothing', async () => {
     const customer = await signIn();
     const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });

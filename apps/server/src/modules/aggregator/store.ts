@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   aaAccounts,
@@ -159,12 +159,19 @@ export function createAggregatorStore(db: Database) {
         .onConflictDoNothing();
     },
 
-    accountsOf(customerId: string): Promise<AccountRow[]> {
-      return db
-        .select()
+    /**
+     * The customer's accounts under a consent they approved. Linking (the bank's OTP) comes before
+     * approval: accounts linked under a request the customer then declined are not shared, and
+     * listing them would show accounts waiting forever for data.
+     */
+    async accountsOf(customerId: string): Promise<AccountRow[]> {
+      const rows = await db
+        .select({ account: aaAccounts })
         .from(aaAccounts)
-        .where(eq(aaAccounts.customerId, customerId))
+        .innerJoin(aaConsents, eq(aaConsents.consentHandle, aaAccounts.consentHandle))
+        .where(and(eq(aaAccounts.customerId, customerId), isNotNull(aaConsents.consentId)))
         .orderBy(asc(aaAccounts.linkedAt), asc(aaAccounts.fipId));
+      return rows.map((row) => row.account);
     },
 
     async accountOf(customerId: string, accountId: string): Promise<AccountRow | undefined> {

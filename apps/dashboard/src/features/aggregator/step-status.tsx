@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
+import { Button } from '@pravesh/ui';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { journeyStarted, stepChanged } from '../../app/slices/finvu.ts';
+import { AddAnotherBankButton } from './add-another-bank.tsx';
+import { StepHeading } from './journey-parts.tsx';
+import { RETURN_PATHS, type JourneyVariant } from './journey-source.ts';
+import { AA_MESSAGES } from './messages.ts';
+
+function StatusMark({ verified }: { verified: boolean }) {
+  return (
+    <span className={`ma-aa-status-mark ${verified ? 'is-verified' : 'is-failed'}`} aria-hidden="true">
+      <svg viewBox="0 0 48 48" width="56" height="56" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        {verified ? (
+          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+        ) : (
+          <path d="M24 13v14M24 33v1" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+        )}
+      </svg>
+    </span>
+  );
+}
+
+/**
+ * spec 001 §2 step 6 "Verification status": "Verification Complete" (verified) or "Verification
+ * Incomplete" — "We couldn't verify your account" (failed, spec 001 §8).
+ */
+export function VerificationStatusStep({ variant }: { variant: JourneyVariant }) {
+  const dispatch = useAppDispatch();
+  const data = useAppSelector((state) => state.finvu.AAConsentData);
+  const bankName = aggregatorBank(data.fipId ?? '')?.bankName ?? 'your bank';
+  const verified = data.verificationStatus === 'VERIFIED';
+  const next = RETURN_PATHS[variant];
+
+  if (verified) {
+    const count = data.linked.length;
+    return (
+      <div className="ma-aa-status">
+        <StatusMark verified />
+        <StepHeading focus>{AA_MESSAGES.verifiedTitle}</StepHeading>
+        <p className="ma-aa-lede">
+          Your {bankName} {count > 1 ? `accounts are` : 'account is'} linked. We’re fetching your balance and
+          transactions now; this usually takes under a minute.
+        </p>
+        <div className="ma-aa-actions ma-aa-actions--center">
+          <Link className="pv-button pv-button--primary" to={next.path}>
+            <span>{next.label}</span>
+          </Link>
+          <AddAnotherBankButton variant="secondary" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="ma-aa-status">
+      <StatusMark verified={false} />
+      <StepHeading focus>{AA_MESSAGES.verificationFailedTitle}</StepHeading>
+      <p className="ma-aa-lede">{AA_MESSAGES.verificationFailedText}</p>
+      <p className="ma-muted">
+        Nothing was shared with Kosh. If you declined by mistake, or {bankName} didn’t confirm in time, you can try
+        again.
+      </p>
+      <div className="ma-aa-actions ma-aa-actions--center">
+        <Button
+          onClick={() => {
+            dispatch(journeyStarted(variant));
+            dispatch(stepChanged('verifyMobile'));
+          }}
+        >
+          Try again
+        </Button>
+        <Link className="pv-button pv-button--secondary" to="/dashboard">
+          <span>Back to dashboard</span>
+        </Link>
+      </div>
+    </div>
+  );
+}
