@@ -12,7 +12,7 @@ import { loadConfig } from '../config/index.ts';
 import { createDb, type DatabaseHandle } from '../db/client.ts';
 import { ssoCallerIdRequests, ssoCustomers, ssoPiiBackfill } from '../db/schema/sso.ts';
 import { createCallerIdService } from '../modules/sso/caller-id/service.ts';
-import { createPiiCipher } from '../modules/sso/customers/pii.ts';
+import { createPiiCipher } from '../auth/pii-cipher.ts';
 import { createCustomerStore } from '../modules/sso/customers/store.ts';
 import { DATABASE_KINDS } from '../test/instance.ts';
 import { createEmptyPostgresDatabase, type EmptyPostgresDatabase } from '../test/postgres.ts';

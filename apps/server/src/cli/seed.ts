@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type Database } from '../db/client.ts';
 import { seedDemoCreditCustomers } from '../modules/credit/demo-customers.ts';
 import { seedOfferCatalogue } from '../modules/offers/seed.ts';
+import { seedEmployers } from '../modules/profile/employers-seed.ts';
 
 /**
  * `npm run seed`: demo data, as a step apart from the migrations (issue 14 §2). A migration runs
@@ -35,6 +36,7 @@ export interface Seeder {
 export const SEEDERS: readonly Seeder[] = [
   { name: 'offer catalogue', run: seedOfferCatalogue },
   { name: 'demo credit customers', run: seedDemoCreditCustomers },
+  { name: 'employer list', run: seedEmployers },
 ];
 
 /** Runs `seeders` in order on an open, migrated database; answers one line per seeder. */
