@@ -36,14 +36,16 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const ActiveDevices = lazyScreen(() => import('../features/devices/devices-page.tsx'), env);
   const Preferences = lazyScreen(() => import('../features/preferences/preferences-page.tsx'), env);
   const ConsentRevocation = lazyScreen(() => import('../features/consent-revocation/consent-revocation-page.tsx'), env);
+  const Profile = lazyScreen(() => import('../features/profile/profile-page.tsx'), env);
+  const PersonalDetails = lazyScreen(() => import('../features/profile/personal-details-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
       // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
       ['credit-report', screen(<CreditReport />)],
       ['support', screen(<Page name="SupportPage" env={env} />)],
-      ['profile', screen(<Page name="ProfilePage" env={env} />)],
-      ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],
+      ['profile', screen(<Profile />)],
+      ['personal-details', screen(<PersonalDetails />)],
       ['active-devices', screen(<ActiveDevices />)],
       ['linked-accounts', screen(<Page name="LinkedAccountsPage" env={env} />)],
       ['linked-accounts-details', screen(<Page name="LinkedAccountDetailsPage" env={env} />)],

@@ -144,4 +144,17 @@ describe('the one HTTP helper (spec 001 §7)', () => {
     await http.call('POST', '/MSP/api/v1/myAccount/session/logout', { ignoreErrors: true }).catch(() => undefined);
     expect(errors).toEqual([]);
   });
+
+  it("leaves a service's 4xx answer out when the screen shows it ('answered'), never a 5xx or no reply", async () => {
+    const path = '/BSP/api/v1/customerProfile/update';
+    const wrongOtp = helper(scripted(refusal('otpIncorrect', 400)));
+    await wrongOtp.http.call('POST', path, { ignoreErrors: 'answered' }).catch(() => undefined);
+    expect(wrongOtp.errors).toEqual([]);
+    const broken = helper(scripted(refusal('somethingWentWrong', 500)));
+    await broken.http.call('POST', path, { ignoreErrors: 'answered' }).catch(() => undefined);
+    expect(broken.errors.map((entry) => entry.statusCode)).toEqual(['somethingWentWrong']);
+    const offline = helper(scripted(new TypeError('Failed to fetch')));
+    await offline.http.call('POST', path, { ignoreErrors: 'answered' }).catch(() => undefined);
+    expect(offline.errors.map((entry) => entry.statusCode)).toEqual(['networkError']);
+  });
 });

@@ -31,8 +31,13 @@ export type Auth = 'session' | 'none';
 export interface CallOptions extends SendOptions {
   /** Default 'session': the customer's access token rides along. */
   auth?: Auth;
-  /** Not reported to the API_ERROR list (logout calls, whose errors are ignored, spec 001 §4). */
-  ignoreErrors?: boolean;
+  /**
+   * Not reported to the API_ERROR list: true for every failure (logout calls, whose errors are
+   * ignored, spec 001 §4); 'answered' for refusals the service answered with a 4xx that the screen
+   * shows beside its field (a wrong OTP, an invalid email): the customer's input, not a broken
+   * session. No reply, a time-out and a 5xx are still reported.
+   */
+  ignoreErrors?: boolean | 'answered';
 }
 
 export class ApiError extends Error {
@@ -166,7 +171,8 @@ export function createHttp(options: HttpOptions): Http {
         } catch (error) {
           const failure = toApiError(error);
           if (attempt < retries && isRetryable(failure)) continue;
-          if (!callOptions.ignoreErrors) {
+          const answered = failure.httpStatus >= 400 && failure.httpStatus < 500;
+          if (!callOptions.ignoreErrors || (callOptions.ignoreErrors === 'answered' && !answered)) {
             options.onApiError?.({ path: path.split('?')[0]!, statusCode: failure.statusCode, at: now() });
           }
           throw failure;

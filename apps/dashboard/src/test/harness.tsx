@@ -52,6 +52,7 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
     mobileNo: CUSTOMER.mobileNo,
     email: null,
     customerSince: '2024-03-15T10:00:00.000Z',
+    personalDetails: null,
   },
   [MY_ACCOUNT_ROUTES.sessionLogout]: { loggedOut: true },
   [MY_ACCOUNT_ROUTES.visit]: { visitId: 'visit-from-server', visitorId: 'visitor-1' },
@@ -74,7 +75,7 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
 export interface Harness {
   store: AppStore;
   services: Services;
-  calls: { path: string; auth: 'session' | 'none'; body: unknown }[];
+  calls: { path: string; auth: 'session' | 'none'; body: unknown; query?: Record<string, unknown> }[];
   navigations: string[];
   signOn: SignOnPort & { logouts: number; autoInits: number };
   storage: Map<string, string>;
@@ -102,11 +103,17 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
   const storage = new Map<string, string>();
   const transport =
     (auth: 'session' | 'none'): Send =>
-    <T,>(_method: string, path: string, sendOptions?: { body?: unknown }) => {
-      calls.push({ path, auth, body: sendOptions?.body });
+    <T,>(_method: string, path: string, sendOptions?: { body?: unknown; query?: Record<string, unknown> }) => {
+      calls.push({ path, auth, body: sendOptions?.body, ...(sendOptions?.query ? { query: sendOptions.query } : {}) });
       const reply = routes[path];
       if (reply === undefined) return Promise.reject(refusal('notFound', 404));
-      const answer = typeof reply === 'function' ? (reply as (body: unknown) => unknown)(sendOptions?.body) : reply;
+      const answer =
+        typeof reply === 'function'
+          ? (reply as (body: unknown, query?: Record<string, unknown>) => unknown)(
+              sendOptions?.body,
+              sendOptions?.query,
+            )
+          : reply;
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer as T);
     };
   const signOn = {

@@ -10,11 +10,16 @@ export function sealPersonalDetails(pii: Pick<PiiCipher, 'encrypt'>, details: St
   return pii.encrypt('personalDetails', JSON.stringify(details));
 }
 
+/** The stored record, in full (server side only: it holds the PAN). */
+export function openStoredPersonalDetails(pii: Pick<PiiCipher, 'decrypt'>, sealed: string): StoredPersonalDetails {
+  return JSON.parse(pii.decrypt('personalDetails', sealed)) as StoredPersonalDetails;
+}
+
 /** The customer's view of stored details: names resolved, PAN masked (spec 001 §5). */
 export function openPersonalDetails(
   pii: Pick<PiiCipher, 'decrypt'>,
   sealed: string,
   updatedAt: Date,
 ): PersonalDetailsView {
-  return personalDetailsView(JSON.parse(pii.decrypt('personalDetails', sealed)) as StoredPersonalDetails, updatedAt);
+  return personalDetailsView(openStoredPersonalDetails(pii, sealed), updatedAt);
 }

@@ -68,7 +68,7 @@ export interface PersonalDetailsInput {
   fullName: string;
   dateOfBirth: string;
   gender: string;
-  /** Optional: null or empty when the customer keeps it to themselves. */
+  /** Optional: null or "" for none; left out (undefined), the one on file stays (it is only ever shown masked). */
   pan?: string | null | undefined;
   employmentType: number;
   /** Salaried: from the employer search (utility/employer). */

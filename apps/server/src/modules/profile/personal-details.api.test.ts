@@ -113,9 +113,14 @@ describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
         annualTurnoverLabel: '₹25 lakh to ₹50 lakh',
       },
     });
-    const business = { ...details, employmentType: 3, businessType: 32, annualTurnoverId: ids.turnover, pan: null };
+    // Left out, the PAN on file stays (the customer only ever sees it masked); null removes it.
+    const { pan: _pan, ...withoutPan } = details;
+    const business = { ...withoutPan, employmentType: 3, businessType: 32, annualTurnoverId: ids.turnover };
     expect((await save(ana, business)).body.response).toMatchObject({
-      personalDetails: { businessLabel: 'Proprietor', professionType: null, panMasked: null },
+      personalDetails: { businessLabel: 'Proprietor', professionType: null, panMasked: 'AB******4K' },
+    });
+    expect((await save(ana, { ...business, pan: null })).body.response).toMatchObject({
+      personalDetails: { panMasked: null },
     });
   });
 

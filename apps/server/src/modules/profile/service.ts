@@ -24,7 +24,7 @@ import {
 } from '@pravesh/core';
 import { normalisePii, type PiiCipher } from '../../auth/pii-cipher.ts';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { sealPersonalDetails } from '../../lib/personal-details.ts';
+import { openStoredPersonalDetails, sealPersonalDetails } from '../../lib/personal-details.ts';
 import { employerSearchTerms } from './employer-search.ts';
 import type { ProfileStore } from './store.ts';
 
@@ -124,6 +124,12 @@ export function createProfileService({ store, pii, otp, now }: ProfileServiceOpt
       const [problem] = personalDetailsProblems(input, indianDate(new Date(now())));
       if (problem) throw new PraveshError(problem.error);
       const stored = await resolve(normalisePersonalDetails(input));
+      // The PAN is never sent back in full (spec 001 §5 masking), so a form that leaves `pan` out
+      // keeps the one on file; null or "" removes it.
+      if (input.pan === undefined) {
+        const sealed = await store.sealedPersonalDetails(customerId);
+        stored.pan = sealed ? openStoredPersonalDetails(pii, sealed).pan : null;
+      }
       const at = new Date(now());
       await store.savePersonalDetails(customerId, sealPersonalDetails(pii, stored), at);
       return { outcome: 'saved', personalDetails: personalDetailsView(stored, at) };

@@ -115,6 +115,13 @@ export function createProfileStore(db: Database) {
       return row;
     },
 
+    async sealedPersonalDetails(customerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ detailsEnc: customerProfiles.detailsEnc })
+        .from(customerProfiles)
+        .where(eq(customerProfiles.customerId, customerId));
+      return row?.detailsEnc;
+    },
     async savePersonalDetails(customerId: string, detailsEnc: string, at: Date): Promise<void> {
       await db
         .insert(customerProfiles)
