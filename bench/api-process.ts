@@ -25,6 +25,8 @@ export const ROUTES = {
   offersFixture: '/bench/offers-customer',
   /** Bench-only (bench/sso-server.ts): issues a customer one GST invoice, for bench/invoice-pdf.ts. */
   invoiceFixture: '/bench/invoice-customer',
+  /** Bench-only (bench/sso-server.ts): how many employers the seed step stored, for bench/employer-search.ts. */
+  employerCount: '/bench/employer-count',
 } as const;
 
 /** Messages between run.ts and api-server.ts over the IPC channel. */

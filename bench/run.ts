@@ -15,6 +15,7 @@ import { measureVisitIngestion, visitIngestionRows } from './visit-ingestion.ts'
 import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
 import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
 import { invoicePdfRows, measureInvoicePdf } from './invoice-pdf.ts';
+import { employerSearchRows, measureEmployerSearch } from './employer-search.ts';
 
 /**
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
@@ -91,6 +92,8 @@ await section('consent check', () => measureConsentCheck(), consentCheckRows);
 await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
 // Issue 16 §6: invoice PDF latency as a ratio of the shielded no-op (own server).
 await section('invoice pdf', () => measureInvoicePdf(), invoicePdfRows);
+// Issue 16 §2: employer search p99 over the full seeded list, as a ratio of the shielded no-op (own server).
+await section('employer search', () => measureEmployerSearch(), employerSearchRows);
 // Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
 await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 

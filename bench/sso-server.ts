@@ -6,6 +6,7 @@ import { runSeeders } from '@pravesh/server/seed';
 import { createDb, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { createCreditStore } from '../apps/server/src/modules/credit/store.ts';
 import { invoicesServiceFor } from '../apps/server/src/modules/invoices/index.ts';
+import { refEmployers } from '../apps/server/src/db/schema/profile.ts';
 import { BENCH_ENV, ROUTES } from './api-process.ts';
 import { runChildServer, tempDataDir } from './child-server.ts';
 
@@ -96,6 +97,11 @@ await runChildServer({
       });
       return { status: true, statusCode: 'success', response: { invoiceId: invoice.invoiceId } };
     });
+    app.get(ROUTES.employerCount, async () => ({
+      status: true,
+      statusCode: 'success',
+      response: { employers: await database.db.$count(refEmployers) },
+    }));
     // The trivial routes of bench/api-server.ts, so the speed ratios (bench/speed-ratios.ts) compare
     // real routes with a no-op on the same server, database and moment.
     const pong = () => ({ status: true, statusCode: 'success', response: { pong: true } });

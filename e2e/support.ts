@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { API_URL } from './urls.ts';
+import { API_URL, DEMO_SITE_A } from './urls.ts';
 
 /** Helpers the journeys share: fresh mobile numbers, screenshots kept as artifacts, OTPs from the outbox. */
 
@@ -73,4 +73,58 @@ export async function newOtpFromOutbox(page: Page, mobileNo: string, send: () =>
 /** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */
 export function otpFromEmail(page: Page, email: string): Promise<string> {
   return otpIn(page, (message) => message.channel === 'email' && message.to === email);
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** No WCAG 2.2 A/AA violation on the page as it is now (axe-core). */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/**
+ * Watches what would make the console unclean (console errors and warnings, uncaught exceptions,
+ * CSP violations); the returned function answers what was seen so far.
+ */
+export async function watchConsole(page: Page): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  return async () => {
+    const violations = await page
+      .evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])
+      .catch(() => []);
+    return [...problems, ...violations.map((violation) => `csp: ${violation}`)];
+  };
+}
+
+/** Signs `mobileNo` in on demo site A (OTP from the outbox), then opens My Account's dashboard. */
+export async function signInToMyAccount(page: Page, mobileNo: string): Promise<void> {
+  const masked = `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
+  await page.goto(`${DEMO_SITE_A}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const frame = page.frameLocator('pravesh-sign-in iframe');
+  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
+  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
+  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
+  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked}`);
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -96,7 +96,8 @@ export function ContactChangeDialog({
       const answer = await update(body()).unwrap();
       if (answer.outcome !== 'otpSent') return;
       setSent({ ...answer.otp, resendAt: Date.now() + answer.otp.resendAfterSeconds * 1000 });
-      setNotice(answer.message);
+      // The first send is said in the OTP field's hint; a resend in the spec's words (spec 001 §5).
+      setNotice(answer.otp.resent ? answer.message : null);
       setCode('');
       queueMicrotask(() => otpField.current?.focus());
     } catch (error) {
@@ -144,13 +145,15 @@ export function ContactChangeDialog({
     >
       {sent ? (
         <form id={formId} className="profile-dialog-form" onSubmit={(event) => void verify(event)} noValidate>
-          <p className="profile-dialog-lede">
-            Enter the {sent.otpLength}-digit OTP sent to <strong>{sent.sentTo}</strong>. It is valid for{' '}
-            {Math.round(sent.expiresInSeconds / 60)} minutes.
-          </p>
           <OtpInput
             ref={otpField}
             label="OTP"
+            hint={
+              <>
+                Enter the {sent.otpLength}-digit OTP sent to <strong>{sent.sentTo}</strong>. It is valid for{' '}
+                {Math.round(sent.expiresInSeconds / 60)} minutes.
+              </>
+            }
             length={sent.otpLength}
             value={code}
             onChange={setCode}

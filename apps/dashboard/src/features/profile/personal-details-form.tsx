@@ -50,7 +50,7 @@ function initialState(saved: PersonalDetailsView | null): FormState {
     changingPan: saved?.panMasked == null,
     employmentType: saved?.employmentType ?? null,
     employer: option(saved?.employerId ?? null, saved?.employerName ?? null),
-    monthlyIncome: saved?.monthlyIncome ? String(saved.monthlyIncome) : '',
+    monthlyIncome: saved?.monthlyIncome ? saved.monthlyIncome.toLocaleString('en-IN') : '',
     professionType: saved?.professionType ? String(saved.professionType) : '',
     businessType: saved?.businessType ? String(saved.businessType) : '',
     annualTurnoverId: saved?.annualTurnoverId ? String(saved.annualTurnoverId) : '',
@@ -92,6 +92,7 @@ function RadioGroup({
   value,
   onChange,
   error,
+  wide = false,
 }: {
   legend: string;
   name: string;
@@ -99,11 +100,13 @@ function RadioGroup({
   value: string | number | null;
   onChange: (id: string) => void;
   error?: string | undefined;
+  /** Across the whole row (a long set of choices). */
+  wide?: boolean;
 }) {
   const errorId = useId();
   return (
     <fieldset
-      className={`profile-choice${error ? ' profile-choice--invalid' : ''}`}
+      className={`profile-choice${wide ? ' profile-choice--wide' : ''}${error ? ' profile-choice--invalid' : ''}`}
       aria-describedby={error ? errorId : undefined}
       id={`field-${name}`}
       tabIndex={-1}
@@ -313,6 +316,7 @@ export function PersonalDetailsForm({
           <RadioGroup
             legend="Employment type"
             name="employmentType"
+            wide
             options={EMPLOYMENT_TYPES}
             value={type}
             onChange={(id) => set('employmentType', Number(id), 'employmentType')}

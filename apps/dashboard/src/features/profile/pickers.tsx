@@ -96,6 +96,7 @@ export function CityPicker({ value, onChange, error, id }: PickerProps) {
     <Combobox
       id={id}
       label="City you live in"
+      hint="Or the nearest city to where you live"
       options={options}
       value={value}
       onChange={onChange}
