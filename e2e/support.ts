@@ -89,14 +89,17 @@ export async function expectAxeClean(page: Page): Promise<void> {
 }
 
 /**
- * Watches what would make the console unclean (console errors and warnings, uncaught exceptions,
- * CSP violations); the returned function answers what was seen so far.
+ * Watches what would make the console unclean (console errors and warnings, with the address they
+ * concern; uncaught exceptions; CSP violations); the returned function answers what was seen so
+ * far. `allowed` lets through what a journey provokes on purpose (Chromium logs every 4xx answer,
+ * such as a deliberately wrong OTP's).
  */
-export async function watchConsole(page: Page): Promise<() => Promise<string[]>> {
+export async function watchConsole(page: Page, allowed: readonly RegExp[] = []): Promise<() => Promise<string[]>> {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const line = `${message.type()}: ${message.text()} (${message.location().url})`;
+    if (!allowed.some((pattern) => pattern.test(line))) problems.push(line);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {

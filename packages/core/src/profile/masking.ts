@@ -7,10 +7,13 @@
  * - "An amount has every alphanumeric replaced by *".
  */
 
-/** "9876543210" → "98******10". Four characters or fewer reveal nothing. */
+/**
+ * "9876543210" → "98******10". Four characters or fewer reveal nothing. At most 6 stars: a long
+ * identifier (an email's mailbox) does not show its length, and stays readable.
+ */
 export function maskIdentifier(value: string): string {
   if (value.length <= 4) return '*'.repeat(value.length);
-  return `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
+  return `${value.slice(0, 2)}${'*'.repeat(Math.min(value.length - 4, 6))}${value.slice(-2)}`;
 }
 
 /**

@@ -57,6 +57,7 @@ describe('masking (spec 001 §5)', () => {
   it('masks the mailbox of an email address, keeping the domain', () => {
     expect(maskEmail('ananya.rao@example.in')).toBe('an******ao@example.in');
     expect(maskEmail('ana@example.in')).toBe('a**@example.in');
+    expect(maskEmail('meera.iyer.2026@example.in')).toBe('me******26@example.in');
   });
 
   it('shows the last 4 characters of an account number and hides every alphanumeric of an amount', () => {

@@ -5,6 +5,8 @@ import { z } from 'zod';
  * these are ours. Field rules with catalogue messages (email, PAN, ages…) are checked by rules.ts on
  * the server, not here: a zod refusal would answer a generic text instead of the field's own.
  */
+import { EMPLOYER_SEARCH_MAX_LENGTH } from './routes.ts';
+
 export {
   PROFILE_ROUTES,
   BANK_INSTITUTION_CATEGORY,
@@ -14,7 +16,7 @@ export {
   institutionPath,
 } from './routes.ts';
 
-export const employerSearchQuerySchema = z.object({ q: z.string().max(200) });
+export const employerSearchQuerySchema = z.object({ q: z.string().max(EMPLOYER_SEARCH_MAX_LENGTH) });
 
 export const employerSchema = z.object({ employerId: z.number().int(), name: z.string() });
 export type Employer = z.infer<typeof employerSchema>;

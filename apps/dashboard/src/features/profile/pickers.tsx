@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Combobox, filterOptions, type ComboboxOption } from '@pravesh/ui';
-import { EMPLOYER_SEARCH_MIN_LENGTH } from '@pravesh/core/profile/routes.ts';
+import { EMPLOYER_SEARCH_MAX_LENGTH, EMPLOYER_SEARCH_MIN_LENGTH } from '@pravesh/core/profile/routes.ts';
 import { useBanksQuery, useCitiesQuery, useEmployersQuery, useTopBanksQuery, useTopCitiesQuery } from './api.ts';
 
 /** How long typing pauses before the employer list is searched: one request per pause, not per key. */
@@ -35,7 +35,9 @@ interface PickerProps {
 export function EmployerPicker({ value, onChange, error, id }: PickerProps) {
   const [text, setText] = useState('');
   const term = useDebounced(text.trim(), EMPLOYER_SEARCH_DEBOUNCE_MS);
-  const searchable = term.replace(/[^\p{L}\p{N}]/gu, '').length >= EMPLOYER_SEARCH_MIN_LENGTH;
+  const searchable =
+    term.replace(/[^\p{L}\p{N}]/gu, '').length >= EMPLOYER_SEARCH_MIN_LENGTH &&
+    term.length <= EMPLOYER_SEARCH_MAX_LENGTH;
   const search = useEmployersQuery(term, { skip: !searchable });
   const typing = text.trim() !== term;
   const options = useMemo<PickedOption[]>(
@@ -46,7 +48,8 @@ export function EmployerPicker({ value, onChange, error, id }: PickerProps) {
     [searchable, search.data],
   );
   let empty: ReactNode = 'Type at least 2 letters of your employer’s name';
-  if (search.isError) empty = 'We couldn’t search employers just now. Please try again.';
+  if (term.length > EMPLOYER_SEARCH_MAX_LENGTH) empty = 'Type just the company’s name, without its address';
+  else if (search.isError) empty = 'We couldn’t search employers just now. Please try again.';
   else if (searchable && !typing)
     empty = 'No employer matches. Check the spelling, or try the name on your salary slip.';
   return (
