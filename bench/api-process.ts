@@ -27,6 +27,8 @@ export const ROUTES = {
   invoiceFixture: '/bench/invoice-customer',
   /** Bench-only (bench/sso-server.ts): links a customer an account of 10,000 fetched transactions, for bench/aggregator.ts. */
   aggregatorFixture: '/bench/aggregator-customer',
+  /** Bench-only (bench/sso-server.ts): how many employers the seed step stored, for bench/employer-search.ts. */
+  employerCount: '/bench/employer-count',
 } as const;
 
 /** Messages between run.ts and api-server.ts over the IPC channel. */

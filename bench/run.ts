@@ -16,6 +16,7 @@ import { measureTokenInBrowser, tokenRows } from './token-in-browser.ts';
 import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
 import { invoicePdfRows, measureInvoicePdf } from './invoice-pdf.ts';
 import { aggregatorRows, measureAggregator } from './aggregator.ts';
+import { employerSearchRows, measureEmployerSearch } from './employer-search.ts';
 
 /**
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
@@ -94,6 +95,8 @@ await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
 await section('invoice pdf', () => measureInvoicePdf(), invoicePdfRows);
 // Issue 17: the transactions page at 10,000 rows and a 3-month statement PDF, as ratios of the no-op (own servers).
 await section('aggregator', () => measureAggregator(), aggregatorRows);
+// Issue 16 §2: employer search p99 over the full seeded list, as a ratio of the shielded no-op (own server).
+await section('employer search', () => measureEmployerSearch(), employerSearchRows);
 // Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
 await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 

@@ -9,6 +9,7 @@ import { invoicesServiceFor } from '../apps/server/src/modules/invoices/index.ts
 import { consentAtSimulator, seedBusyAccount } from '../apps/server/src/modules/aggregator/busy-account.ts';
 import { createAggregatorStore } from '../apps/server/src/modules/aggregator/store.ts';
 import { createAggregatorSimulator } from '../apps/server/src/providers/aggregator/simulator.ts';
+import { refEmployers } from '../apps/server/src/db/schema/profile.ts';
 import { BENCH_ENV, ROUTES } from './api-process.ts';
 import { runChildServer, tempDataDir } from './child-server.ts';
 
@@ -112,6 +113,11 @@ await runChildServer({
       });
       return { status: true, statusCode: 'success', response: { accountId } };
     });
+    app.get(ROUTES.employerCount, async () => ({
+      status: true,
+      statusCode: 'success',
+      response: { employers: await database.db.$count(refEmployers) },
+    }));
     // The trivial routes of bench/api-server.ts, so the speed ratios (bench/speed-ratios.ts) compare
     // real routes with a no-op on the same server, database and moment.
     const pong = () => ({ status: true, statusCode: 'success', response: { pong: true } });

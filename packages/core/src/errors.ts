@@ -22,6 +22,7 @@ import type { CatalogueEntry } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
 import { INVOICE_ERRORS } from './invoices/errors.ts';
+import { PROFILE_ERRORS } from './profile/errors.ts';
 import { SELF_SERVICE_ERRORS } from './self-service/errors.ts';
 import { SUPPORT_ERRORS } from './support/errors.ts';
 
@@ -38,6 +39,7 @@ export const SERVER_ERROR_GROUPS = {
   aggregator: AGGREGATOR_ERRORS,
   selfService: SELF_SERVICE_ERRORS,
   support: SUPPORT_ERRORS,
+  profile: PROFILE_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
@@ -53,6 +55,7 @@ export const ERRORS = {
   ...AGGREGATOR_ERRORS,
   ...SELF_SERVICE_ERRORS,
   ...SUPPORT_ERRORS,
+  ...PROFILE_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -22,6 +22,7 @@ export {
 } from './components/sheet-gesture.ts';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button.tsx';
 export { cx } from './components/class-names.ts';
+export { Combobox, filterOptions, type ComboboxOption, type ComboboxProps } from './components/combobox.tsx';
 export { deepActiveElement, FOCUSABLE, tabbables } from './components/focus.ts';
 export { Modal, type ModalCloseReason, type ModalProps } from './components/modal.tsx';
 export { makeOutsideInert, useModalFocus, type ModalFocusOptions } from './components/modal-focus.ts';

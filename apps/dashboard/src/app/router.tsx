@@ -3,23 +3,9 @@ import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react
 import { ErrorPage } from '../features/errors/error-page.tsx';
 import { FullPageSkeleton } from '../features/layout/full-page-skeleton.tsx';
 import type { LayoutKind } from '../features/layout/menu.ts';
-import type * as AccountPages from '../features/account-pages/pages.tsx';
 import { lazyScreen, type ReloadEnv } from '../lib/lazy.ts';
 import RootScreen from '../features/root/root-screen.tsx';
 import { LayoutGuard } from './guard.tsx';
-
-type PageName = {
-  [K in keyof typeof AccountPages]: K extends `${string}Page` ? K : never;
-}[keyof typeof AccountPages];
-
-/** The account pages share one lazy chunk; each route picks its screen from it. */
-function accountPage(name: PageName, env?: ReloadEnv) {
-  const load = async (): Promise<{ default: ComponentType }> => {
-    const module = await import('../features/account-pages/pages.tsx');
-    return { default: module[name] };
-  };
-  return lazyScreen(load, env);
-}
 
 function screen(element: ReactNode): ReactNode {
   return <Suspense fallback={<FullPageSkeleton label="Loading…" />}>{element}</Suspense>;
@@ -41,14 +27,16 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const LinkedAccountDetails = lazyScreen(() => import('../features/aggregator/account-details-page.tsx'), env);
   const Statement = lazyScreen(() => import('../features/aggregator/statement-page.tsx'), env);
   const AccountAggregator = lazyScreen(() => import('../features/aggregator/journey-page.tsx'), env);
+  const Profile = lazyScreen(() => import('../features/profile/profile-page.tsx'), env);
+  const PersonalDetails = lazyScreen(() => import('../features/profile/personal-details-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
       // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
       ['credit-report', screen(<CreditReport />)],
       ['support', screen(<Support />)],
-      ['profile', screen(<Page name="ProfilePage" env={env} />)],
-      ['personal-details', screen(<Page name="PersonalDetailsPage" env={env} />)],
+      ['profile', screen(<Profile />)],
+      ['personal-details', screen(<PersonalDetails />)],
       ['active-devices', screen(<ActiveDevices />)],
       ['linked-accounts', screen(<LinkedAccounts />)],
       ['linked-accounts-details', screen(<LinkedAccountDetails />)],
@@ -74,17 +62,6 @@ export function routes(env?: ReloadEnv): RouteObject[] {
     // spec 001 §2: "logout" is declared but not routed; it and every unknown path show the root.
     { path: '*', element: <RootScreen />, errorElement },
   ];
-}
-
-const pageCache = new Map<string, ComponentType>();
-
-function Page({ name, env }: { name: PageName; env?: ReloadEnv | undefined }) {
-  let Component = pageCache.get(name);
-  if (!Component) {
-    Component = accountPage(name, env);
-    pageCache.set(name, Component);
-  }
-  return <Component />;
 }
 
 export function createRouter(basePath: string) {

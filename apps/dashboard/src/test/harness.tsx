@@ -53,6 +53,7 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
     mobileNo: CUSTOMER.mobileNo,
     email: null,
     customerSince: '2024-03-15T10:00:00.000Z',
+    personalDetails: null,
   },
   [MY_ACCOUNT_ROUTES.sessionLogout]: { loggedOut: true },
   [MY_ACCOUNT_ROUTES.visit]: { visitId: 'visit-from-server', visitorId: 'visitor-1' },

@@ -10,9 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.ts';
 import { createDb, type DatabaseHandle } from '../db/client.ts';
+import { customerProfiles } from '../db/schema/profile.ts';
 import { ssoCallerIdRequests, ssoCustomers, ssoPiiBackfill } from '../db/schema/sso.ts';
+import { openStoredPersonalDetails, sealPersonalDetails } from '../lib/personal-details.ts';
 import { createCallerIdService } from '../modules/sso/caller-id/service.ts';
-import { createPiiCipher } from '../modules/sso/customers/pii.ts';
+import { createPiiCipher } from '../auth/pii-cipher.ts';
 import { createCustomerStore } from '../modules/sso/customers/store.ts';
 import { DATABASE_KINDS } from '../test/instance.ts';
 import { createEmptyPostgresDatabase, type EmptyPostgresDatabase } from '../test/postgres.ts';
@@ -24,6 +26,25 @@ const ONLY_A = { PRAVESH_PII_KEYS: `a=${KEY_A}` };
 const ROTATED = { PRAVESH_PII_KEYS: `a=${KEY_A},b=${KEY_B}`, PRAVESH_PII_ACTIVE_KID: 'b' };
 const ONLY_B = { PRAVESH_PII_KEYS: `b=${KEY_B}` };
 const NOW = Date.UTC(2026, 10, 25, 10, 0, 0);
+const PERSONAL_DETAILS = {
+  fullName: 'Kavya Menon',
+  dateOfBirth: '1988-02-09',
+  gender: 'FEMALE',
+  pan: 'ABCPM1234Q',
+  employmentType: 1,
+  employerId: 2,
+  monthlyIncome: 120_000,
+  professionType: null,
+  businessType: null,
+  annualTurnoverId: null,
+  cityId: 7,
+  bankId: null,
+  employerName: 'Infosys Limited',
+  cityName: 'Kochi',
+  state: 'Kerala',
+  bankName: null,
+  annualTurnoverLabel: null,
+};
 const MIGRATIONS = fileURLToPath(new URL('../db/migrations', import.meta.url));
 const MIGRATION_0012 = 1795300000012;
 
@@ -160,6 +181,13 @@ describe.each(DATABASE_KINDS)('npm run pii on %s', (kind) => {
         await store.update(customer.customerId, { email: person.email });
         created.push(customer.customerId);
       }
+      // Issue 16 §2: a customer's personal details, one sealed record, rotate with the rest.
+      await handle.db.insert(customerProfiles).values({
+        customerId: created[0]!,
+        detailsEnc: sealPersonalDetails(cipherFor(ONLY_A), PERSONAL_DETAILS),
+        createdAt: new Date(NOW),
+        updatedAt: new Date(NOW),
+      });
       const callerId = callerIdService(handle, ONLY_A);
       const { requestNonce } = await callerId.start(2, { requestNonce: 'rotation-nonce' });
       expect(await callerId.approve(requestNonce, approved)).toBe(true);
@@ -197,6 +225,8 @@ describe.each(DATABASE_KINDS)('npm run pii on %s', (kind) => {
         expect(await store.byEmail(person.email)).toMatchObject({ customerId: ids[index] });
       }
       expect(await callerIdService(handle, ONLY_B).redeem(2, 'rotation-nonce')).toBe(approved);
+      const [profile] = await handle.db.select().from(customerProfiles).where(eq(customerProfiles.customerId, ids[0]!));
+      expect(openStoredPersonalDetails(cipherFor(ONLY_B), profile!.detailsEnc)).toEqual(PERSONAL_DETAILS);
     });
 
     // Progress names tables, counts and kids: never a number or an address.
@@ -206,6 +236,7 @@ describe.each(DATABASE_KINDS)('npm run pii on %s', (kind) => {
       expect(printed).not.toContain(person.email);
     }
     expect(printed).not.toContain(approved);
+    expect(printed).not.toContain(PERSONAL_DETAILS.fullName);
   }, 60_000);
 
   it('refuses bad options before touching the database', async () => {

@@ -4,11 +4,13 @@ import { loadConfig } from '../config/index.ts';
 import { offerCatalogue, offerLenders } from '../db/schema/offers.ts';
 import { DEMO_LENDERS, DEMO_OFFERS } from '../modules/offers/demo-catalogue.ts';
 import { toOffer } from '../modules/offers/service.ts';
+import { employerSeedList } from '../modules/profile/employers-seed.ts';
 import { createOffersStore } from '../modules/offers/store.ts';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../test/instance.ts';
 import { SEEDERS, main, runSeeders, type Seeder } from './seed.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
+const EMPLOYERS = employerSeedList().length;
 const DEMO_NUMBERS = Object.values(DEMO_CREDIT_CUSTOMERS)
   .map((customer) => customer.mobileNo)
   .join(', ');
@@ -30,6 +32,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
       `offer catalogue: ${DEMO_LENDERS.length} of ${DEMO_LENDERS.length} lenders and ${DEMO_OFFERS.length} of ${DEMO_OFFERS.length} offers added`,
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 13 reports pulled`,
       'demo chat agents: 3 of 3 chat agents added (8 chat places in all)',
+      `employer list: ${EMPLOYERS} of ${EMPLOYERS} employers added`,
     ]);
     const before = await database.db.select().from(offerCatalogue);
     const second = await runSeeders({ ...context, now: () => NOW + 86_400_000 });
@@ -37,6 +40,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
       `offer catalogue: 0 of ${DEMO_LENDERS.length} lenders and 0 of ${DEMO_OFFERS.length} offers added`,
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 0 consents recorded, 0 reports pulled`,
       'demo chat agents: 0 of 3 chat agents added (8 chat places in all)',
+      `employer list: 0 of ${EMPLOYERS} employers added`,
     ]);
     expect(await database.db.select().from(offerCatalogue)).toEqual(before);
     expect(await database.db.$count(offerLenders)).toBe(DEMO_LENDERS.length);
@@ -99,6 +103,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
       'offer catalogue: skipped in production (demo data)',
       'demo credit customers: skipped in production (demo data)',
       'demo chat agents: skipped in production (demo data)',
+      'employer list: skipped in production (load the company register)',
     ]);
   });
 });

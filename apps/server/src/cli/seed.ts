@@ -5,6 +5,7 @@ import { createDb, type Database } from '../db/client.ts';
 import { seedDemoCreditCustomers } from '../modules/credit/demo-customers.ts';
 import { seedOfferCatalogue } from '../modules/offers/seed.ts';
 import { seedDemoAgents } from '../modules/support/demo-agents.ts';
+import { seedEmployers } from '../modules/profile/employers-seed.ts';
 
 /**
  * `npm run seed`: demo data, as a step apart from the migrations (issue 14 §2). A migration runs
@@ -37,6 +38,7 @@ export const SEEDERS: readonly Seeder[] = [
   { name: 'offer catalogue', run: seedOfferCatalogue },
   { name: 'demo credit customers', run: seedDemoCreditCustomers },
   { name: 'demo chat agents', run: seedDemoAgents },
+  { name: 'employer list', run: seedEmployers },
 ];
 
 /** Runs `seeders` in order on an open, migrated database; answers one line per seeder. */

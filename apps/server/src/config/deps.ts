@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SSO_DEV_ROUTES } from '@pravesh/core';
 import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
+import { createPiiCipher, type PiiCipher } from '../auth/pii-cipher.ts';
 import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
@@ -19,6 +20,8 @@ import { createOutboxStore, createSmsProvider, type SmsProvider } from '../provi
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
+import { groupCommitFor } from '../modules/sso/group-commit.ts';
+import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -58,6 +61,13 @@ export interface ModuleDeps {
   readonly customerAuth: CustomerAuth;
   /** Access-token liveness, cached; every revocation calls its revoked() (auth/token-liveness.ts). */
   readonly tokenLiveness: TokenLiveness;
+  /** Personal data at rest: the one cipher and look-up hash of customers' numbers, emails and details. */
+  readonly pii: PiiCipher;
+  /**
+   * One-time codes by SMS and email: the sign-on module's sign-in codes and My Account's contact
+   * changes share one store of hashed codes, one set of peppers and one set of send limits.
+   */
+  readonly otp: OtpService;
   readonly log: FastifyBaseLogger;
 }
 
@@ -130,6 +140,19 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
   const customerAuth = createCustomerAuth(
     createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now, liveness: tokenLiveness }),
   );
+  const pii = createPiiCipher(config.pii, config.piiHashKey);
+  const otp = createOtpService({
+    db,
+    config: sso,
+    mobileKeySecret: config.piiHashKey,
+    limiter,
+    pii,
+    sms: providers.sms,
+    email: providers.email,
+    webOtpHost: new URL(config.publicUrl).hostname,
+    now,
+    groupCommit: groupCommitFor(database.kind),
+  });
 
   return {
     deps: {
@@ -143,6 +166,8 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       providers,
       customerAuth,
       tokenLiveness,
+      pii,
+      otp,
       log: options.log,
     },
     close: async () => {

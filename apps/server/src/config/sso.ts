@@ -17,6 +17,7 @@ import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './sh
  * - PRAVESH_SMS_PROVIDER           outbox (local simulator, refused in production) | http (a gateway webhook)
  * - PRAVESH_SMS_HTTP_URL, PRAVESH_SMS_HTTP_TOKEN   the http provider's endpoint and bearer token
  * - PRAVESH_SMS_OTP_TEMPLATE_ID    the registered (DLT) template id of the OTP message
+ * - PRAVESH_SMS_CHANGE_TEMPLATE_ID the registered (DLT) template id of the SMS confirming a new mobile number
  * - PRAVESH_EMAIL_PROVIDER         outbox (local simulator, refused in production) | http (a mail webhook) |
  *                                  disabled (no email OTP; the default in production)
  * - PRAVESH_EMAIL_HTTP_URL, PRAVESH_EMAIL_HTTP_TOKEN   the http provider's endpoint and bearer token
@@ -71,6 +72,8 @@ export interface SsoConfig {
   };
   readonly sms: SmsProviderConfig;
   readonly smsOtpTemplateId: string;
+  /** The registered (DLT) template of the SMS confirming a new mobile number (issue 16 §2). */
+  readonly smsChangeTemplateId: string;
   /** JOURNEY_EMAIL_OTP's mail provider. */
   readonly email: EmailProviderConfig;
   readonly rateLimitPrefix: string;
@@ -276,6 +279,7 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
     },
     sms: parseSms(env),
     smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',
+    smsChangeTemplateId: env.PRAVESH_SMS_CHANGE_TEMPLATE_ID ?? 'pravesh-otp-contact-change',
     email: parseEmail(env, production),
     rateLimitPrefix: env.PRAVESH_RATE_LIMIT_PREFIX ?? 'pravesh:rl:',
     seedDemoCustomer: !production && env.PRAVESH_SSO_SEED_DEMO !== '0',

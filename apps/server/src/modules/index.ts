@@ -14,6 +14,7 @@ import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
 import { preferencesModule } from './preferences/index.ts';
+import { profileModule } from './profile/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { issueInvoiceOnPaid } from './invoices/on-paid.ts';
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   aggregatorModule,
   preferencesModule,
   supportModule,
+  profileModule,
   hubModule,
   devModule,
 ];

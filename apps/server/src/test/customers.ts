@@ -8,7 +8,7 @@ import {
   sealForSite,
   type DeviceComponents,
 } from '@pravesh/core';
-import { createPiiCipher, type PiiCipher } from '../modules/sso/customers/pii.ts';
+import { createPiiCipher, type PiiCipher } from '../auth/pii-cipher.ts';
 import { getTestInstance, type DatabaseKind, type TestInstance, type TestInstanceOptions } from './instance.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalDetailsViewSchema } from '../profile/schemas.ts';
 
 /**
  * My Account's own session calls (spec 001 §7 "Internal service"): the spec names the paths and not
@@ -29,5 +30,7 @@ export const customerDetailsResponseSchema = z.object({
   email: z.string().nullable(),
   /** ISO 8601: when the customer first signed in. */
   customerSince: z.iso.datetime(),
+  /** Issue 16 §2: the personal details the customer saved (PAN masked); null until they save them. */
+  personalDetails: personalDetailsViewSchema.nullable(),
 });
 export type CustomerDetails = z.infer<typeof customerDetailsResponseSchema>;

@@ -936,12 +936,113 @@ export const TABS_CSS = `
 }
 `;
 
+export const COMBOBOX_CSS = `
+.pv-combobox-anchor {
+  position: relative;
+}
+
+.pv-combobox-indicator {
+  display: flex;
+  align-items: center;
+  padding: 0 14px 0 var(--pv-space-1);
+  color: var(--pv-color-ink-muted);
+  pointer-events: none;
+}
+
+.pv-combobox-indicator svg {
+  width: 16px;
+  height: 16px;
+}
+
+.pv-combobox-popup {
+  position: absolute;
+  top: calc(100% + 4px);
+  right: 0;
+  left: 0;
+  z-index: var(--pv-z-sticky);
+  max-height: min(320px, 50vh);
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  border: 1px solid var(--pv-color-line);
+  border-radius: var(--pv-radius-md);
+  background: var(--pv-color-surface);
+  box-shadow: var(--pv-elevation-2);
+}
+
+.pv-combobox-popup[hidden] {
+  display: none;
+}
+
+.pv-combobox-heading {
+  margin: 0;
+  padding: var(--pv-space-2) 14px var(--pv-space-1);
+  color: var(--pv-color-ink-muted);
+  font-size: var(--pv-font-size-xs);
+  font-weight: var(--pv-font-weight-bold);
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+}
+
+.pv-combobox-list {
+  margin: 0;
+  padding: var(--pv-space-1) 0;
+  list-style: none;
+}
+
+.pv-combobox-option {
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-height: var(--pv-touch-target);
+  justify-content: center;
+  padding: var(--pv-space-2) 14px;
+  color: var(--pv-color-ink);
+  font-size: var(--pv-font-size-md);
+  line-height: var(--pv-line-height-snug);
+  cursor: pointer;
+}
+
+.pv-combobox-option--active {
+  background: var(--pv-color-brand-soft);
+  box-shadow: inset 3px 0 0 var(--pv-color-brand);
+}
+
+.pv-combobox-option--chosen .pv-combobox-option-label {
+  font-weight: var(--pv-font-weight-bold);
+}
+
+.pv-combobox-option-description {
+  color: var(--pv-color-ink-muted);
+  font-size: var(--pv-font-size-sm);
+}
+
+.pv-combobox-empty,
+.pv-combobox-footer {
+  margin: 0;
+  padding: var(--pv-space-3) 14px;
+  color: var(--pv-color-ink-muted);
+  font-size: var(--pv-font-size-sm);
+}
+
+.pv-combobox-footer {
+  border-top: 1px solid var(--pv-color-line-soft);
+}
+
+@media (forced-colors: active) {
+  .pv-combobox-option--active {
+    outline: 2px solid Highlight;
+    outline-offset: -2px;
+  }
+}
+`;
+
 /** Every component's rules, in one text (what components.css holds). */
 export const COMPONENTS_CSS = /* @__PURE__ */ [
   BASE_CSS,
   SPINNER_CSS,
   BUTTON_CSS,
   FIELD_CSS,
+  COMBOBOX_CSS,
   OTP_CSS,
   DIALOG_CSS,
   SHEET_CSS,

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { BottomSheet, type SheetChangeReason } from '../components/bottom-sheet.tsx';
+import { Combobox, filterOptions } from '../components/combobox.tsx';
 import type { SheetSnap } from '../components/sheet-gesture.ts';
 import { Modal, type ModalCloseReason } from '../components/modal.tsx';
 import { OtpInput } from '../components/otp-input.tsx';
@@ -103,5 +104,46 @@ export function SnapSheetHarness({
         ))}
       </BottomSheet>
     </>
+  );
+}
+
+const CITIES = [
+  { id: 1, label: 'Mumbai', description: 'Maharashtra' },
+  { id: 2, label: 'Mysuru', description: 'Karnataka' },
+  { id: 3, label: 'Madurai', description: 'Tamil Nadu' },
+  { id: 4, label: 'Pune', description: 'Maharashtra' },
+];
+
+/** A city picker over a static list, inside a form whose submits are counted. */
+export function ComboboxHarness({
+  onSubmit,
+  onChosen,
+}: {
+  onSubmit?: () => void;
+  onChosen?: (label: string | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const [city, setCity] = useState<(typeof CITIES)[number] | null>(null);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    >
+      <Combobox
+        label="City"
+        hint="Where you live now"
+        options={filterOptions(CITIES, text)}
+        value={city}
+        onInputChange={setText}
+        onChange={(next) => {
+          setCity(next);
+          onChosen?.(next?.label ?? null);
+        }}
+        emptyMessage="No city matches"
+      />
+      <button type="submit">Save</button>
+    </form>
   );
 }

@@ -54,6 +54,10 @@ export const userSlice = createSlice({
     activeDevicesLoaded(state, action: PayloadAction<ActiveDevice[]>) {
       state.activeDevicesList = action.payload;
     },
+    /** A confirmed change of number (issue 16 §2): the stored session data shows the new one (spec 001 §3 mobileNo). */
+    mobileNoChanged(state, action: PayloadAction<string>) {
+      if (state.userData) state.userData.mobileNo = action.payload;
+    },
     preferencesLoaded(state, action: PayloadAction<PreferencesResponse>) {
       state.preferencesData = action.payload.preferencesData;
       state.preferencesActionCount = action.payload.preferencesActionCount;
@@ -62,5 +66,11 @@ export const userSlice = createSlice({
   extraReducers: (builder) => builder.addCase(storeReset, () => initialState),
 });
 
-export const { signedIn, campaignRead, personalDetailsLoaded, activeDevicesLoaded, preferencesLoaded } =
-  userSlice.actions;
+export const {
+  signedIn,
+  campaignRead,
+  personalDetailsLoaded,
+  activeDevicesLoaded,
+  preferencesLoaded,
+  mobileNoChanged,
+} = userSlice.actions;

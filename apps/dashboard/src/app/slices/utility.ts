@@ -1,22 +1,39 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { City, Employer, Institution, TurnoverRange } from '@pravesh/core/profile/schemas.ts';
 import type { ApiErrorEntry } from '../../lib/http.ts';
 import { storeReset } from './reset.ts';
 
 /**
- * spec 001 §3 Utility slice (its reference lists arrive with the profile screens), plus the
- * API_ERROR list of spec 001 §8: failed API responses, persisted with the rest; while it is
- * non-empty the next page load goes to the root; a successful token exchange empties it.
+ * spec 001 §3 Utility slice: the reference lists of the profile screens (features/profile, issue
+ * 16 §2) as last loaded, plus the API_ERROR list of spec 001 §8: failed API responses, persisted
+ * with the rest; while it is non-empty the next page load goes to the root; a successful token
+ * exchange empties it.
  */
 export interface UtilityState {
   apiErrors: ApiErrorEntry[];
-  topBankList: unknown[];
-  bankList: unknown[];
+  topBankList: Institution[];
+  bankList: Institution[];
+  topCityList: City[];
+  cityList: City[];
+  /** The last employer search's answer. */
+  employerList: Employer[];
+  annualSalesTurnover: TurnoverRange[];
 }
+
+export type ReferenceList = Exclude<keyof UtilityState, 'apiErrors'>;
 
 /** Enough to tell what failed; the list never grows without bound. */
 export const API_ERROR_LIMIT = 20;
 
-const initialState: UtilityState = { apiErrors: [], topBankList: [], bankList: [] };
+const initialState: UtilityState = {
+  apiErrors: [],
+  topBankList: [],
+  bankList: [],
+  topCityList: [],
+  cityList: [],
+  employerList: [],
+  annualSalesTurnover: [],
+};
 
 export const utilitySlice = createSlice({
   name: 'utility',
@@ -28,8 +45,14 @@ export const utilitySlice = createSlice({
     apiErrorsCleared(state) {
       state.apiErrors = [];
     },
+    referenceListLoaded<K extends ReferenceList>(
+      state: UtilityState,
+      action: PayloadAction<{ list: K; items: UtilityState[K] }>,
+    ) {
+      state[action.payload.list] = action.payload.items;
+    },
   },
   extraReducers: (builder) => builder.addCase(storeReset, () => initialState),
 });
 
-export const { apiErrorRecorded, apiErrorsCleared } = utilitySlice.actions;
+export const { apiErrorRecorded, apiErrorsCleared, referenceListLoaded } = utilitySlice.actions;

@@ -18,3 +18,4 @@ export * from './invoices.ts';
 export * from './aggregator.ts';
 export * from './preferences.ts';
 export * from './support.ts';
+export * from './profile.ts';

@@ -6,7 +6,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 /**
  * Customers of the accounts service (spec 000 §3 "Customer data": mobileNo and customerId). The
  * number and the email are kept encrypted with a keyed hash for look-ups (issue 12 §1.10,
- * modules/sso/customers/pii.ts). Migration 0012 dropped the clear columns of before 0005; values
+ * auth/pii-cipher.ts). Migration 0012 dropped the clear columns of before 0005; values
  * still in clear then wait in ssoPiiBackfill for the server to encrypt them at start.
  * mobile_hash and mobile_enc stay nullable only for that moment between migration and start.
  */

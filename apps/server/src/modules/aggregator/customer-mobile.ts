@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
-import { createPiiCipher } from '../sso/customers/pii.ts';
+import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 /**
  * Whether a mobile number is the signed-in customer's (the consent's AA customer id is

@@ -13,7 +13,7 @@ import { createConsentStore } from '../consent/store.ts';
 import { createBureauProvider } from '../../providers/bureau/index.ts';
 import { simulatedSummary } from '../../providers/bureau/simulator.ts';
 import { BureauError, type BureauProvider, type BureauReportPull } from '../../providers/bureau/types.ts';
-import { createPiiCipher } from '../sso/customers/pii.ts';
+import { createPiiCipher } from '../../auth/pii-cipher.ts';
 import { createCustomerStore } from '../sso/customers/store.ts';
 import { demoBureauProfiles } from './demo-profiles.ts';
 import { createCreditService } from './service.ts';

@@ -6,7 +6,7 @@ import { consentDevRoutes } from '../consent/dev-routes.ts';
 import { createConsentStore } from '../consent/store.ts';
 import { callerIdSimulatorRoutes } from '../sso/caller-id/routes.ts';
 import { createCallerIdService } from '../sso/caller-id/service.ts';
-import { createPiiCipher } from '../sso/customers/pii.ts';
+import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 /**
  * Development aids, in one place so none reaches a shared environment by accident: the local

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
 import type { PaidPurchase } from '../add-ons/index.ts';
-import { createPiiCipher } from '../sso/customers/pii.ts';
+import { createPiiCipher } from '../../auth/pii-cipher.ts';
 import { invoicesServiceFor } from './index.ts';
 
 /** Stands in for a number the customer row cannot give (the invoice then identifies no one by it). */

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
-import { createPiiCipher } from '../sso/customers/pii.ts';
+import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 /**
  * Whether a mobile number is the signed-in customer's (spec 000 §3 "Apply-offer" sends mobileNo
  * beside the token): compared by the keyed hash the customer row keeps (issue 12 §1.10), so the
- * number is never decrypted here. The hash is the sign-on module's own (customers/pii.ts), not a
+ * number is never decrypted here. The hash is the sign-on module's own (auth/pii-cipher.ts), not a
  * copy: one rule for how a number is normalised and hashed.
  */
 export type CustomerMobileCheck = (customerId: string, mobileNo: string) => Promise<boolean>;

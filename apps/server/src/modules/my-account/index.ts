@@ -1,8 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-// The customer's number and email are sealed at rest by the sign-on module's cipher; My Account
-// reads them with the same configuration rather than a second copy of the rule.
-import { createPiiCipher } from '../sso/customers/pii.ts';
 import { dashboardPages } from './pages.ts';
 import { myAccountRoutes } from './routes.ts';
 import { createMyAccountService } from './service.ts';
@@ -17,7 +14,8 @@ export const myAccountModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
   myAccountRoutes(app, {
     service: createMyAccountService({
       store: createMyAccountStore(deps.db, deps.tokenLiveness),
-      pii: createPiiCipher(config.pii, config.piiHashKey),
+      // The customer's number, email and personal details are sealed at rest with the shared cipher.
+      pii: deps.pii,
       now,
     }),
     customerAuth: deps.customerAuth,

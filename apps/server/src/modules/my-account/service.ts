@@ -1,11 +1,11 @@
 import { PraveshError, type CustomerDetails, type MyAccountSession } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
+import type { PiiCipher } from '../../auth/pii-cipher.ts';
+import { openPersonalDetails } from '../../lib/personal-details.ts';
 import type { MyAccountStore } from './store.ts';
 
-/** Decrypts the customer's number and email at rest (the sign-on module's PII cipher). */
-export interface PiiReader {
-  decrypt(field: 'mobile' | 'email', sealed: string): string;
-}
+/** Decrypts the customer's number, email and personal details at rest (deps.pii). */
+export type PiiReader = Pick<PiiCipher, 'decrypt'>;
 
 export interface MyAccountServiceOptions {
   store: MyAccountStore;
@@ -46,6 +46,11 @@ export function createMyAccountService({ store, pii, now }: MyAccountServiceOpti
         mobileNo: pii.decrypt('mobile', row.mobileEnc),
         email: row.emailEnc ? pii.decrypt('email', row.emailEnc) : null,
         customerSince: row.createdAt.toISOString(),
+        // Issue 16 §2: the details of the personal-details screen, PAN masked (spec 001 §5).
+        personalDetails:
+          row.detailsEnc && row.detailsUpdatedAt
+            ? openPersonalDetails(pii, row.detailsEnc, row.detailsUpdatedAt)
+            : null,
       };
     },
   };

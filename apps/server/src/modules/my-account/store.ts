@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenLiveness } from '../../auth/token-liveness.ts';
 import type { Database } from '../../db/client.ts';
+import { customerProfiles } from '../../db/schema/profile.ts';
 import { ssoAccessTokens, ssoCustomers, ssoSessions } from '../../db/schema/sso.ts';
 
 /**
@@ -34,6 +35,7 @@ export function createMyAccountStore(db: Database, liveness?: Pick<TokenLiveness
       await liveness?.revoked();
     },
 
+    /** The customer's contact and, once saved, their sealed personal details (the profile module writes them). */
     async customerRow(customerId: string) {
       const [row] = await db
         .select({
@@ -41,8 +43,11 @@ export function createMyAccountStore(db: Database, liveness?: Pick<TokenLiveness
           mobileEnc: ssoCustomers.mobileEnc,
           emailEnc: ssoCustomers.emailEnc,
           createdAt: ssoCustomers.createdAt,
+          detailsEnc: customerProfiles.detailsEnc,
+          detailsUpdatedAt: customerProfiles.updatedAt,
         })
         .from(ssoCustomers)
+        .leftJoin(customerProfiles, eq(customerProfiles.customerId, ssoCustomers.customerId))
         .where(eq(ssoCustomers.customerId, customerId));
       return row;
     },

@@ -10,7 +10,6 @@ import { codeRoutes } from './codes/routes.ts';
 import { createCodeService } from './codes/service.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { seedDemoCustomer } from './customers/seed.ts';
-import { createPiiCipher } from './customers/pii.ts';
 import { encryptPendingPii } from './customers/pii-rotation.ts';
 import { createCustomerStore } from './customers/store.ts';
 import { createDeviceTrust } from './customers/trusted-devices.ts';
@@ -18,7 +17,6 @@ import { groupCommitFor } from './group-commit.ts';
 import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
-import { createOtpService } from './otp/service.ts';
 import { deviceRoutes } from './sessions/devices.ts';
 import { createOneTimeKeys } from './sessions/one-time-keys.ts';
 import { createSsidHandoffs } from './sessions/ssid-handoff.ts';
@@ -33,9 +31,9 @@ import { createSessionStore } from './sessions/store.ts';
  * SMS/email outbox and the caller-id simulator pages are in modules/dev.
  */
 export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
-  const { config, database, db, now, keyring, limiter } = deps;
+  const { config, database, db, now, keyring, limiter, pii, otp } = deps;
   const sso = config.sso;
-  const { sms, email, callerId: callerIdProvider } = deps.providers;
+  const { callerId: callerIdProvider } = deps.providers;
 
   // OAuth token requests and the simulator's forms are application/x-www-form-urlencoded.
   acceptFormBodies(app);
@@ -43,9 +41,8 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const kids = config.shieldKeys.map((key) => key.kid);
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
-  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted; values migration 0012
-  // set aside in clear are encrypted into their rows before the first request.
-  const pii = createPiiCipher(config.pii, config.piiHashKey);
+  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted (deps.pii); values
+  // migration 0012 set aside in clear are encrypted into their rows before the first request.
   const customers = createCustomerStore(db, now, { groupCommit, pii });
   await encryptPendingPii(db, pii);
   // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
@@ -58,18 +55,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     domain: config.cookieDomain,
     maxAgeSeconds: sso.sessionTtlSeconds,
   });
-  const otp = createOtpService({
-    db,
-    config: sso,
-    mobileKeySecret: config.piiHashKey,
-    limiter,
-    pii,
-    sms,
-    email,
-    webOtpHost: new URL(config.publicUrl).hostname,
-    now,
-    groupCommit,
-  });
+  // The OTP service is shared (deps.otp): My Account's contact changes use the same codes and limits.
   const codes = createCodeService({
     db,
     groupCommit,

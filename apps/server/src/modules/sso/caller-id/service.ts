@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { ssoCallerIdRequests } from '../../../db/schema/sso.ts';
 import type { CallerIdProvider } from '../../../providers/caller-id/index.ts';
-import type { PiiCipher } from '../customers/pii.ts';
+import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import { randomToken } from '../crypto.ts';
 
 /**

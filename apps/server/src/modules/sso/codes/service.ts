@@ -24,7 +24,7 @@ import {
   sealWithSecret,
   sha256,
 } from '../crypto.ts';
-import type { PiiCipher } from '../customers/pii.ts';
+import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import type { GroupCommit } from '../group-commit.ts';
 import type { SsidHandoffs } from '../sessions/ssid-handoff.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';

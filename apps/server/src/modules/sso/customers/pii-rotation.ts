@@ -2,8 +2,9 @@ import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { resultRows } from '../../../db/client.ts';
+import { customerProfiles } from '../../../db/schema/profile.ts';
 import { ssoCallerIdRequests, ssoCustomers, ssoPiiBackfill } from '../../../db/schema/sso.ts';
-import type { PiiCipher } from './pii.ts';
+import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 
 /**
  * Personal data kept current with the keyring (issue 12 §1.10): values migration 0012 left in clear
@@ -28,6 +29,13 @@ const ENCRYPTED_COLUMNS = [
     source: ssoCallerIdRequests,
     key: ssoCallerIdRequests.requestNonce,
     values: [{ column: ssoCallerIdRequests.mobileEnc, field: 'callerIdMobile' }],
+  },
+  {
+    // Issue 16 §2: a customer's personal details, one sealed record per customer (lib/personal-details.ts).
+    table: 'customer_profiles',
+    source: customerProfiles,
+    key: customerProfiles.customerId,
+    values: [{ column: customerProfiles.detailsEnc, field: 'personalDetails' }],
   },
 ] as const;
 

@@ -8,7 +8,7 @@ import { ssoCustomers, ssoPiiBackfill } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { TEST_DEPLOYMENT_SECRETS } from '../../../test/secrets.ts';
 import { exchange, latestOtp, sendOtp, ssoServer, authorize, type SsoTestServer } from '../../../test/customers.ts';
-import { createPiiCipher } from './pii.ts';
+import { createPiiCipher } from '../../../auth/pii-cipher.ts';
 import { reencryptPii } from './pii-rotation.ts';
 import { createCustomerStore } from './store.ts';
 

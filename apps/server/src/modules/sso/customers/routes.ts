@@ -17,7 +17,7 @@ import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import { checkSiteIdHeader, clientIp, type SessionCookies } from '../http.ts';
 import type { SessionStore } from '../sessions/store.ts';
 import { refuseInvalidInput } from '../validation.ts';
-import type { PiiCipher } from './pii.ts';
+import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import type { CustomerStore } from './store.ts';
 import type { DeviceTrust } from './trusted-devices.ts';
 

@@ -4,9 +4,9 @@ import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 import { ssoCustomers } from '../../../db/schema/sso.ts';
-import type { PiiCipher } from './pii.ts';
+import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 
-/** A customer as the service works with it: the number and email decrypted (customers/pii.ts). */
+/** A customer as the service works with it: the number and email decrypted (auth/pii-cipher.ts). */
 export interface Customer {
   customerId: string;
   /** 10 digits, starting 6–9. */

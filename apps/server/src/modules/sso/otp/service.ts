@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import type { EmailProvider } from '../../../providers/email/index.ts';
 import type { SmsProvider } from '../../../providers/sms/index.ts';
 import { hmacSha256 } from '../crypto.ts';
-import type { PiiCipher } from '../customers/pii.ts';
+import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import { customerFromRow, type Customer } from '../customers/store.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 
@@ -57,6 +57,14 @@ export interface OtpSent {
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * A new mobile number or email address a signed-in customer wants on their account (issue 16 §2,
+ * spec 001 §5): confirmed by a code sent to the new identifier before it replaces the old one.
+ */
+export type ContactChange =
+  | { readonly customerId: string; readonly kind: 'mobile'; readonly mobileNo: string }
+  | { readonly customerId: string; readonly kind: 'email'; readonly email: string };
 
 interface CheckItem {
   key: string;
@@ -203,14 +211,16 @@ export function createOtpService(options: OtpServiceOptions) {
     hourlyKind: 'mobile' | 'email',
     deliver: (code: string) => Promise<void>,
     mobileNo?: string,
+    /** Whose limits the send counts against: the number or address itself (default: the row's key). */
+    limitKey: string = key,
   ): Promise<OtpSent> {
     const perIp = await limiter.consume(`otp:ip:${ip}`, rules.maxSendsPerIpPerHour, HOUR_MS);
     if (!perIp.allowed) throw new PraveshError('otpRateLimited');
-    const cooldown = await limiter.consume(`otp:resend:${key}`, 1, rules.resendAfterSeconds * 1000);
+    const cooldown = await limiter.consume(`otp:resend:${limitKey}`, 1, rules.resendAfterSeconds * 1000);
     if (!cooldown.allowed) {
       throw new PraveshError('otpResendTooSoon', { seconds: Math.ceil(cooldown.retryAfterMs / 1000) });
     }
-    const hourly = await limiter.consume(`otp:${hourlyKind}:${key}`, rules.maxSendsPerHour, HOUR_MS);
+    const hourly = await limiter.consume(`otp:${hourlyKind}:${limitKey}`, rules.maxSendsPerHour, HOUR_MS);
     if (!hourly.allowed) throw new PraveshError('otpRateLimited');
     if (mobileNo !== undefined) {
       // Checked last, so a send refused for another reason spends none of the shared budgets.
@@ -296,7 +306,63 @@ export function createOtpService(options: OtpServiceOptions) {
     return taken;
   }
 
+  /**
+   * The row of a contact change: its own per customer and new identifier, so a sign-in code never
+   * confirms a change and one customer's code never confirms another customer's change.
+   */
+  const changeKey = (change: ContactChange) =>
+    hmacSha256(
+      options.mobileKeySecret,
+      `pravesh-otp-change-${change.kind}:${change.customerId.toLowerCase()}:${change.kind === 'mobile' ? change.mobileNo : change.email}`,
+    );
+
   return {
+    /**
+     * A code confirming a contact change, sent to the NEW number or address (issue 16 §2). The
+     * sign-in rules hold (hashed under the pepper, 5 minutes, single use, 5 attempts), and the
+     * per-IP, 30 s and hourly limits count against the new identifier itself, shared with its
+     * sign-in codes, so a change cannot be used to flood someone else's phone or inbox.
+     */
+    async sendChangeConfirmation(change: ContactChange, ip: string): Promise<OtpSent> {
+      const key = changeKey(change);
+      if (change.kind === 'mobile') {
+        return issue(
+          key,
+          ip,
+          'mobile',
+          (code) =>
+            options.sms.send({
+              to: change.mobileNo,
+              templateId: config.smsChangeTemplateId,
+              text: `${code} is your Pravesh code to make this the mobile number of your account. It is valid for ${minutes} minutes. Do not share it with anyone.\n\n@${options.webOtpHost} #${code}`,
+            }),
+          change.mobileNo,
+          mobileKey(change.mobileNo),
+        );
+      }
+      const mail = options.email;
+      if (!mail) throw new PraveshError('emailOtpUnavailable');
+      return issue(
+        key,
+        ip,
+        'email',
+        (code) =>
+          mail.send({
+            to: change.email,
+            subject: `${code} is your Pravesh code to confirm your email address`,
+            templateId: 'pravesh-email-otp-change',
+            text: `Your Pravesh code to add this email address to your account is ${code}. It is valid for ${minutes} minutes. Do not share it with anyone.\n\nIf you did not ask for it, someone may have typed your address by mistake; you can ignore this email.`,
+          }),
+        undefined,
+        emailKey(change.email),
+      );
+    },
+
+    /** Checks and consumes a contact change's code: the same rules and answers as verify(). */
+    async verifyChangeConfirmation(change: ContactChange, code: string): Promise<void> {
+      await check(changeKey(change), code);
+    },
+
     async send(mobileNo: string, ip: string): Promise<OtpSent> {
       return issue(
         mobileKey(mobileNo),

@@ -1,10 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { PiiConfig } from '../../../config/pii.ts';
-import { normaliseMobile } from '../../analytics/mobile-hash.ts';
+import type { PiiConfig } from '../config/pii.ts';
+import { normaliseMobile } from '../modules/analytics/mobile-hash.ts';
 
 /**
  * Personal data at rest (issue 12 §1.10; DPDP Act 2023 §8(5) "reasonable security safeguards";
- * OWASP ASVS 4.0 §6.1.1, §6.2): a customer's mobile number and email are stored only as
+ * OWASP ASVS 4.0 §6.1.1, §6.2), shared by every module through deps.pii (it was the sign-on
+ * module's until My Account's personal details needed it too): a customer's mobile number and email
+ * (and their personal details, issue 16 §2) are stored only as
  *
  * - a ciphertext, AES-256-GCM under a kid'd key of PRAVESH_PII_KEYS:
  *   `v1.<kid>.<iv base64url>.<ciphertext‖tag base64url>`, 96-bit random IV per value (NIST SP
@@ -14,7 +16,7 @@ import { normaliseMobile } from '../../analytics/mobile-hash.ts';
  * - a keyed hash, HMAC-SHA256 under PRAVESH_PII_HASH_KEY, for look-ups and uniqueness. Without the
  *   key the 10^10 numbers cannot be tried against it (a plain SHA-256 could be).
  */
-export type PiiField = 'mobile' | 'email' | 'callerIdMobile';
+export type PiiField = 'mobile' | 'email' | 'callerIdMobile' | 'personalDetails';
 
 export interface PiiCipher {
   readonly activeKid: string;

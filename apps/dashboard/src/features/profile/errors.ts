@@ -1,0 +1,5 @@
+/** The service's own words for a refusal (the catalogue's text), else spec 001 §8's generic message. */
+export function refusalText(error: unknown): string {
+  const body = (error as { body?: { statusMessage?: unknown } } | undefined)?.body;
+  return typeof body?.statusMessage === 'string' ? body.statusMessage : 'Something went wrong! Please try again later';
+}

@@ -1,0 +1,59 @@
+import { entry, type CatalogueEntry } from '../errors/entry.ts';
+
+/**
+ * Profile and personal details entries for the error catalogue (issue 16 §2). spec 001 §5 words the
+ * email rules and the OTP messages (the OTP texts are the dashboard group's otpIncorrect,
+ * otpIncorrectOnResend and otpFailure; a bad email address is the sign-on group's invalidEmail, a
+ * bad number its invalidMobileNumber); the spec names no text for the other fields, so these are
+ * ours: short, and each says what to do. The dashboard shows the same texts beside its fields.
+ */
+export const PROFILE_ERRORS = {
+  invalidFullName: entry('invalidFullName', 400, 'Please enter your full name as on your PAN card'),
+  invalidDateOfBirth: entry('invalidDateOfBirth', 400, 'Please enter a valid date of birth'),
+  ageOutOfRange: entry('ageOutOfRange', 400, 'You must be between 18 and 100 years old'),
+  invalidGender: entry('invalidGender', 400, 'Please choose your gender'),
+  invalidPan: entry('invalidPan', 400, 'Please enter a valid PAN, like ABCPE1234F'),
+  invalidEmploymentType: entry('invalidEmploymentType', 400, 'Please choose your employment type'),
+  unknownEmployer: entry('unknownEmployer', 400, 'Please choose your employer from the list'),
+  invalidMonthlyIncome: entry(
+    'invalidMonthlyIncome',
+    400,
+    'Please enter your monthly take-home income between ₹1,000 and ₹1,00,00,000',
+  ),
+  invalidProfessionType: entry('invalidProfessionType', 400, 'Please choose your profession'),
+  invalidBusinessType: entry('invalidBusinessType', 400, 'Please choose your business type'),
+  unknownTurnoverRange: entry('unknownTurnoverRange', 400, 'Please choose your annual turnover'),
+  unknownCity: entry('unknownCity', 400, 'Please choose your city from the list'),
+  unknownInstitution: entry('unknownInstitution', 400, 'Please choose your bank from the list'),
+  unknownInstitutionCategory: entry('unknownInstitutionCategory', 404, 'No such list of institutions'),
+  employerSearchTooShort: entry(
+    'employerSearchTooShort',
+    400,
+    'Please type at least 2 letters of your employer’s name',
+  ),
+  sameMobileNumber: entry('sameMobileNumber', 400, 'This is already the mobile number on your account'),
+  sameEmail: entry('sameEmail', 400, 'This is already the email address on your account'),
+  mobileNumberInUse: entry(
+    'mobileNumberInUse',
+    409,
+    'This mobile number is registered to another account. Please use a different number',
+  ),
+  emailInUse: entry(
+    'emailInUse',
+    409,
+    'This email address is used by another account. Please use a different email address',
+  ),
+  /** The email provider is off (PRAVESH_EMAIL_PROVIDER=disabled): no code can reach a new address. */
+  emailChangeUnavailable: entry(
+    'emailChangeUnavailable',
+    503,
+    'Changing your email address is not available right now. Please try again later',
+  ),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ProfileErrorKey = keyof typeof PROFILE_ERRORS;
+
+/** The text of a profile error (a plain string: none of these take parameters). */
+export function profileErrorText(key: ProfileErrorKey): string {
+  return PROFILE_ERRORS[key].message as string;
+}
