@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from '../features/errors/error-page.tsx';
 import { FullPageSkeleton } from '../features/layout/full-page-skeleton.tsx';
