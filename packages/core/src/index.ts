@@ -62,3 +62,5 @@ export * from './aggregator/routes.ts';
 export * from './aggregator/schemas.ts';
 export * from './aggregator/errors.ts';
 export * from './self-service/schemas.ts';
+export * from './holdings/rules.ts';
+export * from './holdings/schemas.ts';

@@ -29,12 +29,14 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
     expect(first).toEqual([
       `offer catalogue: ${DEMO_LENDERS.length} of ${DEMO_LENDERS.length} lenders and ${DEMO_OFFERS.length} of ${DEMO_OFFERS.length} offers added`,
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 13 reports pulled`,
+      'demo holdings: 5 fund folios, 2 wallet protection policies and 1 ONDC loan added',
     ]);
     const before = await database.db.select().from(offerCatalogue);
     const second = await runSeeders({ ...context, now: () => NOW + 86_400_000 });
     expect(second).toEqual([
       `offer catalogue: 0 of ${DEMO_LENDERS.length} lenders and 0 of ${DEMO_OFFERS.length} offers added`,
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 0 consents recorded, 0 reports pulled`,
+      'demo holdings: 0 fund folios, 0 wallet protection policies and 0 ONDC loans added',
     ]);
     expect(await database.db.select().from(offerCatalogue)).toEqual(before);
     expect(await database.db.$count(offerLenders)).toBe(DEMO_LENDERS.length);
@@ -96,6 +98,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
     expect(await runSeeders({ db: untouchable, config: production, now: () => NOW })).toEqual([
       'offer catalogue: skipped in production (demo data)',
       'demo credit customers: skipped in production (demo data)',
+      'demo holdings: skipped in production (demo data)',
     ]);
   });
 });

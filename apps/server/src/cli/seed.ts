@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type Database } from '../db/client.ts';
 import { seedDemoCreditCustomers } from '../modules/credit/demo-customers.ts';
+import { seedDemoHoldings } from '../modules/holdings/seed.ts';
 import { seedOfferCatalogue } from '../modules/offers/seed.ts';
 
 /**
@@ -35,6 +36,7 @@ export interface Seeder {
 export const SEEDERS: readonly Seeder[] = [
   { name: 'offer catalogue', run: seedOfferCatalogue },
   { name: 'demo credit customers', run: seedDemoCreditCustomers },
+  { name: 'demo holdings', run: seedDemoHoldings },
 ];
 
 /** Runs `seeders` in order on an open, migrated database; answers one line per seeder. */

@@ -17,3 +17,4 @@ export * from './credit-alerts.ts';
 export * from './invoices.ts';
 export * from './aggregator.ts';
 export * from './preferences.ts';
+export * from './holdings.ts';
