@@ -10,6 +10,7 @@ import { Icon } from '../layout/icons.tsx';
 import { AddOnsSection } from '../add-ons/add-ons-section.tsx';
 import { StepUpSection } from '../add-ons/step-up-section.tsx';
 import { AlertsSection } from '../alerts/alerts-section.tsx';
+import { HoldingsSection } from '../holdings/holdings-section.tsx';
 import { ProductsSection } from '../products/products-section.tsx';
 import { LeadsSection } from '../leads/leads-section.tsx';
 import { OffersSection } from '../offers/offers-section.tsx';
@@ -74,6 +75,7 @@ export default function DashboardPage() {
       </div>
       <AlertsSection />
       <LeadsSection />
+      <HoldingsSection />
       <AddOnsSection />
       <StepUpSection />
       <ProductsSection />
