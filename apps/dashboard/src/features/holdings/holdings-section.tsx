@@ -11,7 +11,7 @@ import './holdings.css';
  */
 export function HoldingsSection() {
   return (
-    <section id="holdings" className="ma-card ma-section" aria-labelledby="holdings-title">
+    <section id="holdings" className="ma-card ma-section hold-section" aria-labelledby="holdings-title">
       <div className="ma-section-head">
         <h2 id="holdings-title">Your investments, cover and loans</h2>
       </div>

@@ -9,32 +9,36 @@ function Loan({ loan }: { loan: OndcLoan }) {
   const progressId = `ondc-progress-${loan.loanId}`;
   return (
     <li className="hold-loan">
-      <p className="hold-figure-label">
-        {loan.productName} · {loan.lenderName}
-      </p>
-      <p className="hold-figure">
-        {rupees(loan.emiPaise)} <span className="hold-figure-unit">EMI a month</span>
-      </p>
-      <p className="hold-line">
-        {rupees(loan.principalPaise)} at {rate(loan.annualRateBasisPoints)} for {loan.tenureMonths} months, disbursed{' '}
-        {formatDate(loan.disbursedOn)}
-      </p>
-      {loan.status === 'CLOSED' ? (
-        <p className="hold-line hold-line--success">Fully repaid. This loan is closed.</p>
-      ) : (
-        <>
-          <p className="hold-line">
-            Next EMI on {formatDate(loan.nextEmiDate!)} · {rupees(loan.outstandingPaise)} left to repay
-          </p>
-          <div className="hold-progress">
-            <span id={progressId}>
-              {loan.emisPaid} of {loan.tenureMonths} EMIs paid
-            </span>
-            <progress aria-labelledby={progressId} value={loan.emisPaid} max={loan.tenureMonths} />
-          </div>
-        </>
-      )}
-      <p className="ma-muted hold-small">Loan account {loan.loanAccount}</p>
+      <div className="hold-loan-part">
+        <p className="hold-figure-label">
+          {loan.productName} · {loan.lenderName}
+        </p>
+        <p className="hold-figure">
+          {rupees(loan.emiPaise)} <span className="hold-figure-unit">EMI a month</span>
+        </p>
+        <p className="hold-line">
+          {rupees(loan.principalPaise)} at {rate(loan.annualRateBasisPoints)} for {loan.tenureMonths} months, disbursed{' '}
+          {formatDate(loan.disbursedOn)}
+        </p>
+      </div>
+      <div className="hold-loan-part">
+        {loan.status === 'CLOSED' ? (
+          <p className="hold-line hold-line--success">Fully repaid. This loan is closed.</p>
+        ) : (
+          <>
+            <p className="hold-line">
+              Next EMI on {formatDate(loan.nextEmiDate!)} · {rupees(loan.outstandingPaise)} left to repay
+            </p>
+            <div className="hold-progress">
+              <span id={progressId}>
+                {loan.emisPaid} of {loan.tenureMonths} EMIs paid
+              </span>
+              <progress aria-labelledby={progressId} value={loan.emisPaid} max={loan.tenureMonths} />
+            </div>
+          </>
+        )}
+        <p className="ma-muted hold-small">Loan account {loan.loanAccount}</p>
+      </div>
     </li>
   );
 }
