@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { API_URL } from './urls.ts';
+import { API_URL, DEMO_SITE_A } from './urls.ts';
 
 /** Helpers the journeys share: fresh mobile numbers, screenshots kept as artifacts, OTPs from the outbox. */
 
@@ -73,4 +74,42 @@ export async function newOtpFromOutbox(page: Page, mobileNo: string, send: () =>
 /** The OTP the local outbox holds for the email address (the outbox shows SMS and email alike). */
 export function otpFromEmail(page: Page, email: string): Promise<string> {
   return otpIn(page, (message) => message.channel === 'email' && message.to === email);
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** No WCAG 2.2 A/AA violation on the page, named by rule and element. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/**
+ * Signs `mobileNo` in on demo site A with "Sign in with caller ID", approved in the local
+ * caller-identification simulator: no OTP, so journeys of the seeded demo customers, which many
+ * specs sign in, stay clear of the 5-codes-an-hour limit per number.
+ */
+export async function signInWithCallerId(page: Page, mobileNo: string): Promise<void> {
+  await page.goto(`${DEMO_SITE_A}/`);
+  const account = page.getByRole('region', { name: 'Your account' });
+  await expect(account).toContainText('Not signed in');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with caller ID' }).click();
+  const app = await popup;
+  await expect(app.getByRole('heading', { name: 'Caller identification simulator' })).toBeVisible();
+  await app.getByRole('textbox', { name: 'Mobile number to verify' }).fill(mobileNo);
+  await app.getByRole('button', { name: 'Approve' }).click();
+  await expect(account).toContainText(`Signed in as ${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`);
+}
+
+/** Signs `mobileNo` in (caller ID) and opens My Account, which lands on its dashboard. */
+export async function openMyAccount(page: Page, mobileNo: string): Promise<void> {
+  await signInWithCallerId(page, mobileNo);
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, openMyAccount, screenshot } from '../support.ts';
 
 /**
  * Issue 16 §6, §7 ("buying an add-on and downloading its invoice; the PDF turned into PNG"): the
@@ -16,20 +15,9 @@ import { newOtpFromOutbox, screenshot } from '../support.ts';
  * its local-only control (POST /dev/payment/outcome). 1280px and 375px, axe-clean, console clean.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/add-ons-<name>.png. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -46,19 +34,6 @@ function watchConsole(page: Page): () => string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return () => problems;
-}
-
-async function openMyAccount(page: Page, mobileNo: string): Promise<void> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
-  await page.goto(`${API_URL}/myaccount/`);
-  await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
 }
 
 /** The local payment simulator answers the next payment with `outcome` (dev route, local only). */

@@ -1,9 +1,8 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
+import { expectAxeClean, randomMobile, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 16 §5 ("revoking a consent and seeing the panel again on a demo site"): a customer accepts
@@ -11,18 +10,6 @@ import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
  * revocation page (a new ledger entry, spec 001 §2), and the next page of demo site A shows the
  * panel again. The consents page at 1280px and 375px, axe-clean.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `consent-revocation-${name}.png`, { fullPage: true });
@@ -41,14 +28,7 @@ test('a consent withdrawn in My Account is asked for again on the demo site; 128
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const mobileNo = randomMobile();
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
+  await signInWithCallerId(page, mobileNo);
 
   // The demo site asks for the terms as its next page loads; the customer accepts.
   await page.reload();

@@ -1,10 +1,9 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 16 §7: the dashboard's banners for the demo customers' seeded holdings (mutual funds,
@@ -12,18 +11,6 @@ import { newOtpFromOutbox, screenshot } from '../support.ts';
  * the scored customer's funds, policy and loan; the new-to-credit customer's policy due for
  * renewal; the no-hit customer's empty banners. 1280px and 375px, axe-clean, console clean.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** The holdings section alone, kept under e2e/artifacts and as /tmp/holdings-<name>.png to look at. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -37,17 +24,10 @@ async function shot(page: Page, name: string): Promise<void> {
   );
 }
 
+/** Signs in (caller ID) and opens the dashboard; from there on My Account's console must stay clean. */
 async function openDashboard(page: Page, mobileNo: string): Promise<() => string[]> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
-  // From here on My Account's console must stay clean.
   const problems: string[] = [];
+  await signInWithCallerId(page, mobileNo);
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
