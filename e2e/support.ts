@@ -125,3 +125,29 @@ export async function outboxMessages(page: Page): Promise<OutboxMessage[]> {
   const response = await page.request.get(`${API_URL}/dev/outbox.json`);
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
+
+/**
+ * Signs `mobileNo` in on demo site A with "Sign in with caller ID", approved in the local
+ * caller-identification simulator: no OTP, so journeys of the seeded demo customers, which many
+ * specs sign in, stay clear of the 5-codes-an-hour limit per number.
+ */
+export async function signInWithCallerId(page: Page, mobileNo: string): Promise<void> {
+  await page.goto(`${DEMO_SITE_A}/`);
+  const account = page.getByRole('region', { name: 'Your account' });
+  await expect(account).toContainText('Not signed in');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with caller ID' }).click();
+  const app = await popup;
+  await expect(app.getByRole('heading', { name: 'Caller identification simulator' })).toBeVisible();
+  await app.getByRole('textbox', { name: 'Mobile number to verify' }).fill(mobileNo);
+  await app.getByRole('button', { name: 'Approve' }).click();
+  await expect(account).toContainText(`Signed in as ${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`);
+}
+
+/** Signs `mobileNo` in (caller ID) and opens My Account, which lands on its dashboard. */
+export async function openMyAccount(page: Page, mobileNo: string): Promise<void> {
+  await signInWithCallerId(page, mobileNo);
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}

@@ -1,7 +1,5 @@
-/** "98******10": the customer recognises their number; a passer-by cannot read it off the screen. */
-export function maskMobile(mobileNo: string): string {
-  return mobileNo.length < 6 ? '******' : `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-}
+/** "98******10" (spec 001 §5): the customer recognises their number; a passer-by cannot read it off the screen. */
+export { maskIdentifier as maskMobile } from '@pravesh/core/masking.ts';
 
 /** spec 001 §5 "Amount display: rounded to 0 decimals, Indian digit grouping." */
 export function formatRupees(amount: number): string {

@@ -8,6 +8,7 @@ import { ADD_ON_ROUTES } from '@pravesh/core/add-ons/routes.ts';
 import { AGGREGATOR_ROUTES } from '@pravesh/core/aggregator/routes.ts';
 import { accountUserInformationFixture } from '../features/add-ons/fixtures.ts';
 import { ALERT_PATHS } from '../features/alerts/api.ts';
+import { HOLDINGS_ROUTES } from '@pravesh/core/holdings/routes.ts';
 import type { DashboardConfig } from '../app/config.ts';
 import { createPersistence } from '../app/persist.ts';
 import { createTestRouter } from '../app/router.tsx';
@@ -79,6 +80,10 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
     consentStatus: null,
     fetchStatus: 'NOT_STARTED',
   },
+  // Nothing held elsewhere in the marketplace (issue 16 §7): the banners' empty answers.
+  [HOLDINGS_ROUTES.getMutualFundStatus]: { status: 'NOT_INVESTED', summary: null, folios: [], exploreUrl: null },
+  [HOLDINGS_ROUTES.policyDetails]: { policy: null, manageUrl: null },
+  [HOLDINGS_ROUTES.ondcLoans]: { loans: [], dashboardUrl: null },
 };
 
 export interface Harness {

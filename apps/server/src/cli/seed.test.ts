@@ -33,6 +33,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 13 reports pulled`,
       'demo chat agents: 3 of 3 chat agents added (8 chat places in all)',
       `employer list: ${EMPLOYERS} of ${EMPLOYERS} employers added`,
+      'demo holdings: 5 fund folios, 2 wallet protection policies and 1 ONDC loan added',
     ]);
     const before = await database.db.select().from(offerCatalogue);
     const second = await runSeeders({ ...context, now: () => NOW + 86_400_000 });
@@ -41,6 +42,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 0 consents recorded, 0 reports pulled`,
       'demo chat agents: 0 of 3 chat agents added (8 chat places in all)',
       `employer list: 0 of ${EMPLOYERS} employers added`,
+      'demo holdings: 0 fund folios, 0 wallet protection policies and 0 ONDC loans added',
     ]);
     expect(await database.db.select().from(offerCatalogue)).toEqual(before);
     expect(await database.db.$count(offerLenders)).toBe(DEMO_LENDERS.length);
@@ -104,6 +106,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
       'demo credit customers: skipped in production (demo data)',
       'demo chat agents: skipped in production (demo data)',
       'employer list: skipped in production (load the company register)',
+      'demo holdings: skipped in production (demo data)',
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type Database } from '../db/client.ts';
 import { seedDemoCreditCustomers } from '../modules/credit/demo-customers.ts';
+import { seedDemoHoldings } from '../modules/holdings/seed.ts';
 import { seedOfferCatalogue } from '../modules/offers/seed.ts';
 import { seedDemoAgents } from '../modules/support/demo-agents.ts';
 import { seedEmployers } from '../modules/profile/employers-seed.ts';
@@ -39,6 +40,7 @@ export const SEEDERS: readonly Seeder[] = [
   { name: 'demo credit customers', run: seedDemoCreditCustomers },
   { name: 'demo chat agents', run: seedDemoAgents },
   { name: 'employer list', run: seedEmployers },
+  { name: 'demo holdings', run: seedDemoHoldings },
 ];
 
 /** Runs `seeders` in order on an open, migrated database; answers one line per seeder. */

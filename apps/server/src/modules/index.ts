@@ -10,6 +10,7 @@ import { creditModule } from './credit/index.ts';
 import { creditAlertsModule } from './credit-alerts/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
+import { holdingsModule } from './holdings/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   preferencesModule,
   supportModule,
   profileModule,
+  holdingsModule,
   hubModule,
   devModule,
 ];

@@ -74,7 +74,7 @@ export const ADD_ON_CATALOGUE: Readonly<Record<AddOn, AddOnProduct>> = {
     'CREDIT_HEALTH',
     'Credit Health Report',
     'A detailed reading of your credit report from every bureau, with what helps and hurts your score.',
-    'Credit health report: analysis of the customer’s credit bureau reports',
+    'Credit health report: analysis of your credit reports from every bureau',
     '998591',
     199,
   ),

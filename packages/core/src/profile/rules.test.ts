@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail } from '../sso/constants.ts';
-import { maskAccountNumber, maskAmount, maskEmail, maskIdentifier } from './masking.ts';
+import { maskAccountNumber, maskAmount, maskEmail, maskIdentifier } from '../masking.ts';
 import {
   ageOn,
   isAcceptableEmail,

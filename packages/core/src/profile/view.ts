@@ -1,4 +1,4 @@
-import { maskIdentifier } from './masking.ts';
+import { maskIdentifier } from '../masking.ts';
 import { BUSINESS_TYPES, EMPLOYMENT_TYPES, PROFESSION_TYPES, labelOf } from './reference.ts';
 import type { normalisePersonalDetails } from './rules.ts';
 import type { PersonalDetailsView } from './schemas.ts';

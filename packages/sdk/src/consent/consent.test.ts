@@ -75,6 +75,8 @@ function puckar(server: FakeServer) {
     ok({
       isLatestVersion: body?.contractVersionId === String(state.latest),
       latestContractVersionId: String(state.latest),
+      // The server's word for the access token's customer: their latest answer is a withdrawal.
+      withdrawn: state.ledger.at(-1)?.action === 'withdraw',
     }),
   );
   const entry = (body: Record<string, unknown> | undefined, action: string) => {
@@ -478,6 +480,16 @@ describe('once per site per day (spec 000 §4, §5, §9)', () => {
     server.calls.length = 0;
     expect((await consentFor({ period: 'month' }).run()).status).toBe('alreadyVerified');
     expect(server.to(CONSENT_ROUTES.check)).toHaveLength(1);
+  });
+
+  it('a consent withdrawn elsewhere the same day (My Account, another site) is asked for again', async () => {
+    await acceptedToday();
+    // Withdrawn on another page: this browser's cookies still say settled today.
+    service.ledger.push({ contractVersionId: '1', userValue: 'N', action: 'withdraw' });
+    const panel = fakePanel(() => ({ action: 'dismissed' }));
+    expect((await consentFor({}, { openPanel: panel.open }).run()).status).toBe('dismissed');
+    expect(server.to(CONSENT_ROUTES.check)).toHaveLength(1);
+    expect(panel.open).toHaveBeenCalledTimes(1);
   });
 
   it('a failing latest-version check falls back to the full check', async () => {

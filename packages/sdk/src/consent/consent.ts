@@ -382,8 +382,10 @@ export function createConsent(pravesh: unknown, config: ConsentConfig = {}, opti
     const version = cookies.version();
     if (!valid || !version) return undefined;
     try {
-      // A version published since then is shown the same day: the light check says whether one was.
-      return (await isLatestVersion(version)).isLatestVersion ? version : undefined;
+      // A version published since then is shown the same day: the light check says whether one was,
+      // and whether the customer has withdrawn it since, anywhere (My Account, another site).
+      const answer = await isLatestVersion(version);
+      return answer.isLatestVersion && answer.withdrawn !== true ? version : undefined;
     } catch (error) {
       logger.warn('consent: the latest-version check failed; checking in full', error);
       return undefined;

@@ -107,7 +107,7 @@ describe('Services for your credit (paid add-ons)', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Buy Credit Health Report' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹199' }));
     expect(await within(dialog).findByText('Payment failed')).toBeTruthy();
-    expect(dialog.textContent).toContain('Your bank declined the payment');
+    expect(dialog.textContent).toContain('Your bank declined the payment. No money has been taken');
 
     confirmAnswer = purchase('PENDING');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));

@@ -14,6 +14,12 @@ function newKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/** The gateway's reason as a sentence of its own (gateways send "Your bank declined the payment"). */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 function errorMessage(error: unknown): string {
   const body = (error as { body?: { statusMessage?: unknown } } | undefined)?.body;
   return typeof body?.statusMessage === 'string' ? body.statusMessage : 'Something went wrong! Please try again later';
@@ -121,8 +127,8 @@ export function PurchaseDialog({ product, onClose }: { product: AddOnProductView
   } else if (step.purchase.status === 'FAILED') {
     body = (
       <Alert tone="error" title="Payment failed">
-        {step.purchase.failureReason ?? 'Your payment did not go through.'} No money has been taken; if your bank
-        deducted any, it will be refunded within 5–7 working days.
+        {asSentence(step.purchase.failureReason ?? 'Your payment did not go through')} No money has been taken; if your
+        bank deducted any, it will be refunded within 5–7 working days.
       </Alert>
     );
     actions = (

@@ -10,9 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 type ConsentDetail = ConsentSummary['ConsentDetail'];
 
 /** spec 001 §5 "An account number shows its last 4 characters, the rest as X." */
-export function maskAccountNumber(value: string): string {
-  return `${'X'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
-}
+export { maskAccountNumber } from '@pravesh/core/masking.ts';
 
 /** The FINVU id `<mobile>@finvu` with the number masked as the header shows it (98******34@finvu). */
 export function maskAaCustomerId(aaCustomerId: string): string {

@@ -11,6 +11,7 @@ import { AddOnsSection } from '../add-ons/add-ons-section.tsx';
 import { BalanceBanner } from '../aggregator/balance-banner.tsx';
 import { StepUpSection } from '../add-ons/step-up-section.tsx';
 import { AlertsSection } from '../alerts/alerts-section.tsx';
+import { HoldingsSection } from '../holdings/holdings-section.tsx';
 import { ProductsSection } from '../products/products-section.tsx';
 import { LeadsSection } from '../leads/leads-section.tsx';
 import { OffersSection } from '../offers/offers-section.tsx';
@@ -76,6 +77,7 @@ export default function DashboardPage() {
       <BalanceBanner />
       <AlertsSection />
       <LeadsSection />
+      <HoldingsSection />
       <AddOnsSection />
       <StepUpSection />
       <ProductsSection />

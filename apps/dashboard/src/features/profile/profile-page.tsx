@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
-import { maskEmail, maskIdentifier } from '@pravesh/core/profile/masking.ts';
+import { maskEmail, maskIdentifier } from '@pravesh/core/masking.ts';
 import { GENDERS } from '@pravesh/core/profile/reference.ts';
 import type { PersonalDetailsView } from '@pravesh/core/profile/schemas.ts';
 import { formatDate, formatRupees } from '../../lib/format.ts';

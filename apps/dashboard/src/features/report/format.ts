@@ -19,11 +19,7 @@ export const ACCOUNT_TYPE_NAMES: Readonly<Record<AccountType, string>> = {
 };
 
 /** spec 001 §5 "Masking: an account number shows its last 4 characters, the rest as X." */
-export function maskAccountNumber(accountNumber: string): string {
-  return accountNumber.length <= 4
-    ? accountNumber
-    : `${'X'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}`;
-}
+export { maskAccountNumber } from '@pravesh/core/masking.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -19,3 +19,4 @@ export * from './aggregator.ts';
 export * from './preferences.ts';
 export * from './support.ts';
 export * from './profile.ts';
+export * from './holdings.ts';

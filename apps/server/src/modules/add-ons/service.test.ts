@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)('add-ons service on %s', (kind) => {
         purchaseId: started.purchaseId,
         customerId,
         addOn: 'CREDIT_HEALTH',
-        description: 'Credit health report: analysis of the customer’s credit bureau reports',
+        description: 'Credit health report: analysis of your credit reports from every bureau',
         sacCode: '998591',
         amountPaise: 19_900,
         taxableValuePaise: 16_864,

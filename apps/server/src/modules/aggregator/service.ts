@@ -36,6 +36,7 @@ import {
   type RefreshResponse,
   type TransactionQuery,
   type TransactionsResponse,
+  maskAccountNumber,
 } from '@pravesh/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AggregatorError, type AggregatorProvider, type ConsentDetail } from '../../providers/aggregator/types.ts';
@@ -82,14 +83,13 @@ const iso = (at: number) => new Date(at).toISOString();
  * identifier masked to its last 4 (spec 001 §5), so no table holds it in the clear (the AA keeps it).
  */
 function withoutMobile(detail: ConsentDetail): ConsentDetail {
-  const mask = (value: string) => `${'X'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
   const [number, handle] = detail.Customer.id.split('@');
   return {
     ...detail,
     Customer: {
-      id: `${mask(number ?? '')}@${handle ?? ''}`,
+      id: `${maskAccountNumber(number ?? '')}@${handle ?? ''}`,
       Identifiers: detail.Customer.Identifiers.map((identifier) =>
-        identifier.type === 'MOBILE' ? { ...identifier, value: mask(identifier.value) } : identifier,
+        identifier.type === 'MOBILE' ? { ...identifier, value: maskAccountNumber(identifier.value) } : identifier,
       ),
     },
   };
@@ -97,11 +97,6 @@ function withoutMobile(detail: ConsentDetail): ConsentDetail {
 
 /** When a fetched account's data stands: the bank's balance time, else when we stored it. */
 const dataAsOf = (account: AccountRow & { fetchedAt: Date }) => account.balanceDateTime ?? account.fetchedAt;
-
-/** spec 001 §5: an account number shows its last 4 characters, the rest as X. */
-function maskAccount(number: string): string {
-  return `${'X'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
-}
 
 /** The AA's failures as catalogue errors: the AA down or slow is spec 001 §8's aggregator page error. */
 function mapAggregatorError(error: unknown): never {
@@ -349,7 +344,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         accountId: account.accountId,
         fipId: account.fipId,
         bankName: aggregatorBank(account.fipId)?.bankName ?? account.fipId,
-        maskedAccNumber: maskAccount(account.maskedAccNumber),
+        maskedAccNumber: maskAccountNumber(account.maskedAccNumber),
         accType: account.accType as 'SAVINGS' | 'CURRENT',
         currentBalance: account.currentBalancePaise === null ? null : account.currentBalancePaise / 100,
         balanceDateTime: account.balanceDateTime?.toISOString() ?? null,
@@ -658,7 +653,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         : ((await store.balanceBefore(account.accountId, new Date(istDayStart(period.from)))) ??
           account.currentBalancePaise ??
           0);
-      const masked = maskAccount(account.maskedAccNumber);
+      const masked = maskAccountNumber(account.maskedAccNumber);
       const pdf = await renderStatementPdf({
         bankName: aggregatorBank(account.fipId)?.bankName ?? account.fipId,
         maskedAccNumber: masked,

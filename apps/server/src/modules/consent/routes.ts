@@ -156,13 +156,17 @@ export function consentRoutes(app: FastifyInstance, { service, customerAuth }: C
     {
       schema: {
         summary: 'Whether a contract version is the latest published one',
+        description:
+          'With a customer access token (pass token sso strategy or pb-access-token), also `withdrawn`: whether ' +
+          "that customer's latest answer to the contract is a withdrawal, made anywhere, so a page that settled " +
+          'consent earlier asks again (issue 16 §5).',
         tags: ['consent'],
         body: isLatestContractVersionBodySchema,
         response: { 200: envelopeSchema(isLatestContractVersionResponseSchema), ...refused },
       },
       errorHandler: puckarErrors,
     },
-    async (request) => ok(await service.isLatest(request.body)),
+    async (request) => ok(await service.isLatest(request.body, (await customerAuth.customerOf(request))?.customerId)),
   );
 
   typed.post(

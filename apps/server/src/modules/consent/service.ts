@@ -274,12 +274,23 @@ export function createConsentService(options: ConsentServiceOptions) {
       return { entry: toEntry(entry), status: statusOf(entry) };
     },
 
-    /** POST puckar/islatestcontractversion: the read path, from the version cache as the check. */
-    async isLatest(body: IsLatestContractVersionBody): Promise<IsLatestContractVersionResponse> {
-      const latest = await versions.latest(body.contractId);
+    /**
+     * POST puckar/islatestcontractversion: the read path, from the version cache as the check. With
+     * the customer of the call's access token, also whether their latest answer is a withdrawal
+     * (their answers read in the check's batches), so a withdrawal made elsewhere is seen.
+     */
+    async isLatest(
+      body: IsLatestContractVersionBody,
+      customerId?: string | null,
+    ): Promise<IsLatestContractVersionResponse> {
+      const [latest, answers] = await Promise.all([
+        versions.latest(body.contractId),
+        customerId ? answerReads.add({ subject: subjectOf(customerId, ''), contractId: body.contractId }) : undefined,
+      ]);
       if (!latest) throw new PraveshError('contractNotFound');
       const latestContractVersionId = String(latest.version);
-      return { isLatestVersion: body.contractVersionId === latestContractVersionId, latestContractVersionId };
+      const answer = { isLatestVersion: body.contractVersionId === latestContractVersionId, latestContractVersionId };
+      return answers ? { ...answer, withdrawn: answers[0]?.action === 'withdraw' } : answer;
     },
 
     /** POST puckar/history: every entry of the customer, oldest first, and the state per contract. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
+import { paymentDevRoutes, paymentSimulatorOf } from '../../providers/payment/dev-routes.ts';
 import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
 import { consentDevRoutes } from '../consent/dev-routes.ts';
 import { createConsentStore } from '../consent/store.ts';
@@ -10,8 +11,8 @@ import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 /**
  * Development aids, in one place so none reaches a shared environment by accident: the local
- * outbox of the SMS and email simulators, the caller-id simulator page, and publishing consent terms
- * into an embedded database: all only in `local` (config.devRoutes), never on a shared environment.
+ * outbox of the SMS and email simulators, the caller-id simulator page, publishing consent terms
+ * into an embedded database, and the payment simulator's next outcomes: all only in `local` (config.devRoutes), never on a shared environment.
  */
 export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const { config, db, now, providers } = deps;
@@ -28,5 +29,8 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     }
   }
   if (config.devRoutes) consentDevRoutes(app, createConsentStore(db), now);
+  // The simulator's next outcomes, for demos and journeys of a declined or pending payment (issue 16 §7).
+  const simulator = paymentSimulatorOf(providers.payment);
+  if (config.devRoutes && simulator) paymentDevRoutes(app, simulator);
   return Promise.resolve();
 };

@@ -29,6 +29,11 @@ export interface PaymentSimulator extends PaymentProvider {
   failWith(kind: 'unavailable' | null): void;
   /** Changes what the next confirmations answer. */
   setOutcome(outcome: NonNullable<PaymentSimulatorOptions['outcome']>): void;
+  /**
+   * The next confirmations answer these, one each, in order; then the set outcome again. What a
+   * test gateway's checkout offers ("pay" or "fail"), one payment at a time (dev-routes.ts).
+   */
+  queueOutcomes(...outcomes: PaymentOutcome[]): void;
   /** Orders made so far (tests check that a retried purchase made no second order). */
   readonly orders: ReadonlyMap<string, PaymentOrderRequest>;
 }
@@ -48,6 +53,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions = {}): P
   const pendingOutcome = options.pendingOutcome ?? 'success';
   let outcome = options.outcome ?? 'success';
   let failure: 'unavailable' | null = null;
+  const queued: PaymentOutcome[] = [];
   const orders = new Map<string, PaymentOrderRequest>();
   const settlements = new Map<string, Settlement>();
 
@@ -104,6 +110,9 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions = {}): P
     setOutcome(next) {
       outcome = next;
     },
+    queueOutcomes(...outcomes) {
+      queued.push(...outcomes);
+    },
     async createOrder(request): Promise<PaymentOrder> {
       await check();
       const orderId = `sim_order_${randomUUID()}`;
@@ -117,9 +126,10 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions = {}): P
       const settled = current(orderId);
       if (settled) return result(settled);
       const decided =
-        typeof outcome === 'function'
+        queued.shift() ??
+        (typeof outcome === 'function'
           ? outcome({ orderId, purchaseId: order.purchaseId, amountPaise: order.amountPaise })
-          : outcome;
+          : outcome);
       return result(settle(orderId, decided));
     },
     async paymentStatus(orderId): Promise<PaymentResult> {

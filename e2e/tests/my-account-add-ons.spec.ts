@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, openMyAccount, screenshot } from '../support.ts';
+
+/**
+ * Issue 16 §6, §7 ("buying an add-on and downloading its invoice; the PDF turned into PNG"): the
+ * scored demo customer's payment is first declined, then paid; Credit Health Report shows as
+ * active from the server's state (after a reload too), its GST tax invoice is listed on
+ * /myaccount/download-invoice and downloads as a PDF, which pdftoppm turns into a PNG to look at.
+ * A pending payment shows its own state. The payment simulator's next outcome is chosen through
+ * its local-only control (POST /dev/payment/outcome). 1280px and 375px, axe-clean, console clean.
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 800 };
+const artifacts = path.resolve(import.meta.dirname, '../artifacts');
+
+/** Kept under e2e/artifacts and, for a person to look at, as /tmp/add-ons-<name>.png. */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await screenshot(page, `add-ons-${name}.png`, { fullPage });
+  copyFileSync(path.join(artifacts, 'screenshots', `add-ons-${name}.png`), `/tmp/add-ons-${name}.png`);
+}
+
+/** Console errors and warnings and uncaught exceptions on My Account, from the moment it is called. */
+function watchConsole(page: Page): () => string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return () => problems;
+}
+
+/** The local payment simulator answers the next payment with `outcome` (dev route, local only). */
+async function nextPayment(request: APIRequestContext, outcome: 'success' | 'failure' | 'pending'): Promise<void> {
+  const response = await request.post(`${API_URL}/dev/payment/outcome`, { data: { outcome } });
+  expect(response.ok()).toBe(true);
+}
+
+/** An add-on's card in "Services for your credit", found by its heading. */
+function addOnCard(page: Page, name: string): Locator {
+  return page
+    .getByRole('region', { name: 'Services for your credit' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+}
+
+test('scored demo customer: a declined payment, then a paid one → active, invoiced, PDF; 1280 and 375, axe-clean', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
+  await page.setViewportSize(DESKTOP);
+  await openMyAccount(page, mobileNo);
+  const problems = watchConsole(page);
+  await page.reload();
+
+  const health = addOnCard(page, 'Credit Health Report');
+  const buy = health.getByRole('button', { name: 'Buy now Credit Health Report' });
+  await expect(buy).toBeVisible();
+  await health.scrollIntoViewIfNeeded();
+  await shot(page, 'eligible-1280', false);
+
+  // Declined: the designed failure state, nothing bought, the card still for sale.
+  await nextPayment(page.request, 'failure');
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: 'Buy Credit Health Report' });
+  await expect(dialog).toContainText('GST (18%)');
+  await expectAxeClean(page);
+  await shot(page, 'confirm-1280', false);
+  await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+  const result = page.getByRole('dialog', { name: 'Credit Health Report' });
+  await expect(result.getByText('Payment failed')).toBeVisible();
+  await expect(result).toContainText('Your bank declined the payment. No money has been taken');
+  await expect(result).toContainText('No money has been taken');
+  await expectAxeClean(page);
+  await shot(page, 'declined-1280', false);
+  await result.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(buy).toBeVisible();
+
+  // Paid (the simulator's configured outcome): active at once, and after a reload (server state).
+  await buy.click();
+  await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(result.getByText('Payment successful')).toBeVisible();
+  await expect(result).toContainText('Credit Health Report is now active');
+  await shot(page, 'paid-1280', false);
+  await result.getByRole('button', { name: 'Done' }).click();
+  await expect(health.getByText('Active', { exact: true })).toBeVisible();
+  await expect(health.getByRole('button')).toHaveCount(0);
+  await page.reload();
+  await expect(health.getByText('Active', { exact: true })).toBeVisible();
+  await expect(health).toContainText('You bought this on');
+  const purchases = page.getByRole('region', { name: 'Services for your credit' }).getByRole('list').last();
+  await expect(purchases).toContainText('Paid');
+  await expect(purchases).toContainText('Payment failed');
+  await expectAxeClean(page);
+  await health.scrollIntoViewIfNeeded();
+  await shot(page, 'active-1280', false);
+
+  // The invoice: listed on download-invoice, downloaded as a PDF.
+  await page.goto(`${API_URL}/myaccount/download-invoice`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  const invoice = page
+    .getByRole('list', { name: 'Your invoices' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Credit Health Report' }) });
+  await expect(invoice).toHaveCount(1);
+  const number = /Invoice ([A-Z0-9/-]{1,16}) ·/.exec((await invoice.textContent()) ?? '')?.[1];
+  expect(number).toMatch(/^KOSH\/\d{4}\/\d{6}$/);
+  await expectAxeClean(page);
+  await shot(page, 'invoices-1280');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    invoice.getByRole('button', { name: `Download PDF of invoice ${number!}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  mkdirSync(path.join(artifacts, 'screenshots'), { recursive: true });
+  const pdfFile = path.join(artifacts, 'add-ons-invoice.pdf');
+  await download.saveAs(pdfFile);
+  expect(readFileSync(pdfFile).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // What a reader of the PDF gets (the ₹ really there, in an embedded font), and a picture to look at.
+  const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+  for (const expected of ['Tax Invoice', number!, 'Credit health report', 'SAC', 'CGST @ 9%', 'SGST @ 9%', '₹199.00']) {
+    expect(text).toContain(expected);
+  }
+  expect(text).toMatch(/Rupees One Hundred (and )?Ninety[- ]Nine/i);
+  const png = path.join(artifacts, 'screenshots', 'add-ons-invoice');
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdfFile, png]);
+  copyFileSync(`${png}.png`, '/tmp/add-ons-invoice.png');
+
+  // Phone width: the same state, axe-clean.
+  await page.setViewportSize(PHONE);
+  await expectAxeClean(page);
+  await shot(page, 'invoices-375');
+  await page.goto(`${API_URL}/myaccount/dashboard`);
+  await expect(health.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.locator('.pv-skeleton')).toHaveCount(0);
+  await expectAxeClean(page);
+  await health.scrollIntoViewIfNeeded();
+  await shot(page, 'active-375', false);
+  expect(problems()).toEqual([]);
+});
+
+test('a pending payment shows it is being confirmed and keeps the add-on from being bought twice; 375px, axe-clean', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // New to credit: the credit advisor is for sale (spec 001 §4, LOWSCORE with NTC).
+  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.newToCredit;
+  await page.setViewportSize(PHONE);
+  await openMyAccount(page, mobileNo);
+  const problems = watchConsole(page);
+  await page.reload();
+
+  const advisor = addOnCard(page, 'Credit Advisor');
+  await nextPayment(page.request, 'pending');
+  await advisor.getByRole('button', { name: 'Buy now Credit Advisor' }).click();
+  await page
+    .getByRole('dialog', { name: 'Buy Credit Advisor' })
+    .getByRole('button', { name: /^Pay ₹/ })
+    .click();
+  const result = page.getByRole('dialog', { name: 'Credit Advisor' });
+  await expect(result.getByText('Payment being confirmed')).toBeVisible();
+  await expect(result).toContainText('Your bank hasn’t confirmed the payment yet');
+  await expectAxeClean(page);
+  await shot(page, 'pending-375', false);
+  // Asked again: the gateway is still not sure.
+  await result.getByRole('button', { name: 'Check again' }).click();
+  await expect(result.getByText('Payment being confirmed')).toBeVisible();
+  await result.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The card says so and offers no second purchase while the first is open.
+  await expect(advisor.getByText('Payment pending')).toBeVisible();
+  await expect(advisor.getByRole('button')).toHaveCount(0);
+  await expect(advisor).toContainText('We are confirming your payment with your bank');
+  await expectAxeClean(page);
+  await advisor.scrollIntoViewIfNeeded();
+  await shot(page, 'pending-card-375', false);
+  expect(problems()).toEqual([]);
+});
