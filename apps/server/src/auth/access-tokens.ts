@@ -2,6 +2,7 @@ import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { PraveshError } from '@pravesh/core';
 import type { SsoConfig } from '../config/sso.ts';
 import type { Database } from '../db/client.ts';
+import { tokenCacheKey } from '../lib/token-cache-key.ts';
 import { uncachedTokenLiveness, type TokenLiveness } from './token-liveness.ts';
 
 /** RFC 9068 §2.1: the JWT type of OAuth access tokens. */
@@ -55,16 +56,15 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   // server's CPU on getCreditScores (issue 14 bench), and a customer's page sends one token many
   // times. The signature, issuer, type and claims of a token never change, so its verified claims
   // are kept; what can change is checked on every request all the same: expiry (below) and liveness
-  // (revocation, the session's own expiry: token-liveness.ts). Keyed by the signature, a hit counts
-  // only when the whole token is the same string, so a payload forged under a known signature is
-  // verified from scratch (and fails).
+  // (revocation, the session's own expiry: token-liveness.ts). Keyed by the signature's end
+  // (lib/token-cache-key.ts), a hit counts only when the whole token is the same string, so a payload
+  // forged under a known signature is verified from scratch (and fails).
   const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
-  const verifiedClaims = new Map<string, { token: string; claims: AccessTokenClaims; exp: number }>();
-  const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+  const verifiedClaims = new Map<number, { token: string; claims: AccessTokenClaims; exp: number }>();
 
   /** The claims of a token verified before, while it has not expired (jose's rule: exp > now, in whole seconds). */
   function cachedClaims(token: string): AccessTokenClaims | undefined {
-    const key = signatureOf(token);
+    const key = tokenCacheKey(token);
     const entry = verifiedClaims.get(key);
     if (!entry || entry.token !== token) return undefined;
     if (entry.exp <= Math.floor(now() / 1000)) {
@@ -111,7 +111,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
       throw new PraveshError('tokenNotValidated');
     }
     if (verifiedClaims.size >= cacheSize) verifiedClaims.delete(verifiedClaims.keys().next().value!);
-    verifiedClaims.set(signatureOf(token), { token, claims, exp });
+    verifiedClaims.set(tokenCacheKey(token), { token, claims, exp });
     return claims;
   }
 }
