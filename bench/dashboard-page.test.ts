@@ -17,7 +17,15 @@ const event = (name: string, interactionId: number, durationMs: number): EventEn
 });
 
 function result(lcpMs: number, inpMs: number): DashboardPageResult {
-  const load: DashboardLoad = { lcpMs, lcpElement: 'p.greeting', inpMs, events: [], transferBytes: 2048 };
+  const load: DashboardLoad = {
+    lcpMs,
+    lcpElement: 'p.greeting',
+    inpMs,
+    events: [],
+    transferBytes: 2048,
+    fcpMs: 900,
+    requests: [],
+  };
   return {
     loads: [load],
     cpuThrottlingRate: 4,

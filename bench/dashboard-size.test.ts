@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dashboardSizeRows, initialFiles, measureDashboardSize } from './dashboard-size.ts';
+import { dashboardSizeRows, initialFiles, inlineStyles, measureDashboardSize } from './dashboard-size.ts';
 
 function fakeDist(entry: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pravesh-dashboard-'));
@@ -28,6 +28,13 @@ describe('My Account initial JS size', () => {
     expect(size.files).toEqual(['assets/index-a.js', 'assets/vendor-b.js']);
     expect(size.gzipBytes).toBeLessThan(200);
     expect(dashboardSizeRows(size)[0]!.verdict).toBe('ok');
+  });
+
+  it('counts the stylesheet the build inlined into index.html', () => {
+    expect(inlineStyles('<head><style>body{margin:0}</style><style>p{}</style></head>')).toEqual([
+      'body{margin:0}',
+      'p{}',
+    ]);
   });
 
   it('misses the 170 KB budget when the initial script is bigger', () => {

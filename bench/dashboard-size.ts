@@ -31,8 +31,14 @@ export function initialFiles(indexHtml: string, base = '/myaccount/'): { js: str
   };
 }
 
+/** The <style> blocks of index.html: the build inlines the entry stylesheet (apps/dashboard/build/app-shell.ts). */
+export function inlineStyles(indexHtml: string): string[] {
+  return [...indexHtml.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+}
+
 export function measureDashboardSize(distDir: string): DashboardSize {
-  const { js, css } = initialFiles(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const { js, css } = initialFiles(indexHtml);
   if (js.length === 0) throw new Error(`${distDir}/index.html names no module script`);
   const read = (file: string) => readFileSync(path.join(distDir, file));
   const gzip = (file: string) => gzipSync(read(file), { level: 9 }).length;
@@ -40,7 +46,9 @@ export function measureDashboardSize(distDir: string): DashboardSize {
     files: js,
     gzipBytes: js.reduce((sum, file) => sum + gzip(file), 0),
     rawBytes: js.reduce((sum, file) => sum + read(file).length, 0),
-    cssGzipBytes: css.reduce((sum, file) => sum + gzip(file), 0),
+    cssGzipBytes:
+      css.reduce((sum, file) => sum + gzip(file), 0) +
+      inlineStyles(indexHtml).reduce((sum, style) => sum + gzipSync(style, { level: 9 }).length, 0),
   };
 }
 
@@ -52,7 +60,7 @@ export function dashboardSizeRows(size: DashboardSize): Row[] {
       value: formatBytes(size.gzipBytes),
       target: `<= ${budget / 1024} KB (${budget.toLocaleString('en-US')} B)`,
       verdict: size.gzipBytes <= budget ? 'ok' : 'MISSED',
-      note: `${size.files.length} files, ${formatBytes(size.rawBytes)} raw; CSS ${formatBytes(size.cssGzipBytes)} gzip`,
+      note: `${size.files.length} files, ${formatBytes(size.rawBytes)} raw; CSS ${formatBytes(size.cssGzipBytes)} gzip (inlined in index.html and linked)`,
     },
   ];
 }

@@ -68,3 +68,32 @@ export function formatBytes(bytes: number): string {
 export function formatMs(ms: number): string {
   return `${ms < 10 ? ms.toFixed(3) : ms.toFixed(1)} ms`;
 }
+
+/**
+ * `--only a,b` (or `--only=a,b`, repeatable) of `npm run bench`: the sections whose name, spaces
+ * written as dashes, contains one of the given words; undefined when none was given (run all).
+ * An unknown word is an error, so a typo never runs an empty bench that looks green.
+ */
+export function benchFilter<Name extends string>(
+  argv: readonly string[],
+  sections: readonly Name[],
+): { only: Set<Name> | undefined; list: boolean } {
+  const words: string[] = [];
+  let list = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--list') list = true;
+    else if (arg === '--only') words.push(...(argv[++i] ?? '').split(','));
+    else if (arg.startsWith('--only=')) words.push(...arg.slice('--only='.length).split(','));
+    else throw new Error(`unknown bench argument ${arg} (use --only <sections> or --list)`);
+  }
+  const wanted = words.map((word) => word.trim().toLowerCase()).filter(Boolean);
+  if (wanted.length === 0) return { only: undefined, list };
+  const only = new Set<Name>();
+  for (const word of wanted) {
+    const matches = sections.filter((name) => name.replaceAll(' ', '-').includes(word.replaceAll(' ', '-')));
+    if (matches.length === 0) throw new Error(`no bench section matches "${word}"`);
+    for (const name of matches) only.add(name);
+  }
+  return { only, list };
+}

@@ -6,7 +6,7 @@ import { consentCheckRows, measureConsentCheck } from './consent-check.ts';
 import { consentPanelSizeRows, measureConsentPanelSizes } from './consent-panel-size.ts';
 import { dashboardSizeRows, measureDashboardSize } from './dashboard-size.ts';
 import { dashboardPageRows, measureDashboardPage } from './dashboard-page.ts';
-import { formatTable, writeJsonReport, type Row } from './report.ts';
+import { benchFilter, formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
 import { measureSpeedRatios, speedRatioRows } from './speed-ratios.ts';
@@ -22,6 +22,10 @@ import { employerSearchRows, measureEmployerSearch } from './employer-search.ts'
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
  * failed (tests assert, benchmarks report); the exit code is 1 only when a measurement could
  * not be made at all.
+ *
+ * `npm run bench -- --only ratios,dashboard-page` runs only the named sections (a name matches a
+ * section whose name, with spaces as dashes, contains it: `ratios` → "speed ratios"); the full
+ * table stays the default. `--list` prints the section names.
  */
 
 const sdkDist = fileURLToPath(new URL('../packages/sdk/dist', import.meta.url));
@@ -33,8 +37,37 @@ const rows: Row[] = [];
 const details: Record<string, unknown> = {};
 let broken = false;
 
+const SECTIONS = [
+  'bundle size',
+  'consent panel size',
+  'widget sizes',
+  'dashboard size',
+  'dashboard page',
+  'server load',
+  'pass token in browser',
+  'visit ingestion',
+  'sign-on',
+  'consent check',
+  'speed ratios',
+  'invoice pdf',
+  'nudge host page',
+] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+const { only, list } = benchFilter(process.argv.slice(2), SECTIONS);
+if (list) {
+  console.log(SECTIONS.map((name) => name.replaceAll(' ', '-')).join('\n'));
+  process.exit(0);
+}
+const selected = (name: SectionName) => only === undefined || only.has(name);
+
 /** Runs one measurement; a failure becomes an ERROR row so the others still report. */
-async function section<T>(name: string, measure: () => Promise<T> | T, toRows: (result: T) => Row[]): Promise<void> {
+async function section<T>(
+  name: SectionName,
+  measure: () => Promise<T> | T,
+  toRows: (result: T) => Row[],
+): Promise<void> {
+  if (!selected(name)) return;
   console.error(`bench: ${name}…`);
   try {
     const result = await measure();
@@ -67,17 +100,20 @@ try {
   await section('dashboard size', () => measureDashboardSize(dashboardDist), dashboardSizeRows);
   // Issue 15: the dashboard's LCP and INP under 4× CPU and Slow 4G (its own server, stopped after).
   await section('dashboard page', () => measureDashboardPage(), dashboardPageRows);
-  const server = await startApiProcess();
-  api = server;
-  await section('server load', () => measureServerLoad(server), serverLoadRows);
-  await section(
-    'pass token in browser',
-    () => {
-      requireSdkBuild();
-      return measureTokenInBrowser(server.url, sdkScript);
-    },
-    tokenRows,
-  );
+  // The shared API server starts only when a section that uses it runs.
+  if (selected('server load') || selected('pass token in browser')) {
+    const server = await startApiProcess();
+    api = server;
+    await section('server load', () => measureServerLoad(server), serverLoadRows);
+    await section(
+      'pass token in browser',
+      () => {
+        requireSdkBuild();
+        return measureTokenInBrowser(server.url, sdkScript);
+      },
+      tokenRows,
+    );
+  }
 } catch (error) {
   broken = true;
   const message = error instanceof Error ? error.message : String(error);
@@ -101,6 +137,8 @@ await section('employer search', () => measureEmployerSearch(), employerSearchRo
 await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 
 console.log(formatTable(rows));
-writeJsonReport(resultsFile, rows, details);
-console.log(`\nwritten to ${resultsFile}`);
+// A partial run writes beside the full table's file, never over it.
+const written = only === undefined ? resultsFile : resultsFile.replace(/latest\.json$/, 'latest-partial.json');
+writeJsonReport(written, rows, details);
+console.log(`\nwritten to ${written}`);
 process.exitCode = broken ? 1 : 0;

@@ -63,8 +63,8 @@ export const TARGETS = {
   offersRatio: 0.5,
 } as const;
 
-const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores', 'offers'] as const;
-type RouteName = (typeof ROUTE_NAMES)[number];
+export const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores', 'offers'] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface RouteTally {
   requests: number;
@@ -198,6 +198,31 @@ async function offersCustomer(url: string): Promise<string> {
   return customer.accessToken;
 }
 
+/**
+ * The autocannon options of every route against a fresh server at `url`, its fixtures made (the
+ * consenting visitors, the scored and the offers customer). Exported for one-route profiling runs
+ * (README Benchmarks).
+ */
+export async function ratioTargets(
+  url: string,
+  options: Pick<RatioOptions, 'connections' | 'visitors'> = DEFAULT_RATIO_OPTIONS,
+): Promise<Record<RouteName, Options>> {
+  const token = (await benchPass()).token;
+  const visitors = await answerFixtures(url, token, options.visitors);
+  const bodies = visitors.map((visitorId, i) =>
+    JSON.stringify({
+      contractId: CONSENT_CONTRACT_ID,
+      visitId: `bench-visit-${i}`,
+      visitorId,
+      contractVersionId: '1',
+    }),
+  );
+  return targetsFor(url, token, bodies, options.connections, {
+    scores: await scoredCustomer(url),
+    offers: await offersCustomer(url),
+  });
+}
+
 async function fire(api: ApiProcess, options: Options): Promise<RouteTally> {
   const before = await api.cpuMicros();
   const result = await autocannon(options);
@@ -220,20 +245,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     : inherited;
   const api = await startApiProcess({ entry: './sso-server.ts', env, name: 'ratio API' });
   try {
-    const token = (await benchPass()).token;
-    const visitors = await answerFixtures(api.url, token, options.visitors);
-    const bodies = visitors.map((visitorId, i) =>
-      JSON.stringify({
-        contractId: CONSENT_CONTRACT_ID,
-        visitId: `bench-visit-${i}`,
-        visitorId,
-        contractVersionId: '1',
-      }),
-    );
-    const targets = targetsFor(api.url, token, bodies, options.connections, {
-      scores: await scoredCustomer(api.url),
-      offers: await offersCustomer(api.url),
-    });
+    const targets = await ratioTargets(api.url, options);
     for (const name of ROUTE_NAMES) {
       const probe = await fire(api, { ...targets[name], amount: 20, connections: 1 });
       if (probe.failures > 0) throw new Error(`${name} failed ${probe.failures} of 20 probe requests`);

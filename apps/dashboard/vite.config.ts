@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { appShell } from './build/app-shell.ts';
 import { precompressAssets } from './build/precompress.ts';
 
 /**
@@ -8,12 +9,15 @@ import { precompressAssets } from './build/precompress.ts';
  * @pravesh/ui/fonts.css and is copied into assets/ (no font CDN; the CSP is font-src 'self').
  * Nothing here downloads at install or build time.
  */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root,
   base: '/myaccount/',
   // React 19's automatic runtime, as apps/accounts compiles it.
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [precompressAssets()],
+  // The app shell and inlined entry CSS of index.html (build/app-shell.ts), then .br/.gz copies.
+  plugins: [appShell({ root }), precompressAssets()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',

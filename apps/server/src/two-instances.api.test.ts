@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISIT_PATH } from '@pravesh/core';
+import { CONSENT_ROUTES, VISIT_PATH } from '@pravesh/core';
 import { analyticsEvents, visits } from './db/schema/index.ts';
 import {
   authorize,
@@ -50,6 +50,31 @@ describe.skipIf(!TWO_INSTANCES_AVAILABLE)('two instances on one database and Red
     const continued = await authorize(b, {}, { cookie });
     expect(continued.statusCode).toBe(200);
     expect(continued.json<{ response: { code: string } }>().response.code).toBeTruthy();
+  });
+
+  it('answers a consent check on one instance with a decision just made on the other', async () => {
+    // Each instance keeps a visitor's ledger entries for puckar/check until the ledger changes on
+    // any instance (modules/consent/service.ts, lib/generations.ts).
+    const { a, b } = servers;
+    const visitorId = `visitor-${randomUUID()}`;
+    const post = async (server: SsoTestServer, url: string, payload: object) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'pb-pass-token': await server.pass(2), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    const read = { contractId: 'pb-tnc-homepage', visitId: 'visit-1', visitorId };
+    const verifiedOn = async (server: SsoTestServer) =>
+      (await post(server, CONSENT_ROUTES.check, read)).json<{ response: { alreadyVerified: boolean } }>().response
+        .alreadyVerified;
+    const decide = (userValue: 'Y' | 'N') =>
+      post(a, CONSENT_ROUTES.userConsent, { ...read, contractVersionId: '1', userValue, consentState: 1 });
+    for (let i = 0; i < 2; i += 1) expect(await verifiedOn(b)).toBe(false);
+    expect((await decide('Y')).statusCode).toBe(200);
+    expect(await verifiedOn(b)).toBe(true);
+    expect((await decide('N')).statusCode).toBe(200);
+    expect(await verifiedOn(b)).toBe(false);
   });
 
   it('refuses a code replayed on the other instance and revokes its tokens and session on both', async () => {

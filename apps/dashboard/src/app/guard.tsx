@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { appShellPageOf } from '@pravesh/core/my-account/app-shell.ts';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import type { MyAccountSession } from '@pravesh/core/my-account/schemas.ts';
-import { FullPageSkeleton } from '../features/layout/full-page-skeleton.tsx';
+import { AppShellSkeleton } from '../features/layout/app-shell-skeleton.tsx';
 import { Shell } from '../features/layout/shell.tsx';
 import type { LayoutKind } from '../features/layout/menu.ts';
 import { readCampaign } from '../features/session/campaign.ts';
@@ -103,7 +104,8 @@ export function LayoutGuard({ layout }: { layout: LayoutKind }) {
   }, [dispatch, location.pathname, state]);
 
   if (state === 'toRoot') return <Navigate to="/" replace />;
-  if (state === 'checking' && !loaderExpired) return <FullPageSkeleton />;
+  // The frame index.html painted before the scripts came (build/app-shell.ts): nothing moves.
+  if (state === 'checking' && !loaderExpired) return <AppShellSkeleton page={appShellPageOf(location.pathname)} />;
   return (
     <Shell layout={layout}>
       <Outlet />

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { ssoAccessTokens, ssoSessions } from '../db/schema/sso.ts';
 import { createBatcher } from '../lib/batcher.ts';
+import type { Generations } from '../lib/generations.ts';
 
 /**
  * Whether an access token's row and its session are still live (unrevoked, unexpired), with a
@@ -16,7 +16,8 @@ import { createBatcher } from '../lib/batcher.ts';
  * Why it stays safe (OWASP ASVS 4.0.3 V3.3.1 "logout and expiration invalidate the session token",
  * V3.3.4 "log out of any or all currently active sessions and devices"; ASVS 5.0 V7.4.1/V7.4.5):
  * a revoked session must stop working on every instance the moment the revoking request answers,
- * not after a cache lifetime. So a cached answer is tied to a revocation generation:
+ * not after a cache lifetime. So a cached answer is tied to a revocation generation (the counter
+ * mechanics are lib/generations.ts, shared with puckar/check's ledger answers):
  *
  * - Every revocation (sessions store, the code replay guard, RFC 7009 revoke, My Account's "sign
  *   this device out") calls `revoked()` after its UPDATE committed and before it answers. That
@@ -49,12 +50,11 @@ export interface TokenLiveness {
 export interface TokenLivenessOptions {
   db: Database;
   now: () => number;
-  /** The embedded database (single process): caching needs no shared counter. */
-  embedded: boolean;
-  /** Redis shared by every instance: the revocation counter lives there. */
-  redisUrl?: string | undefined;
-  /** Key prefix of this deployment (the rate limits' one). */
-  prefix?: string;
+  /**
+   * The instance's change counters (deps.generations, lib/generations.ts): revocations bump its
+   * "token-revocations" counter. Without them, or where they do not cache, every check asks the database.
+   */
+  generations?: Generations | undefined;
   /** Most cached tokens kept; the oldest go first. */
   maxEntries?: number;
 }
@@ -66,45 +66,15 @@ interface Cached {
 
 const DEFAULT_MAX_ENTRIES = 100_000;
 
+/** The counter every revocation moves, on every instance (its Redis key keeps the name it always had). */
+export const REVOCATION_COUNTER = 'token-revocations';
+
 export function createTokenLiveness(options: TokenLivenessOptions): TokenLiveness {
   const { db, now } = options;
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  // A lost connection is retried by ioredis; meanwhile every read fails and the database decides.
-  redis?.on('error', () => undefined);
-  const counterKey = `${options.prefix ?? ''}token-revocations`;
-  const caching = options.embedded || redis !== undefined;
-
-  let localGeneration = 0;
+  const caching = options.generations?.caching ?? false;
+  const revocations = options.generations?.counter(REVOCATION_COUNTER);
   const cache = new Map<string, Cached>();
-
-  /** The shared counter, one GET per event-loop turn for every request of that turn. */
-  const sharedReads = createBatcher<null, string | null>({
-    maxWaitMs: 'turn',
-    maxBatchSize: 10_000,
-    maxConcurrentFlushes: 4,
-    async flush(items) {
-      let value: string | null;
-      try {
-        value = (await redis!.get(counterKey)) ?? '0';
-      } catch {
-        value = null;
-      }
-      return items.map(() => value);
-    },
-  });
-
-  /** The current generation, or null when it cannot be known (then nothing cached is trusted). */
-  async function generation(): Promise<string | null> {
-    const local = localGeneration;
-    if (!redis) return `${local}`;
-    const shared = await sharedReads.add(null);
-    // A local revocation while the GET was out also counts: read the local part before and after.
-    if (shared === null || local !== localGeneration) return null;
-    return `${local}:${shared}`;
-  }
 
   const liveChecks = createBatcher<string, number | null>({
     maxWaitMs: 'turn',
@@ -142,7 +112,7 @@ export function createTokenLiveness(options: TokenLivenessOptions): TokenLivenes
   return {
     caching,
     async isLive(jti) {
-      const before = caching ? await generation() : null;
+      const before = caching ? ((await revocations?.current()) ?? null) : null;
       if (before !== null) {
         const hit = cache.get(jti);
         if (hit && hit.generation === before && hit.liveUntil > now()) return true;
@@ -155,21 +125,19 @@ export function createTokenLiveness(options: TokenLivenessOptions): TokenLivenes
       return true;
     },
     async revoked() {
-      localGeneration += 1;
       cache.clear();
       // Awaited: the revoking request answers only once other instances will see the new counter.
       // A failing INCR fails the revocation's request (a 5xx), rather than answer "signed out" while
       // another instance could still accept the token from its cache.
-      if (redis) await redis.incr(counterKey);
+      await revocations?.bump();
     },
     async close() {
-      await Promise.allSettled([sharedReads.drain(), liveChecks.drain()]);
-      await redis?.quit().catch(() => undefined);
+      await liveChecks.drain();
     },
   };
 }
 
 /** For verifiers built without one (tests of a single service): no cache, the database decides. */
 export function uncachedTokenLiveness(db: Database, now: () => number): TokenLiveness {
-  return createTokenLiveness({ db, now, embedded: false });
+  return createTokenLiveness({ db, now });
 }

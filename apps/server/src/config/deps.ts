@@ -5,6 +5,7 @@ import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts'
 import { createPiiCipher, type PiiCipher } from '../auth/pii-cipher.ts';
 import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createGenerations, type Generations } from '../lib/generations.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
@@ -68,6 +69,8 @@ export interface ModuleDeps {
    * changes share one store of hashed codes, one set of peppers and one set of send limits.
    */
   readonly otp: OtpService;
+  /** Change counters for caches that must see every change on every instance (lib/generations.ts). */
+  readonly generations: Generations;
   readonly log: FastifyBaseLogger;
 }
 
@@ -130,13 +133,13 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     offerLookup: options.providers?.offerLookup,
   };
 
-  const tokenLiveness = createTokenLiveness({
-    db,
-    now,
+  // Change counters for the caches that must never outlive a change on any instance (lib/generations.ts).
+  const generations = createGenerations({
     embedded: database.kind === 'pglite',
     redisUrl: config.redisUrl,
     prefix: sso.rateLimitPrefix,
   });
+  const tokenLiveness = createTokenLiveness({ db, now, generations });
   const customerAuth = createCustomerAuth(
     createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now, liveness: tokenLiveness }),
   );
@@ -168,10 +171,12 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       tokenLiveness,
       pii,
       otp,
+      generations,
       log: options.log,
     },
     close: async () => {
       await tokenLiveness.close();
+      await generations.close();
       if (!options.limiter) await limiter.close();
       if (!options.database) await database.close();
     },

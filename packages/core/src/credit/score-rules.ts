@@ -248,17 +248,39 @@ export interface PrioritisedRecord {
  * whatever the hour; then the later instant. Unreadable dates go last.
  */
 export function compareBureauRecords(a: PrioritisedRecord, b: PrioritisedRecord): number {
-  const dayA = istDay(a.dateApplied) ?? '';
-  const dayB = istDay(b.dateApplied) ?? '';
-  if (dayA !== dayB) return dayA < dayB ? 1 : -1;
-  const byBureau = bureauPriority(a.creditBureau) - bureauPriority(b.creditBureau);
-  if (byBureau !== 0) return byBureau;
-  return instant(b.dateApplied) - instant(a.dateApplied) || 0;
+  return compareSortKeys(sortKeyOf(a), sortKeyOf(b));
 }
 
-/** A new list in display order; the input is left untouched. */
+interface SortKey {
+  day: string;
+  priority: number;
+  instant: number;
+}
+
+function sortKeyOf(record: PrioritisedRecord): SortKey {
+  return {
+    day: istDay(record.dateApplied) ?? '',
+    priority: bureauPriority(record.creditBureau),
+    instant: instant(record.dateApplied),
+  };
+}
+
+function compareSortKeys(a: SortKey, b: SortKey): number {
+  if (a.day !== b.day) return a.day < b.day ? 1 : -1;
+  const byBureau = a.priority - b.priority;
+  if (byBureau !== 0) return byBureau;
+  return b.instant - a.instant || 0;
+}
+
+/**
+ * A new list in display order; the input is left untouched. Each record's day is worked out once,
+ * not on every comparison (the score tile sorts on every getCreditScores).
+ */
 export function sortBureauRecords<T extends PrioritisedRecord>(records: readonly T[]): T[] {
-  return [...records].sort(compareBureauRecords);
+  return records
+    .map((record) => ({ record, key: sortKeyOf(record) }))
+    .sort((a, b) => compareSortKeys(a.key, b.key))
+    .map(({ record }) => record);
 }
 
 /**

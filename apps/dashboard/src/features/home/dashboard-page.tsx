@@ -5,6 +5,7 @@ import { useCustomerDetailsQuery } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
+import { DASHBOARD_TEXT } from '../layout/app-shell-skeleton.tsx';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { AddOnsSection } from '../add-ons/add-ons-section.tsx';
@@ -28,15 +29,15 @@ function Greeting() {
         <h2 id="greeting-title" className="ma-greeting-title">
           {greetingFor(now)}!
         </h2>
-        <p className="ma-greeting-text">Here’s everything about your credit and applications, in one place.</p>
+        <p className="ma-greeting-text">{DASHBOARD_TEXT.greeting}</p>
       </div>
       <dl className="ma-greeting-facts">
         <div>
-          <dt>Mobile number</dt>
+          <dt>{DASHBOARD_TEXT.mobileNumber}</dt>
           <dd>{userData ? maskMobile(userData.mobileNo) : '—'}</dd>
         </div>
         <div>
-          <dt>With Kosh since</dt>
+          <dt>{DASHBOARD_TEXT.customerSince}</dt>
           <dd>
             {details.data ? (
               formatDate(details.data.customerSince)
@@ -68,7 +69,7 @@ export default function DashboardPage() {
   }, [services]);
   return (
     <>
-      <PageTitle>Dashboard</PageTitle>
+      <PageTitle>{DASHBOARD_TEXT.title}</PageTitle>
       <Greeting />
       <div className="ma-grid">
         <ScoreSection />

@@ -10,6 +10,7 @@ import {
 } from '@pravesh/core/credit/score-rules.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
+import { DASHBOARD_TEXT } from '../layout/app-shell-skeleton.tsx';
 import { useCreditScoresQuery } from './api.ts';
 import { ScoreHistory } from './score-history.tsx';
 import './scores.css';
@@ -230,8 +231,8 @@ export function ScoreSection() {
   return (
     <section id="credit-score" className="ma-card ma-section" aria-labelledby="score-title" tabIndex={-1}>
       <div className="ma-section-head">
-        <h2 id="score-title">Your credit score</h2>
-        <span className="ma-chip">Free · won’t affect your score</span>
+        <h2 id="score-title">{DASHBOARD_TEXT.scoreTitle}</h2>
+        <span className="ma-chip">{DASHBOARD_TEXT.scoreChip}</span>
       </div>
       {body}
     </section>

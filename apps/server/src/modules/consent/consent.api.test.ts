@@ -261,6 +261,31 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
     expect(await ledgerCount()).toBe(before + 3);
   });
 
+  it('answers each check from the ledger as it is now: a decision made since a check shows at once', async () => {
+    // puckar/check keeps a subject's entries in memory until the ledger changes (service.ts).
+    const customer = await signIn();
+    const body = consentBody(customer);
+    const read = {
+      contractId: HOMEPAGE,
+      visitId: body.visitId,
+      visitorId: body.visitorId,
+      customerId: customer.customerId,
+    };
+    const verified = async () =>
+      (await check(read, { accessToken: customer.accessToken })).body.response!.alreadyVerified;
+    expect(await verified()).toBe(false);
+    expect(await verified()).toBe(false);
+    await respond(body, { accessToken: customer.accessToken });
+    expect(await verified()).toBe(true);
+    await respond({ ...body, userValue: 'N' }, { accessToken: customer.accessToken });
+    expect(await verified()).toBe(false);
+    await respond(body, { accessToken: customer.accessToken });
+    expect(await verified()).toBe(true);
+    const withdrawal = { contractId: HOMEPAGE, customerId: customer.customerId, visitorId: body.visitorId };
+    expect((await withdraw(withdrawal, { accessToken: customer.accessToken })).status).toBe(200);
+    expect(await verified()).toBe(false);
+  });
+
   it('records visitor-only consent by visitor id, apart from any customer', async () => {
     const body = consentBody(null, { userValue: 'N', consentState: 2 });
     const reply = await respond(body);

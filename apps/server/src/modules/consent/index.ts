@@ -3,7 +3,7 @@ import type { ModuleDeps } from '../../config/deps.ts';
 import { myConsentRoutes } from './my-consents.ts';
 import { consentRoutes } from './routes.ts';
 import { seedDemoContracts } from './seed.ts';
-import { createConsentService } from './service.ts';
+import { CONSENT_LEDGER_COUNTER, createConsentService } from './service.ts';
 import { createConsentStore } from './store.ts';
 
 /**
@@ -15,7 +15,12 @@ export const consentModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const store = createConsentStore(deps.db);
   if (config.consent.seedDemoContracts) await seedDemoContracts(store, now);
   consentRoutes(app, {
-    service: createConsentService({ store, piiHashKey: config.piiHashKey, now }),
+    service: createConsentService({
+      store,
+      piiHashKey: config.piiHashKey,
+      now,
+      ledgerChanges: deps.generations.counter(CONSENT_LEDGER_COUNTER),
+    }),
     customerAuth: deps.customerAuth,
   });
   myConsentRoutes(app, { store, customerAuth: deps.customerAuth });

@@ -17,6 +17,7 @@ import {
   type WithdrawConsentBody,
 } from '@pravesh/core';
 import { createBatcher } from '../../lib/batcher.ts';
+import type { GenerationCounter } from '../../lib/generations.ts';
 import type { CheckAnswer, ConsentStore, ContractVersionRow, LedgerRow, NewLedgerEntry } from './store.ts';
 import { createContractVersionCache } from './version-cache.ts';
 
@@ -34,7 +35,19 @@ export interface ConsentServiceOptions {
   now?: () => number;
   /** How long a contract's latest version is answered from memory (version-cache.ts). */
   versionTtlMs?: number;
+  /**
+   * The "consent-ledger" change counter (deps.generations, lib/generations.ts): every entry this
+   * service appends bumps it, and puckar/check answers a subject's entries from memory only while it
+   * has not moved, on this instance or any other. Without it every check reads the ledger.
+   */
+  ledgerChanges?: GenerationCounter | undefined;
 }
+
+/** The change counter of the consent ledger (lib/generations.ts). */
+export const CONSENT_LEDGER_COUNTER = 'consent-ledger';
+
+/** Most (subject, contract) answers a check keeps in memory; the oldest go first. */
+const MAX_CACHED_ANSWERS = 100_000;
 
 export interface ConsentCheckResult {
   response: ConsentCheckResponse;
@@ -123,6 +136,33 @@ export function createConsentService(options: ConsentServiceOptions) {
     maxConcurrentFlushes: 2,
   });
 
+  // A subject's entries, kept until the ledger changes anywhere (issue 13 §3: the ledger read was
+  // most of puckar/check's cost, and a visitor's panel checks on every page while answers are rare).
+  // Tagged with the generation read before the ledger read, so an entry appended meanwhile, here or
+  // on another instance, makes the answer stale rather than hidden (lib/generations.ts).
+  const ledgerChanges = options.ledgerChanges;
+  const knownAnswers = new Map<string, { generation: string; answers: CheckAnswer[] }>();
+  async function answersOf(subject: string, contractId: string): Promise<CheckAnswer[]> {
+    const key = `${subject}\u0000${contractId}`;
+    const generation = (await ledgerChanges?.current()) ?? null;
+    const known = generation === null ? undefined : knownAnswers.get(key);
+    if (known && known.generation === generation) return known.answers;
+    const answers = await answerReads.add({ subject, contractId });
+    if (generation !== null) {
+      knownAnswers.delete(key);
+      if (knownAnswers.size >= MAX_CACHED_ANSWERS) knownAnswers.delete(knownAnswers.keys().next().value!);
+      knownAnswers.set(key, { generation, answers });
+    }
+    return answers;
+  }
+
+  /** After an entry is appended (committed) and before its request answers: every instance's checks read again. */
+  async function ledgerChanged(appended: boolean): Promise<void> {
+    if (!appended) return;
+    knownAnswers.clear();
+    await ledgerChanges?.bump();
+  }
+
   async function latestVersionOf(contractId: string): Promise<ContractVersionRow> {
     const latest = await store.latestVersion(contractId);
     // A contract without a published version has nothing to show or accept: the same as none.
@@ -151,7 +191,7 @@ export function createConsentService(options: ConsentServiceOptions) {
       const subject = subjectOf(body.customerId, body.visitorId);
       const [latest, answers] = await Promise.all([
         versions.latest(body.contractId),
-        answerReads.add({ subject, contractId: body.contractId }),
+        answersOf(subject, body.contractId),
       ]);
       // A contract without a published version has nothing to show or accept: the same as none.
       if (!latest) throw new PraveshError('contractNotFound');
@@ -198,7 +238,7 @@ export function createConsentService(options: ConsentServiceOptions) {
       const customerId = body.customerId ? customerKey(body.customerId) : null;
       const subject = subjectOf(customerId, body.visitorId);
       const consentState = body.consentState;
-      const { entry } = await store.append(subject, body.contractId, (latest) => {
+      const { entry, appended } = await store.append(subject, body.contractId, (latest) => {
         if (
           latest &&
           latest.action === 'respond' &&
@@ -235,6 +275,7 @@ export function createConsentService(options: ConsentServiceOptions) {
               : { kind: 'cleared', visitorId: body.visitorId, customerId },
         };
       });
+      await ledgerChanged(appended);
       return { entry: toEntry(entry), status: statusOf(entry) };
     },
 
@@ -248,7 +289,7 @@ export function createConsentService(options: ConsentServiceOptions) {
       const pageUrl = decodePageUrl(body.pageUrl);
       const customerId = customerKey(body.customerId);
       const subject = subjectOf(customerId, body.visitorId);
-      const { entry } = await store.append(subject, body.contractId, (latest) => {
+      const { entry, appended } = await store.append(subject, body.contractId, (latest) => {
         if (latest?.action === 'withdraw') return { existing: latest };
         if (!latest || latest.userValue !== 'Y') throw new PraveshError('consentNotGiven');
         const at = new Date(now());
@@ -271,6 +312,7 @@ export function createConsentService(options: ConsentServiceOptions) {
           received: { kind: 'cleared', visitorId: body.visitorId, customerId },
         };
       });
+      await ledgerChanged(appended);
       return { entry: toEntry(entry), status: statusOf(entry) };
     },
 

@@ -23,6 +23,7 @@ import {
   type Environment,
 } from '@pravesh/core';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { rememberedAnswersSerializer } from '../../lib/remembered-answers.ts';
 import type { CreditService } from './service.ts';
 
 export interface CreditRouteDeps {
@@ -70,6 +71,9 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
       url: CREDIT_ROUTES[route],
       // The only query field is creditBureau: its refusal is the catalogue's invalidCreditBureau.
       attachValidation: true,
+      // A customer's answer repeats on every page view until the next pull: each distinct answer
+      // is checked against the schema once (lib/remembered-answers.ts).
+      serializerCompiler: rememberedAnswersSerializer,
       schema: {
         summary: meta.summary,
         description: `${meta.description} ${TOKEN_NOTE}`,

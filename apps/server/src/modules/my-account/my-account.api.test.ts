@@ -8,7 +8,9 @@ import { MY_ACCOUNT_ROUTES, type CustomerDetails, type MyAccountSession } from '
 import { loadConfig } from '../../config/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
-import { DASHBOARD_CONFIG_ELEMENT_ID, dashboardPages } from './pages.ts';
+import { createHash } from 'node:crypto';
+import { appShellMarkers } from '@pravesh/core/my-account/app-shell.ts';
+import { DASHBOARD_CONFIG_ELEMENT_ID, dashboardPages, pageEncodingFor } from './pages.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -175,6 +177,44 @@ describe('My Account pages', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(source);
     await app.close();
+  });
+
+  it("answers each path with its app shell, compressed, and allows the build's inline style by hash only", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const css = '.ma-page-title{font-size:22px}';
+    const [dashboard, page] = [appShellMarkers('dashboard'), appShellMarkers('page')];
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><style>${css}</style></head><body><div id="root">` +
+        `${dashboard.start}<h1>Dashboard</h1>${dashboard.end}${page.start}<p>Frame</p>${page.end}</div></body></html>`,
+    );
+    const app = await appWith(dist);
+    const home = await app.inject({ url: '/myaccount/dashboard?utm_source=x', headers: { 'accept-encoding': 'br' } });
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers.vary).toContain('Accept-Encoding');
+    const html = brotliDecompressSync(home.rawPayload).toString();
+    expect(html).toContain('<div id="root"><h1>Dashboard</h1></div>');
+    expect(html).toContain(`id="${DASHBOARD_CONFIG_ELEMENT_ID}"`);
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(String(home.headers['content-security-policy'])).toContain(`style-src 'self' 'sha256-${hash}';`);
+    expect(String(home.headers['content-security-policy'])).not.toContain('unsafe-inline');
+
+    const other = await app.inject({ url: '/myaccount/profile', headers: { 'accept-encoding': 'gzip' } });
+    expect(other.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(other.rawPayload).toString()).toContain('<div id="root"><p>Frame</p></div>');
+    const plain = await app.inject('/myaccount/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root"><p>Frame</p></div>');
+    await app.close();
+  });
+
+  it('picks br, then gzip, as Accept-Encoding allows', () => {
+    expect(pageEncodingFor('gzip, deflate, br')).toBe('br');
+    expect(pageEncodingFor('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncodingFor('*')).toBe('br');
+    expect(pageEncodingFor('identity')).toBeUndefined();
+    expect(pageEncodingFor(undefined)).toBeUndefined();
   });
 
   it('says the app is being updated (503) when it is not built', async () => {

@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptJson } from '@pravesh/core';
+import {
+  APP_SHELL_PAGES,
+  appShellPageOf,
+  keepAppShell,
+  type AppShellPage,
+} from '@pravesh/core/my-account/app-shell.ts';
 import type { AppConfig } from '../../config/index.ts';
 import { registerPageAssets } from '../../lib/framed-page.ts';
 
@@ -28,12 +36,14 @@ const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../dashboard/dist', imp
  * customer's data: clickjacking, OWASP) and scripts come only from this origin, so a font or
  * script CDN cannot be added by accident.
  */
-export function dashboardContentSecurityPolicy(config: AppConfig): string {
+export function dashboardContentSecurityPolicy(config: AppConfig, inlineStyleHashes: readonly string[] = []): string {
   const api = new URL(config.publicUrl).origin;
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    // The build inlines the entry stylesheet (apps/dashboard/build/app-shell.ts): allowed by its
+    // hash, so no other inline style (an injected one) applies.
+    ["style-src 'self'", ...inlineStyleHashes.map((hash) => `'${hash}'`)].join(' '),
     "font-src 'self'",
     "img-src 'self' data:",
     `connect-src 'self' ${api}`,
@@ -59,6 +69,43 @@ export function dashboardBootstrap(config: AppConfig) {
   };
 }
 
+/** CSP hashes (sha256-…) of the <style> blocks of a page (CSP3 "hash-source"). */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (match) => `sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}`,
+  );
+}
+
+/** The encodings a page is kept in, best first. */
+const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+/** The best of br and gzip that Accept-Encoding allows (RFC 9110 §12.5.3: q=0 refuses), else none. */
+export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  return PAGE_ENCODINGS.find((encoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0);
+}
+
+/** One answer of index.html: the text and its compressed copies, made once at start. */
+interface PageBody {
+  plain: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function pageBody(html: string): PageBody {
+  return {
+    plain: html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
 const NOT_BUILT = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>My Account</title></head>
 <body><p>My Account is being updated. Please try again in a few minutes.</p></body></html>`;
 
@@ -75,18 +122,31 @@ export async function dashboardPages(
     dashboardBootstrap(config),
   )}</script>`;
   const html = built ? readFileSync(indexFile, 'utf8').replace('</head>', `    ${bootstrap}\n  </head>`) : NOT_BUILT;
-  const csp = dashboardContentSecurityPolicy(config);
+  const csp = dashboardContentSecurityPolicy(config, inlineStyleHashes(html));
+  // One page per app shell (core my-account/app-shell.ts): the dashboard's paints its title and
+  // greeting before any script runs; every other path gets the generic frame.
+  const bodies = new Map<AppShellPage, PageBody>(
+    APP_SHELL_PAGES.map((shell) => [shell, pageBody(keepAppShell(html, shell))]),
+  );
 
-  const page = (_request: unknown, reply: FastifyReply) =>
-    reply
-      .code(built ? 200 : 503)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', csp)
-      .header('x-frame-options', 'DENY')
-      // The shell is tiny and names this build's hashed bundles: always revalidated.
-      .header('cache-control', 'no-cache')
-      .header('referrer-policy', 'no-referrer')
-      .send(html);
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split(/[?#]/, 1)[0]!;
+    const body = bodies.get(appShellPageOf(pathname.slice(DASHBOARD_BASE.length - 1)))!;
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return (
+      reply
+        .code(built ? 200 : 503)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', csp)
+        .header('x-frame-options', 'DENY')
+        // The shell names this build's hashed bundles: always revalidated.
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding')
+        .header('referrer-policy', 'no-referrer')
+        .send(encoding ? body[encoding] : body.plain)
+    );
+  };
   app.get('/myaccount', { schema: { hide: true } }, (_request, reply) => reply.redirect(DASHBOARD_BASE, 301));
   app.get(DASHBOARD_BASE, { schema: { hide: true } }, page);
   app.get(`${DASHBOARD_BASE}*`, { schema: { hide: true } }, page);

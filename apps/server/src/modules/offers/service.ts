@@ -192,11 +192,11 @@ export function createOffersService(options: OffersServiceOptions) {
   }
 
   /** The catalogue entries the customer is pre-approved for, by product then rank, with their offers. */
-  async function preApproved(
-    customerId: string,
+  function preApprovedIn(
+    { entries, offers }: Catalogue,
+    { standing, profile }: Standing,
     product?: OfferProduct,
-  ): Promise<{ entry: CatalogueEntry; offer: Offer }[]> {
-    const [{ entries, offers }, { standing, profile }] = await Promise.all([catalogue(), standingOf(customerId)]);
+  ): { entry: CatalogueEntry; offer: Offer }[] {
     const candidates = product === undefined ? entries : entries.filter((entry) => entry.product === product);
     return byProductOrder(offerRules(standing, profile, candidates)).map((entry) => ({
       entry,
@@ -204,14 +204,45 @@ export function createOffersService(options: OffersServiceOptions) {
     }));
   }
 
+  async function preApproved(
+    customerId: string,
+    product?: OfferProduct,
+  ): Promise<{ entry: CatalogueEntry; offer: Offer }[]> {
+    const [read, standing] = await Promise.all([catalogue(), standingOf(customerId)]);
+    return preApprovedIn(read, standing, product);
+  }
+
   async function offers(customerId: string, product?: OfferProduct): Promise<Offer[]> {
     return (await preApproved(customerId, product)).map(({ offer }) => offer);
+  }
+
+  /**
+   * The keyed answer of a catalogue read and a standing, per product filter: one object for as long
+   * as both are kept (30 s and 10 s), so the routes can send the JSON they wrote for it the first
+   * time (routes.ts) instead of writing 15 KB again for every request of a page view. Held weakly:
+   * it goes with the catalogue read or the standing it was worked out from.
+   */
+  const responses = new WeakMap<Catalogue, WeakMap<Standing, Map<string, OfferResponse>>>();
+  function offerResponseOf(read: Catalogue, standing: Standing, product: OfferProduct | undefined): OfferResponse {
+    let byStanding = responses.get(read);
+    if (!byStanding) responses.set(read, (byStanding = new WeakMap()));
+    let byProduct = byStanding.get(standing);
+    if (!byProduct) byStanding.set(standing, (byProduct = new Map<string, OfferResponse>()));
+    const key = product ?? '';
+    let response = byProduct.get(key);
+    if (!response) {
+      response = toOfferResponse(preApprovedIn(read, standing, product).map(({ offer }) => offer));
+      byProduct.set(key, response);
+    }
+    return response;
   }
 
   return {
     /** Pre-approved GET, pco/offers and BSP v2 getOffers: the spec 000 §3 answer, keyed by product. */
     async offerResponse(customerId: string, product?: string): Promise<OfferResponse> {
-      return toOfferResponse(await offers(customerId, parseProductFilter(product)));
+      const filter = parseProductFilter(product);
+      const [read, standing] = await Promise.all([catalogue(), standingOf(customerId)]);
+      return offerResponseOf(read, standing, filter);
     },
 
     /** spec 000 §4 personalisation fetch: what the nudge stores (the tile's offers and the count). */

@@ -10,6 +10,7 @@ import {
   type DevicePayload,
   type PassTokenClaims,
 } from '@pravesh/core';
+import { tokenCacheKey as cacheKeyOf } from '../../lib/token-cache-key.ts';
 import type { Keyring } from './keyring.ts';
 import type { SiteRegistry } from './site-registry.ts';
 
@@ -56,14 +57,15 @@ const STRATEGIES: readonly string[] = AUTHENTICATION_STRATEGIES;
 export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
   const now = options.now ?? Date.now;
   const cacheSize = options.cacheSize ?? 10_000;
-  // Only tokens that passed every check enter it, and expiry is re-checked on each hit. Keyed by the
-  // token's signature (its last 43 characters) rather than the whole token: hashing a new ~700-character
-  // string on every request was a measurable part of the shield's cost (issue 13 §3). A hit still
-  // counts only when the whole token is the same string, so a token that shares a signature with a
-  // verified one (a forged payload) is verified from scratch. Map keeps insertion order, so the oldest
-  // entry is evicted first.
-  const verified = new Map<string, { token: string; pass: VerifiedPass }>();
-  const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+  // Only tokens that passed every check enter it, and expiry is re-checked on each hit. Keyed by a
+  // number made from the token's last characters (its signature's end) rather than by the token or a
+  // slice of it: hashing a new ~700-character string, or cutting and hashing a 43-character one, on
+  // every request was a measurable part of the shield's cost (issue 13 §3), while a small integer
+  // key costs neither an allocation nor a string hash. A hit still counts only when the whole token
+  // is the same string, so a token that shares the key with a verified one (a forged payload, or a
+  // chance match) is verified from scratch, and then takes the key over. Map keeps insertion order,
+  // so the oldest entry is evicted first.
+  const verified = new Map<number, { token: string; pass: VerifiedPass }>();
 
   async function verifyUncached(token: string): Promise<VerifiedPass> {
     if (token.length > MAX_PASS_TOKEN_BYTES || !JWS_COMPACT.test(token)) throw new PraveshError('jwtInvalid');
@@ -128,7 +130,7 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
   }
 
   function cached(token: string): VerifiedPass | undefined {
-    const key = signatureOf(token);
+    const key = cacheKeyOf(token);
     const entry = verified.get(key);
     if (!entry || entry.token !== token) return undefined;
     const hit = entry.pass;
@@ -146,7 +148,7 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
       if (hit) return hit;
       const result = await verifyUncached(token);
       if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
-      verified.set(signatureOf(token), { token, pass: result });
+      verified.set(cacheKeyOf(token), { token, pass: result });
       return result;
     },
   };
