@@ -50,6 +50,8 @@ const SECTIONS = [
   'consent check',
   'speed ratios',
   'invoice pdf',
+  'aggregator',
+  'employer search',
   'nudge host page',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
