@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
+      'packages/*/build-tools/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'apps/dashboard/src/**/*.test.tsx',
       'scripts/**/*.test.ts',

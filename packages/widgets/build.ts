@@ -19,11 +19,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { minifyCssTemplates } from './build-tools/minify-css-templates.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.resolve(root, '../sdk/dist/widgets');
 /** The budget of a script that may carry React (the runtime, the ESM build): React DOM is ~70 KB gzipped. */
 const BUDGET_GZIP_BYTES = 80 * 1024;
+
+/** The stylesheet modules (CSS in template literals): @pravesh/ui's tokens and components, each widget's styles. */
+const squeezeStylesheets = minifyCssTemplates(
+  /[\\/](ui[\\/]src[\\/]css[\\/](components|tokens)|widgets[\\/]src[\\/][\w-]+[\\/](styles|tokens))\.ts$/,
+);
 
 async function bundle(file: string, options: BuildOptions): Promise<{ file: string; metafile: Metafile }> {
   const { metafile } = await build({
@@ -40,6 +46,7 @@ async function bundle(file: string, options: BuildOptions): Promise<{ file: stri
     metafile: true,
     logLevel: 'warning',
     ...options,
+    plugins: [squeezeStylesheets, ...(options.plugins ?? [])],
   });
   if (!metafile) throw new Error('esbuild returned no metafile');
   return { file, metafile };

@@ -12,9 +12,13 @@
  * when one is asked for, in the `creditBureau` query parameter; the one write (a consented pull)
  * is POST. All answers use the spec's envelope.
  */
+/** Single paths the nudge names on their own, so its bundle carries these strings and not the whole table. */
+export const CREDIT_SCORES_PATH = '/MSP/api/v1/myAccount/getCreditScores';
+export const PULL_REPORT_PATH = '/BSP/api/v1/bureauApplication/pullReport';
+
 export const CREDIT_ROUTES = {
   /** spec 000 §7 / spec 001 §9: MSP myAccount/getCreditScores → bureauScoreRecord[]. */
-  getCreditScores: '/MSP/api/v1/myAccount/getCreditScores',
+  getCreditScores: CREDIT_SCORES_PATH,
   /** spec 000 §7 "Bureau report GET (header pb-access-token)", path ours → creditReport. */
   bureauReport: '/MSP/api/v1/bureau/report',
   /** spec 000 §7 score meter service, path ours → scoreMeterResponse. */
@@ -26,7 +30,7 @@ export const CREDIT_ROUTES = {
   /** spec 001 §7 → bureauScoreResponse. */
   getBureauScore: '/BSP/api/v1/bureauApplication/getBureauScore',
   /** Beyond the spec: pull reports on the customer's recorded consent, at most once per nextRefreshDate. */
-  pullReport: '/BSP/api/v1/bureauApplication/pullReport',
+  pullReport: PULL_REPORT_PATH,
 } as const;
 export type CreditRoute = keyof typeof CREDIT_ROUTES;
 

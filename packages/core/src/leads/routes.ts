@@ -11,9 +11,12 @@
  * - The partner-facing paths are ours (the spec shows none): server-to-server calls of the lender
  *   that received a lead, authenticated with its partner key instead of a pass token.
  */
+/** The nudge's apply, named on its own so its bundle does not carry the whole table. */
+export const APPLY_OFFER_PATH = '/MSP/api/v1/PCO/applyOffer';
+
 export const LEAD_ROUTES = {
   /** spec 000 §3 "Apply-offer": body mobileNo, payload.visitId, offerId → response.redirectUrl. */
-  applyOffer: '/MSP/api/v1/PCO/applyOffer',
+  applyOffer: APPLY_OFFER_PATH,
   /** spec 001 §7: the dashboard's apply; the same lead as applyOffer for the same customer and offer. */
   quoteApply: '/BSP/api/v1/partner/quoteApply',
   /** spec 001 §7 (account slice leadData): the signed-in customer's leads, newest first. */

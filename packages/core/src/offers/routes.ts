@@ -77,6 +77,9 @@ export function summaryOfferCount(response: OfferResponse): number {
  * i.e. the `sso-authentication-token` header moved in by the SDK, or `pb-access-token`), so no
  * customer id travels in a URL; every answer uses the spec's envelope.
  */
+/** The nudge's personalisation fetch, named on its own so its bundle does not carry the whole table. */
+export const PERSONALIZATION_PATH = '/MSP/api/v1/pco/personalization';
+
 export const OFFER_ROUTES = {
   /**
    * spec 000 §7 "Pre-approved offers GET (headers pb-access-token and sso-authentication-token;
@@ -86,7 +89,7 @@ export const OFFER_ROUTES = {
   /** spec 000 §7 / spec 001 §9 pco/offers (method not shown: GET) → OfferResponse. */
   pcoOffers: '/MSP/api/v1/pco/offers',
   /** spec 000 §4 "A personalization fetch sets stored offers"; path ours → PersonalizationResponse. */
-  personalization: '/MSP/api/v1/pco/personalization',
+  personalization: PERSONALIZATION_PATH,
   /** spec 001 §7 → OfferResponse (the dashboard's preApprovedOffers). */
   getOffers: '/BSP/api/v2/offer/getOffers',
   /** spec 001 §7 → OffersPageResponse (the offers page). */

@@ -1,4 +1,10 @@
-import { CREDIT_ROUTES, LEAD_ROUTES, OFFER_ROUTES, type Environment } from '@pravesh/core';
+import {
+  APPLY_OFFER_PATH,
+  CREDIT_SCORES_PATH,
+  PERSONALIZATION_PATH,
+  PULL_REPORT_PATH,
+  type Environment,
+} from '@pravesh/core';
 
 /**
  * Names the nudge's two halves share: the loader in the core script (loader.ts) and the widget
@@ -36,12 +42,12 @@ export const NUDGE_SHAKE_DURATION_MS = 6000;
 
 /** The nudge's calls (spec 000 §7; all GET but the apply POST), from core's zod-free route tables. */
 export const NUDGE_ROUTES = {
-  getCreditScores: CREDIT_ROUTES.getCreditScores,
+  getCreditScores: CREDIT_SCORES_PATH,
   /** spec 000 §4 "A personalization fetch sets stored offers": { totalOffers, offers, generatedAt }. */
-  personalization: OFFER_ROUTES.personalization,
-  applyOffer: LEAD_ROUTES.applyOffer,
+  personalization: PERSONALIZATION_PATH,
+  applyOffer: APPLY_OFFER_PATH,
   /** The "Get Credit Score" pull, on the customer's recorded consent. */
-  pullReport: CREDIT_ROUTES.pullReport,
+  pullReport: PULL_REPORT_PATH,
 } as const;
 
 /**
