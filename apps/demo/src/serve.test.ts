@@ -85,6 +85,33 @@ describe('createDemoServer', () => {
     expect(existsSync(fileURLToPath(new URL('../public/tokens.css', import.meta.url)))).toBe(false);
   });
 
+  it('serves Open Sans from its own origin: the @font-face rules point at /fonts/, whose files it serves by name only', async () => {
+    server = await createDemoServer({
+      port: 0,
+      host: '127.0.0.1',
+      siteId: 2,
+      siteName: 'Homepage',
+      apiUrl: 'http://localhost:4000',
+      logger: false,
+    });
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('<link rel="stylesheet" href="/fonts.css" />');
+    const css = await server.app.inject({ method: 'GET', url: '/fonts.css' });
+    expect(css.headers['content-type']).toContain('text/css');
+    const sources = [...css.body.matchAll(/src: url\(([^)]+)\) format\('woff2'\);/g)].map((match) => match[1]);
+    expect(sources).toEqual([400, 600, 700].map((weight) => `/fonts/open-sans-latin-${weight}-normal.woff2`));
+    expect(css.body).not.toContain('./files/');
+    for (const source of sources) {
+      const font = await server.app.inject({ method: 'GET', url: source! });
+      expect(font.statusCode, source).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    }
+    for (const url of ['/fonts/open-sans-latin-400-normal.woff', '/fonts/..%2Fpackage.json', '/fonts/secret.woff2']) {
+      expect((await server.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('reports the port it bound when asked for any free port', async () => {
     server = await createDemoServer({
       port: 0,

@@ -94,6 +94,36 @@ const publicDir = fileURLToPath(new URL('../public', import.meta.url));
 export const UI_TOKENS_CSS = createRequire(import.meta.url).resolve('@pravesh/ui/tokens.css');
 const templateDir = fileURLToPath(new URL('../templates', import.meta.url));
 
+/**
+ * Open Sans (spec 001 §2, the face of My Account and the widgets), served from the demo's own
+ * origin as /fonts.css and /fonts/<file>: the pages' CSP keeps font-src 'self', and the widgets in
+ * their shadow roots use the face their page has loaded. The @font-face rules are @fontsource's own
+ * (the package @pravesh/ui bundles), their file URLs pointed at /fonts/; only their woff2 files are
+ * served, by name.
+ */
+const FONT_WEIGHTS = [400, 600, 700] as const;
+const fromUi = createRequire(createRequire(import.meta.url).resolve('@pravesh/ui/tokens.css'));
+const fontCssFile = (weight: number) => fromUi.resolve(`@fontsource/open-sans/latin-${weight}.css`);
+export const FONT_FILES: ReadonlyMap<string, string> = new Map(
+  FONT_WEIGHTS.map((weight) => {
+    const name = `open-sans-latin-${weight}-normal.woff2`;
+    return [name, fromUi.resolve(`@fontsource/open-sans/files/${name}`)];
+  }),
+);
+
+export async function fontsCss(): Promise<string> {
+  const rules = await Promise.all(FONT_WEIGHTS.map((weight) => readFile(fontCssFile(weight), 'utf8')));
+  // woff2 only (every browser the SDK supports reads it); the file names are @fontsource's.
+  return rules
+    .map((rule) =>
+      rule.replace(
+        /src: url\(\.\/files\/([\w.-]+\.woff2)\) format\('woff2'\)[^;]*;/,
+        "src: url(/fonts/$1) format('woff2');",
+      ),
+    )
+    .join('\n');
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {
@@ -230,12 +260,25 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   const servedPage = DEMO_CALLER_ID_SITES.has(options.siteId) ? withCallerIdDemo(page) : page;
 
   const tokensCss = await readFile(UI_TOKENS_CSS, 'utf8');
+  const fontFaces = await fontsCss();
 
   const app = Fastify({ logger: options.logger === false ? false : { level: 'warn' } });
   await app.register(fastifyStatic, { root: publicDir, index: false, decorateReply: false, maxAge: 0 });
   app.get('/tokens.css', (_request, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(tokensCss),
   );
+  app.get('/fonts.css', (_request, reply) =>
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(fontFaces),
+  );
+  app.get<{ Params: { file: string } }>('/fonts/:file', async (request, reply) => {
+    const file = FONT_FILES.get(request.params.file);
+    if (!file) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
+    // The files are named by content version in @fontsource's package: a day's caching is safe.
+    return reply
+      .header('content-type', 'font/woff2')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await readFile(file));
+  });
 
   const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
     reply
