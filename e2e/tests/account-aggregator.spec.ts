@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount } from '../support.ts';
 
 /**
  * Issue 17 §3 §4 (spec 001 §2 the four aggregator routes): a new customer links a bank through
@@ -16,18 +15,7 @@ import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
  * answers fast here (PRAVESH_AA_SIM_READY_MS, PRAVESH_AA_WORKER_MS in playwright.config.ts).
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** Axe-clean, then kept under e2e/artifacts/screenshots and, for a person to look at, in /tmp. */
 async function check(page: Page, name: string): Promise<void> {
@@ -64,19 +52,6 @@ function watchConsole(page: Page) {
       );
     },
   };
-}
-
-async function signInToMyAccount(page: Page, mobileNo: string): Promise<void> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
-  await page.goto(`${API_URL}/myaccount/dashboard`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 /** The bank's linking OTP the simulated bank sent to the local outbox (development only). */
@@ -137,7 +112,7 @@ test.describe('bank linking through FINVU (issue 17)', () => {
 
     // The bank's OTP: 6 digits at HDFC; a wrong one first.
     const dialog = page.getByRole('dialog', { name: 'Enter the OTP from HDFC Bank' });
-    await expect(dialog).toContainText(`6-digit OTP to ${masked(mobileNo)}`);
+    await expect(dialog).toContainText(`6-digit OTP to ${maskedMobile(mobileNo)}`);
     const otp = await bankOtp(page, mobileNo, 6);
     await dialog.getByRole('textbox', { name: '6-digit OTP' }).fill(otp === '000000' ? '111111' : '000000');
     await expect(dialog.getByText('OTP is Incorrect, Please enter valid OTP')).toBeVisible();
@@ -151,7 +126,7 @@ test.describe('bank linking through FINVU (issue 17)', () => {
     const terms = page.locator('.ma-aa-terms');
     await expect(terms).toContainText('Your account holder details, balance and transactions');
     await expect(terms).toContainText('At most once an hour');
-    await expect(terms).toContainText(`${masked(mobileNo)}@finvu`);
+    await expect(terms).toContainText(`${maskedMobile(mobileNo)}@finvu`);
     await check(page, 'permissions-1280');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('heading', { name: 'Verification Complete' })).toBeVisible();

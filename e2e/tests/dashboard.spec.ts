@@ -1,9 +1,15 @@
 import { copyFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import {
+  expectAxeClean,
+  maskedMobile,
+  randomMobile,
+  screenshot,
+  signInOnDemoSite,
+  signInWithCallerId,
+} from '../support.ts';
 
 /**
  * Issue 15 (My Account shell): a customer signs in on a demo site, opens My Account on the API
@@ -12,33 +18,10 @@ import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
  * leaves nothing of the customer readable in the browser.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
-
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/dashboard-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `dashboard-${name}.png`, { fullPage: true });
   copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/dashboard-${name}.png`, `/tmp/dashboard-${name}.png`);
-}
-
-async function signInOnDemoSite(page: Page, mobileNo: string): Promise<void> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
 }
 
 /** Everything a script on the My Account origin can read: storage, readable cookies, IndexedDB names. */
@@ -68,7 +51,7 @@ test('sign in on a demo site → My Account shell at 1280px and 375px, axe-clean
   const menu = page.getByRole('navigation', { name: 'My Account menu' });
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText(`Signed in as ${masked(mobileNo)}`)).toBeAttached();
+  await expect(page.getByText(`Signed in as ${maskedMobile(mobileNo)}`)).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Your credit score' })).toBeVisible();
   await expect(page.getByText('With Kosh since')).toBeVisible();
   await expect(page.locator('.ma-greeting dd').nth(1)).toHaveText(/\d{4}$/);
@@ -87,7 +70,7 @@ test('sign in on a demo site → My Account shell at 1280px and 375px, axe-clean
   // Another screen of the standard layout, reached from the menu, then the profile's details.
   await menu.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  await expect(page.getByText(masked(mobileNo))).toHaveCount(2);
+  await expect(page.getByText(maskedMobile(mobileNo))).toHaveCount(2);
   await expectAxeClean(page);
   await shot(page, 'profile-desktop');
 
@@ -135,7 +118,7 @@ test('the scored demo customer sees a tab per bureau with their score and band',
   await page.setViewportSize({ width: 1280, height: 900 });
   // Seeded by npm start (issue 14): consent recorded and reports pulled at all four bureaus.
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
-  await signInOnDemoSite(page, mobileNo);
+  await signInWithCallerId(page, mobileNo);
   await page.goto(`${API_URL}/myaccount/`);
   await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
   const scores = page.getByRole('region', { name: 'Your credit score' });

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
-import { otpFromOutbox, randomMobile } from '../support.ts';
+import { expectAxeClean, otpFromOutbox, randomMobile } from '../support.ts';
 
 /**
  * Issue 13 §4 "What a new user met on the demo": the two demo sites are two different pages of one
@@ -15,7 +14,6 @@ import { otpFromOutbox, randomMobile } from '../support.ts';
  * button. Screenshots go to e2e/artifacts/screenshots/demo-sites (DEMO_SCREENSHOT_DIR overrides).
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
   { name: '1280', width: 1280, height: 800 },
   { name: '375', width: 375, height: 740 },
@@ -59,15 +57,6 @@ async function watchConsole(page: Page): Promise<() => Promise<string[]>> {
       .catch(() => []);
     return [...problems, ...violations.map((violation) => `csp: ${violation}`)];
   };
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
 }
 
 /** Nothing sticks out sideways: not the page, not the header's row. */

@@ -1,9 +1,8 @@
 import { copyFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 15 §4 (offers and the modal rules of spec 001 §2): each seeded demo customer signs in on a
@@ -15,39 +14,17 @@ import { newOtpFromOutbox, screenshot } from '../support.ts';
  * Axe-clean on every screen; screenshots at 1280 and 375 (e2e/artifacts/screenshots and /tmp).
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await screenshot(page, `offers-${name}.png`, { fullPage });
   copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/offers-${name}.png`, `/tmp/offers-${name}.png`);
 }
 
-async function signInOnDemoSite(page: Page, mobileNo: string): Promise<void> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
-}
-
 /** Demo site → My Account → the dashboard (the accounts session signs the customer in at once). */
 async function openDashboard(page: Page, mobileNo: string): Promise<void> {
-  await signInOnDemoSite(page, mobileNo);
+  await signInWithCallerId(page, mobileNo);
   await page.goto(`${API_URL}/myaccount/?utm_source=demo-site-a`);
   await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

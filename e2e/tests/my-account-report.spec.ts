@@ -1,27 +1,14 @@
 import { copyFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 15 §4: the scored demo customer opens the credit report analysis screen from the
  * dashboard's score section, walks the score history chart with the keyboard, reads the factors,
  * accounts (masked numbers, 36-month payment grid) and enquiries, at 1280px and 375px, axe-clean.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/my-account-report-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -32,24 +19,13 @@ async function shot(page: Page, name: string): Promise<void> {
   );
 }
 
-async function signInOnDemoSite(page: Page, mobileNo: string): Promise<void> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
-}
-
 test('scored customer: score history chart by keyboard, then the full credit report at 1280px and 375px, axe-clean', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
-  await signInOnDemoSite(page, mobileNo);
+  await signInWithCallerId(page, mobileNo);
   await page.goto(`${API_URL}/myaccount/`);
   await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
 

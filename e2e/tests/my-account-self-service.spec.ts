@@ -1,8 +1,7 @@
 import { copyFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
+import { API_URL } from '../urls.ts';
+import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount } from '../support.ts';
 
 /**
  * Issue 16 items 3-5 (spec 001 §2 preferences, active-devices, consent-revocation): a customer
@@ -11,18 +10,6 @@ import { newOtpFromOutbox, randomMobile, screenshot } from '../support.ts';
  * 375px, axe-clean.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
-
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/self-service-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `self-service-${name}.png`, { fullPage: true });
@@ -30,19 +17,6 @@ async function shot(page: Page, name: string): Promise<void> {
     `${import.meta.dirname}/../artifacts/screenshots/self-service-${name}.png`,
     `/tmp/self-service-${name}.png`,
   );
-}
-
-async function signInToMyAccount(page: Page, mobileNo: string): Promise<void> {
-  await page.goto(`${DEMO_SITE_A}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const frame = page.frameLocator('pravesh-sign-in iframe');
-  await frame.getByRole('textbox', { name: 'Mobile number' }).fill(mobileNo);
-  const code = await newOtpFromOutbox(page, mobileNo, () => frame.getByRole('button', { name: 'Get OTP' }).click());
-  await frame.getByRole('textbox', { name: 'One-time password (OTP)' }).fill(code);
-  await frame.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked(mobileNo)}`);
-  await page.goto(`${API_URL}/myaccount/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 async function secondBrowser(browser: Browser) {
@@ -67,7 +41,7 @@ test('preferences, active devices and consents: change, sign another device out,
   await expect(page.getByRole('heading', { level: 1, name: 'Communication preferences' })).toBeVisible();
   const sms = page.getByRole('switch', { name: 'SMS' });
   await expect(sms).toBeChecked();
-  await expect(page.getByText(`Text messages to ${masked(mobileNo)}`)).toBeVisible();
+  await expect(page.getByText(`Text messages to ${maskedMobile(mobileNo)}`)).toBeVisible();
   await sms.focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('SMS turned off. Your choice is saved.')).toBeVisible();

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, outboxMessages, screenshot, signInToMyAccount, watchConsole } from '../support.ts';
+import { expectAxeClean, outboxMessages, openMyAccount, screenshot, watchConsole } from '../support.ts';
 
 /**
  * Issue 16 §1 (spec 001 §2 support tabs, §7 getSupport, productList, supportMail, GRIDSP
@@ -36,7 +36,7 @@ test('support: FAQs searched, a query sent with its reference mailed, every tab,
   test.setTimeout(150_000);
   const consoleClean = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInToMyAccount(page, DEMO_CREDIT_CUSTOMERS.scored.mobileNo);
+  await openMyAccount(page, DEMO_CREDIT_CUSTOMERS.scored.mobileNo);
 
   await page.getByRole('link', { name: 'Help and support' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible();

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
-import { newOtpFromOutbox, screenshot } from '../support.ts';
+import { expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
 
 /**
  * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
@@ -18,22 +17,12 @@ import { newOtpFromOutbox, screenshot } from '../support.ts';
  * so no number ever has two codes in the outbox.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 const SWIPE_HINT = 'Exciting offers await you! Swipe up to explore.';
 
 // Signing in, live calls and a partner page on a loaded 2-core machine: generous, never slept on.
 test.setTimeout(180_000);
-
-async function expectAxeClean(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations with ${state}`).toEqual([]);
-}
 
 /**
  * Console-clean journeys: every page of a journey (the test's own and the phone pages it opens) is
