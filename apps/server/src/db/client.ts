@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteForDrizzle } from './pglite-queries.ts';
 import * as schema from './schema/index.ts';
 
 /** PGlite and pg share one type (ARCHITECTURE.md "Toolchain facts"). */
@@ -74,7 +75,7 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(pgliteForDrizzle(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

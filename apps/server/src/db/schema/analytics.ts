@@ -34,5 +34,8 @@ export const analyticsEvents = pgTable(
     reportedSiteId: integer('reported_site_id'),
     userState: text('user_state'),
   },
-  (table) => [index('analytics_events_site_received_idx').on(table.siteId, table.receivedAt)],
+  // Events arrive in time order, so a BRIN index (PostgreSQL §71) finds a time range at a fraction of a
+  // B-tree's upkeep per insert: the (site_id, received_at) B-tree it replaced cost each stored event
+  // about a sixth of its insert on PGlite (issue 13 §3). Reports read a time range, then the site.
+  (table) => [index('analytics_events_received_brin').using('brin', table.receivedAt)],
 );

@@ -83,12 +83,24 @@ const selected = sql.raw(COLUMNS.map(([key]) => `"${key}"`).join(', '));
 const recordType = sql.raw(COLUMNS.map(([key, , type]) => `"${key}" ${type}`).join(', '));
 
 /**
+ * A row's JSON without its null fields: json_to_recordset reads a missing key as null (PostgreSQL
+ * §9.16), and most events leave most of the 24 columns empty. Half the bytes the database parses
+ * per row: on PGlite a row cost about 55 µs instead of 80–100 in a batch of 40 (issue 13 §3). Only
+ * the top level is thinned; the data object is stored as sent, its nulls included.
+ */
+function rowJson(row: EventRow): Record<string, unknown> {
+  const present: Record<string, unknown> = {};
+  for (const [key] of COLUMNS) if (row[key] !== null) present[key] = row[key];
+  return present;
+}
+
+/**
  * The whole batch as one JSON parameter (as db/json-rows.ts does for visits, with the jsonb data
  * column added): the statement's text is the same for every batch, so it runs prepared.
  */
 const insertEvents = (rows: readonly EventRow[]) =>
   sql`insert into ${analyticsEvents} (${columnList}) select ${selected}
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(${recordType})`;
+    from json_to_recordset(${JSON.stringify(rows.map(rowJson))}::json) as x(${recordType})`;
 
 /** PostgreSQL's unique_violation (PostgreSQL Appendix A): the batch holds an id already stored. */
 const UNIQUE_VIOLATION = '23505';

@@ -57,6 +57,17 @@ describe.each(DATABASE_KINDS)('analytics tracking data on %s', (kind) => {
     expect(mobileNo).toBeDefined();
   });
 
+  it('stores the data object as sent, its nulls included, and absent fields as null', async () => {
+    // The batch's JSON leaves out a row's null fields (store.ts rowJson): only the top level.
+    const data = { plan: null, steps: [null, 1], nested: { kept: null } };
+    const reply = await produce({ label: null, data });
+    expect(reply.statusCode).toBe(200);
+    const eventId = reply.json<{ response: { eventId: string } }>().response.eventId;
+    const [row] = await server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId));
+    expect(row).toMatchObject({ event: 'page_view', label: null, category: null, customerId: null, siteId: 2 });
+    expect(row!.data).toEqual(data);
+  });
+
   it('stores events without tracking data as before, and refuses bad tracking values with a 4xx', async () => {
     expect((await produce({})).statusCode).toBe(200);
     for (const bad of [
