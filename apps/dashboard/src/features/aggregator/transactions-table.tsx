@@ -3,8 +3,8 @@ import type { TransactionTab } from '@pravesh/core/aggregator/constants.ts';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { Transaction } from '../../app/slices/finvu.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { useTransactionsQuery } from './api.ts';
-import { AA_MESSAGES } from './messages.ts';
+import { codeOf, useTransactionsQuery } from './api.ts';
+import { AA_MESSAGES, aaMessage } from './messages.ts';
 
 const MODE_WORDS: Record<Transaction['mode'], string> = {
   CASH: 'Cash',
@@ -80,6 +80,15 @@ export function TransactionsTable({ accountId, type }: { accountId: string; type
           <Skeleton key={index} shape="text" width="100%" height={24} />
         ))}
       </SkeletonGroup>
+    );
+  }
+  const refusal = codeOf(result.error);
+  if (!data && (refusal === 'aaConsentNotActive' || refusal === 'aaDataDeleted')) {
+    // Trying again cannot help: the consent was revoked at the AA, or the account unlinked.
+    return (
+      <Alert tone="warning" title="These transactions are no longer available">
+        {aaMessage(result.error)}
+      </Alert>
     );
   }
   if (!data) {

@@ -82,6 +82,15 @@ describe('account transactions (spec 001 §2 linked-accounts-details)', () => {
     cleanup();
     open(refusal('aggregatorPageError', 500));
     expect(await screen.findByText('We couldn’t load these transactions', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    cleanup();
+    // Consent revoked at the AA: the data is no longer shown, and trying again cannot bring it back.
+    open(refusal('aaConsentNotActive', 409));
+    expect(await screen.findByText('These transactions are no longer available', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      screen.getByText('Your consent to share bank data isn’t active any more. Link your accounts again to continue.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     cleanup();
     renderDashboard('/linked-accounts-details?accountId=11111111-2222-4333-8444-555555555555', {
       preloaded: signedInState(),

@@ -277,7 +277,8 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         summary: "One linked account's transactions: Credit, Debit or All, paged, by date (spec 001 §7 FI/transaction)",
         description:
           'GET (method not shown). Newest first, 20 a page, with totalRecords and pageCount (the Finvu slice). from/to are ' +
-          "India dates, inclusive. Another customer's account answers aaNotFound.",
+          "India dates, inclusive. Another customer's account answers aaNotFound, an unlinked one aaDataDeleted, " +
+          'one whose consent was revoked at the AA aaConsentNotActive (its data is no longer shown).',
         tags: TAGS,
         querystring: transactionQuerySchema,
         response: { 200: envelopeSchema(transactionsResponseSchema), ...errors },

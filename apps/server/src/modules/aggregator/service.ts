@@ -216,13 +216,13 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
   }
 
   /**
-   * One of the customer's linked accounts whose data may be read now (statement, insights): an
-   * account deActivateUserData deleted is aaDataDeleted, another customer's or an unknown one
-   * aaNotFound; a consent never approved or revoked at the AA is aaConsentNotActive (its data is no
-   * longer ours to show), and an account not fetched yet aaDataNotReady. An expired consent's data
-   * is still shown: the customer sees what was fetched while it was valid.
+   * One of the customer's linked accounts whose data we may still show (transactions, statement,
+   * insights): an account deActivateUserData deleted is aaDataDeleted, another customer's or an
+   * unknown one aaNotFound; a consent never approved or revoked at the AA is aaConsentNotActive (its
+   * data is no longer ours to show: ReBIT AA consent revocation ends the FIU's use of the data). An
+   * expired consent's data is still shown: the customer sees what was fetched while it was valid.
    */
-  async function readableAccount(customerId: string, accountId: string): Promise<AccountRow & { fetchedAt: Date }> {
+  async function consentedAccount(customerId: string, accountId: string): Promise<AccountRow> {
     const account = await store.accountOf(customerId, accountId);
     if (!account) {
       throw new PraveshError((await store.wasDeleted(customerId, accountId)) ? 'aaDataDeleted' : 'aaNotFound');
@@ -230,6 +230,12 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
     const consent = await store.consentOf(customerId, account.consentHandle);
     const status = consent ? (await sync(consent)).consentStatus : null;
     if (status === null || status === 'REVOKED') throw new PraveshError('aaConsentNotActive');
+    return account;
+  }
+
+  /** A consented account (above) that has been fetched; one not fetched yet is aaDataNotReady. */
+  async function readableAccount(customerId: string, accountId: string): Promise<AccountRow & { fetchedAt: Date }> {
+    const account = await consentedAccount(customerId, accountId);
     if (account.fetchedAt === null) throw new PraveshError('aaDataNotReady');
     return account as AccountRow & { fetchedAt: Date };
   }
@@ -597,8 +603,8 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
     },
 
     async transactions(customerId: string, query: TransactionQuery): Promise<TransactionsResponse> {
-      const account = await store.accountOf(customerId, query.accountId);
-      if (!account) throw new PraveshError('aaNotFound');
+      // Not fetched yet is an empty first page (the screen says the data is on its way).
+      const account = await consentedAccount(customerId, query.accountId);
       const type = query.type === 'Credit' ? 'CREDIT' : query.type === 'Debit' ? 'DEBIT' : undefined;
       const from = query.from ? new Date(istDayStart(query.from)) : undefined;
       const to = query.to ? new Date(istDayStart(query.to) + DAY_MS) : undefined;

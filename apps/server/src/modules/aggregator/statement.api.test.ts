@@ -158,7 +158,7 @@ describe.each(DATABASE_KINDS)('statement PDF, fi/transaction, on %s (spec 001 §
     }
   });
 
-  it('not fetched yet: aaDataNotReady; revoked at the AA: aaConsentNotActive; deactivated: aaDataDeleted', async () => {
+  it('not fetched yet: aaDataNotReady; revoked at the AA: aaConsentNotActive (list too); deactivated: aaDataDeleted', async () => {
     const pending = await kit.linkedCustomer('SBI-FIP');
     const pendingAccount = (await ok<{ accounts: { accountId: string }[] }>('getAccountsDetail', pending.customer))
       .accounts[0]!.accountId;
@@ -174,12 +174,21 @@ describe.each(DATABASE_KINDS)('statement PDF, fi/transaction, on %s (spec 001 §
       query: `accountId=${revoked.detail.accounts[0]!.accountId}&months=1`,
     });
     expect([afterRevoke.status, afterRevoke.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+    // Nor the transaction list: revoked data is no longer ours to show.
+    const listAfterRevoke = await call('transaction', revoked.customer, {
+      query: `accountId=${revoked.detail.accounts[0]!.accountId}&type=All&page=1`,
+    });
+    expect([listAfterRevoke.status, listAfterRevoke.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
 
     const leaving = await fetchedCustomer('AXIS001');
     const leavingAccount = leaving.detail.accounts[0]!.accountId;
     await ok<DeactivateResponse>('deActivateUserData', leaving.customer);
     const gone = await call('statement', leaving.customer, { query: `accountId=${leavingAccount}&months=1` });
     expect([gone.status, gone.body.statusCode]).toEqual([410, 'aaDataDeleted']);
+    const goneList = await call('transaction', leaving.customer, {
+      query: `accountId=${leavingAccount}&type=All&page=1`,
+    });
+    expect([goneList.status, goneList.body.statusCode]).toEqual([410, 'aaDataDeleted']);
     expect(gone.body.statusMessage).toBe(
       'This account was unlinked and its data deleted. Link it again to see its statement.',
     );
