@@ -114,18 +114,12 @@ export const FONT_FILES: ReadonlyMap<string, string> = new Map(
 export async function fontsCss(): Promise<string> {
   const rules = await Promise.all(FONT_WEIGHTS.map((weight) => readFile(fontCssFile(weight), 'utf8')));
   // woff2 only (every browser the SDK supports reads it); the file names are @fontsource's.
-  // font-display optional, not @fontsource's swap: a face that arrives after the first paint is not
-  // swapped in, so the text never moves (issue 14: the host page's CLS with the nudge must be 0;
-  // swap shifted the headings by 0.007). The pages preload all three files, so they are nearly
-  // always there in time, and cached for the next page.
   return rules
     .map((rule) =>
-      rule
-        .replace(
-          /src: url\(\.\/files\/([\w.-]+\.woff2)\) format\('woff2'\)[^;]*;/,
-          "src: url(/fonts/$1) format('woff2');",
-        )
-        .replace(/font-display: swap;/, 'font-display: optional;'),
+      rule.replace(
+        /src: url\(\.\/files\/([\w.-]+\.woff2)\) format\('woff2'\)[^;]*;/,
+        "src: url(/fonts/$1) format('woff2');",
+      ),
     )
     .join('\n');
 }
