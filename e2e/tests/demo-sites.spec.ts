@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
-import { expectAxeClean, otpFromOutbox, randomMobile } from '../support.ts';
+import { animationsSettled, expectAxeClean, otpFromOutbox, randomMobile } from '../support.ts';
 
 /**
  * Issue 13 §4 "What a new user met on the demo": the two demo sites are two different pages of one
@@ -114,6 +114,43 @@ for (const viewport of VIEWPORTS) {
         await shoot(page, `${site.name}-${viewport.name}-signed-out`);
       }
       expect(await problems()).toEqual([]);
+    });
+
+    // Issue 14: the host page's CLS with the nudge is 0. Open Sans is refused, the worst first load:
+    // its metric-matched fallback must take the same room (the nav still fits its row at 375px, and
+    // axe's target size holds), and the account area must not move when the session check ends.
+    test('before Open Sans arrives, nothing moves as the page and its nudge load', async ({ page }) => {
+      await page.route('**/fonts/*.woff2', (route) => route.abort());
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            const nodes = entry.sources.map((source) => {
+              const node = source.node;
+              const element = node instanceof Element ? node : node?.parentElement;
+              return element ? `${element.tagName.toLowerCase()}#${element.id}.${element.className}` : '?';
+            });
+            shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const site of SITES) {
+        await page.goto(`${site.url}/`);
+        await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Not signed in');
+        await expect(page.locator('pravesh-nudge')).toContainText('Your free credit snapshot', { timeout: 30_000 });
+        await animationsSettled(page);
+        expect(await page.evaluate(() => document.fonts.check('16px "Open Sans"'))).toBe(false);
+        const nav = await page.locator('.site-nav').evaluate((element) => element.scrollWidth - element.clientWidth);
+        expect(nav, 'the nav fits its row').toBeLessThanOrEqual(0);
+        await expectAxeClean(page, `${site.name} in the fallback face`);
+        expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+      }
     });
 
     test('a product button thanks the customer without showing the event id', async ({ page }) => {

@@ -101,6 +101,15 @@ describe('createDemoServer', () => {
     const sources = [...css.body.matchAll(/src: url\(([^)]+)\) format\('woff2'\);/g)].map((match) => match[1]);
     expect(sources).toEqual([400, 600, 700].map((weight) => `/fonts/open-sans-latin-${weight}-normal.woff2`));
     expect(css.body).not.toContain('./files/');
+    // Never swapped in after the first paint: no layout shift from the font (issue 14, CLS 0).
+    expect(css.body.match(/font-display: optional;/g)).toHaveLength(3);
+    expect(css.body).not.toContain('swap');
+    // Until it loads, Arial scaled to its metrics stands in (open-sans-fallback.css), so the text takes
+    // the room Open Sans would.
+    expect(css.body.match(/font-family: 'Open Sans Fallback';/g)).toHaveLength(3);
+    for (const weight of [400, 600, 700]) {
+      expect(page.body).toContain(`<link rel="preload" href="/fonts/open-sans-latin-${weight}-normal.woff2"`);
+    }
     for (const source of sources) {
       const font = await server.app.inject({ method: 'GET', url: source! });
       expect(font.statusCode, source).toBe(200);

@@ -72,9 +72,15 @@ export const DEMO_CONSENT_CONTRACTS: Readonly<Record<number, string>> = {
  */
 export const DEMO_CALLER_ID_SITES: ReadonlySet<number> = new Set([2]);
 
-/** Adds the caller-ID script to a rendered page, beside the page's own scripts. */
+/**
+ * Adds the caller-ID script to a rendered page, beside the page's own scripts, and marks the
+ * header's account area as holding its button from the first paint, so the room it reserves is
+ * the button's too (styles.css .account--caller-id: no layout shift when it appears).
+ */
 export function withCallerIdDemo(page: string): string {
-  return page.replace('</head>', '    <script type="module" src="/caller-id.js"></script>\n  </head>');
+  return page
+    .replace('</head>', '    <script type="module" src="/caller-id.js"></script>\n  </head>')
+    .replace('<section class="account" id="account"', '<section class="account account--caller-id" id="account"');
 }
 // --- end of the caller-identification block ------------------------------------------------
 
@@ -103,6 +109,8 @@ const templateDir = fileURLToPath(new URL('../templates', import.meta.url));
  */
 const FONT_WEIGHTS = [400, 600, 700] as const;
 const fromUi = createRequire(createRequire(import.meta.url).resolve('@pravesh/ui/tokens.css'));
+/** Arial scaled to Open Sans's metrics, for a first load on which Open Sans misses the first paint. */
+const OPEN_SANS_FALLBACK_CSS = createRequire(import.meta.url).resolve('@pravesh/ui/open-sans-fallback.css');
 const fontCssFile = (weight: number) => fromUi.resolve(`@fontsource/open-sans/latin-${weight}.css`);
 export const FONT_FILES: ReadonlyMap<string, string> = new Map(
   FONT_WEIGHTS.map((weight) => {
@@ -114,13 +122,20 @@ export const FONT_FILES: ReadonlyMap<string, string> = new Map(
 export async function fontsCss(): Promise<string> {
   const rules = await Promise.all(FONT_WEIGHTS.map((weight) => readFile(fontCssFile(weight), 'utf8')));
   // woff2 only (every browser the SDK supports reads it); the file names are @fontsource's.
+  // font-display optional, not @fontsource's swap: a face that arrives after the first paint is not
+  // swapped in, so the text never moves (issue 14: the host page's CLS with the nudge must be 0;
+  // swap shifted the headings by 0.007). The pages preload all three files, so they are nearly
+  // always there in time, and cached for the next page.
   return rules
     .map((rule) =>
-      rule.replace(
-        /src: url\(\.\/files\/([\w.-]+\.woff2)\) format\('woff2'\)[^;]*;/,
-        "src: url(/fonts/$1) format('woff2');",
-      ),
+      rule
+        .replace(
+          /src: url\(\.\/files\/([\w.-]+\.woff2)\) format\('woff2'\)[^;]*;/,
+          "src: url(/fonts/$1) format('woff2');",
+        )
+        .replace(/font-display: swap;/, 'font-display: optional;'),
     )
+    .concat(await readFile(OPEN_SANS_FALLBACK_CSS, 'utf8'))
     .join('\n');
 }
 

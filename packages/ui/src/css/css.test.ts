@@ -22,7 +22,7 @@ describe('the tokens', () => {
   });
 
   it('name Open Sans first, with the system stack behind it', () => {
-    expect(TOKENS_CSS).toContain("--pv-font-family: 'Open Sans', system-ui");
+    expect(TOKENS_CSS).toContain("--pv-font-family: 'Open Sans', 'Open Sans Fallback', system-ui");
   });
 
   it('stop all motion for people who ask for less of it', () => {

@@ -47,9 +47,12 @@ export const COLOR_TOKENS = {
   shade: '11 22 44',
 } as const;
 
-/** spec 001 §2 names Open Sans; the system stack stands in until it loads (font-display: swap). */
+/**
+ * spec 001 §2 names Open Sans. Until it loads, Arial scaled to its metrics (open-sans-fallback.css,
+ * where a page declares it) and then the system stack stand in.
+ */
 export const FONT_FAMILY =
-  "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
+  "'Open Sans', 'Open Sans Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
 
 /** A modular type scale (≈1.2), with the 22px page title of spec 001 §2 as `xl`. */
 export const TYPE_TOKENS = {
