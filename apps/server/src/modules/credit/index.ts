@@ -12,7 +12,7 @@ import { createCreditStore } from './store.ts';
  */
 export const creditModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = createCreditService({
-    store: createCreditStore(deps.db),
+    store: createCreditStore(deps.db, { generations: deps.generations }),
     bureau: deps.providers.bureau,
     now: deps.now,
     deadlineMs: deps.config.bureau.deadlineMs,

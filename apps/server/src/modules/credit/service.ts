@@ -57,6 +57,8 @@ function withDeadline<T>(call: Promise<T>, bureau: Bureau, deadlineMs: number): 
 }
 
 export function createCreditService({ store, bureau: provider, now, log, deadlineMs = 15_000 }: CreditServiceOptions) {
+  const scoreRecordsByRead = new WeakMap<readonly CreditPullSummary[], BureauScoreRecord[]>();
+
   /** The bureau asked for, else the active bureau (spec 000 §9 priority, first with a valid score). */
   async function pullSummaryOf(customerId: string, bureau: Bureau | undefined): Promise<CreditPullSummary> {
     const rows = await store.latestPerBureau(customerId);
@@ -83,7 +85,12 @@ export function createCreditService({ store, bureau: provider, now, log, deadlin
   return {
     /** myAccount/getCreditScores: one record per bureau, latest day first, same day by priority. */
     async scores(customerId: string): Promise<BureauScoreRecord[]> {
-      return scoreRecordsOf(await store.latestPerBureau(customerId));
+      const rows = await store.latestPerBureau(customerId);
+      // A kept read (store.latestPerBureau) is the same array until the next pull: its records are
+      // worked out once for it.
+      let records = scoreRecordsByRead.get(rows);
+      if (!records) scoreRecordsByRead.set(rows, (records = scoreRecordsOf(rows)));
+      return records;
     },
 
     /** BSP bureauApplication/reportStatus: all four bureaus (spec 001 §3). */

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { BUREAUS, bureauScoreRecordSchema, nextRefreshDate, type Bureau } from '@pravesh/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBureauSimulator, simulatedProfile, type BureauProvider } from '../../providers/bureau/index.ts';
+import { createGenerations, type Generations } from '../../lib/generations.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/instance.ts';
+import { REDIS_URL } from '../../test/postgres.ts';
 import { createCreditStore, type CreditStore, type NewCreditPull } from './store.ts';
 import { scoreRecordOf } from './views.ts';
 
@@ -166,4 +168,68 @@ describe.each(DATABASE_KINDS)('credit store (%s)', (kind) => {
     expect(latest[0]).not.toHaveProperty('report');
     for (const row of latest) expect(bureauScoreRecordSchema.safeParse(scoreRecordOf(row)).success).toBe(true);
   });
+});
+
+describe.each(DATABASE_KINDS)('credit store, latest pulls kept in memory (%s)', (kind) => {
+  let database: TestDatabase;
+  const bureau = createBureauSimulator({ now: () => START });
+  const opened: Generations[] = [];
+  const generationsOf = (options: Parameters<typeof createGenerations>[0]) => {
+    const generations = createGenerations(options);
+    opened.push(generations);
+    return generations;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((generations) => generations.close()));
+    await database?.dispose();
+  });
+
+  /** A write that no counter hears of: what only a kept (cached) read can miss. */
+  const unannounced = () => createCreditStore(database.db);
+  const versions = async (store: CreditStore, customerId: string) =>
+    Object.fromEntries((await store.latestPerBureau(customerId)).map((row) => [row.bureau, row.version]));
+
+  it('answers from memory until a pull of the customer is stored through a counted store', async () => {
+    const store = createCreditStore(database.db, { generations: generationsOf({ embedded: true }) });
+    const customerId = randomUUID();
+    await store.append(await pullAt(bureau, customerId, 'CIBIL', START), new Date(START));
+    expect(await versions(store, customerId)).toEqual({ CIBIL: 1 });
+    // Kept: a write nobody counted is not seen (the proof that the read came from memory)…
+    await unannounced().append(await pullAt(bureau, customerId, 'EXPERIAN', START), new Date(START));
+    expect(await versions(store, customerId)).toEqual({ CIBIL: 1 });
+    // …until a counted pull of the customer's: then the database answers again, with both.
+    await store.append(await pullAt(bureau, customerId, 'EQUIFAX', START), new Date(START));
+    expect(await versions(store, customerId)).toEqual({ CIBIL: 1, EXPERIAN: 1, EQUIFAX: 1 });
+  });
+
+  it('keeps nothing when no generation can be known (PostgreSQL without Redis)', async () => {
+    const store = createCreditStore(database.db, { generations: generationsOf({ embedded: false }) });
+    const customerId = randomUUID();
+    await store.append(await pullAt(bureau, customerId, 'CIBIL', START), new Date(START));
+    expect(await versions(store, customerId)).toEqual({ CIBIL: 1 });
+    await unannounced().append(await pullAt(bureau, customerId, 'HIGHMARK', START), new Date(START));
+    expect(await versions(store, customerId)).toEqual({ CIBIL: 1, HIGHMARK: 1 });
+  });
+
+  it.skipIf(!REDIS_URL)(
+    'drops a kept read when another instance stores a pull (shared counters in Redis)',
+    async () => {
+      const prefix = `test:${randomUUID()}:`;
+      const instanceA = createCreditStore(database.db, {
+        generations: generationsOf({ embedded: false, redisUrl: REDIS_URL, prefix }),
+      });
+      const instanceB = createCreditStore(database.db, {
+        generations: generationsOf({ embedded: false, redisUrl: REDIS_URL, prefix }),
+      });
+      const customerId = randomUUID();
+      await instanceB.append(await pullAt(bureau, customerId, 'CIBIL', START), new Date(START));
+      expect(await versions(instanceA, customerId)).toEqual({ CIBIL: 1 });
+      await instanceB.append(await pullAt(bureau, customerId, 'EXPERIAN', START), new Date(START));
+      expect(await versions(instanceA, customerId)).toEqual({ CIBIL: 1, EXPERIAN: 1 });
+    },
+  );
 });

@@ -10,6 +10,7 @@ import {
 } from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
 import { createBatcher } from '../../lib/batcher.ts';
+import type { GenerationCounter, Generations } from '../../lib/generations.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 
@@ -59,12 +60,35 @@ function previousScoreOf(latest: CreditPullRow | undefined, pull: NewCreditPull)
   return isValidScore(before) ? before : null;
 }
 
+/** How many change counters the customers' pulls are spread over (see latestPerBureau). */
+export const PULL_COUNTER_BUCKETS = 64;
+/** How many customers' latest pulls are kept in memory at most; past it the oldest go. */
+export const MAX_REMEMBERED_CUSTOMERS = 10_000;
+
+/** The change counter of a customer's pulls: one of PULL_COUNTER_BUCKETS, by FNV-1a of the id. */
+function pullCounterName(customerId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < customerId.length; i += 1) {
+    hash = Math.imul(hash ^ customerId.charCodeAt(i), 0x01000193);
+  }
+  return `credit-pulls:${(hash >>> 0) % PULL_COUNTER_BUCKETS}`;
+}
+
+export interface CreditStoreOptions {
+  /**
+   * Change counters (lib/generations.ts): with them, each customer's latest pulls are kept in
+   * memory until a pull of theirs (or of a customer sharing their counter) is stored on any
+   * instance. Without them every read goes to the database.
+   */
+  generations?: Generations;
+}
+
 /**
  * Versioned credit pulls (issue 14 §1): an append is the next version of (customer, bureau) and
  * never overwrites one (the database also refuses any UPDATE of the table); a pull before the
  * latest version's nextRefreshDate is not stored.
  */
-export function createCreditStore(db: Database) {
+export function createCreditStore(db: Database, options: CreditStoreOptions = {}) {
   // The score tile's read (getCreditScores, reportStatus) runs on every signed-in page view: the
   // reads of every request in one event-loop turn go as one prepared statement (PGlite runs queries
   // on the event loop itself, so one statement per request bounds the route's throughput; issue 14
@@ -88,6 +112,34 @@ export function createCreditStore(db: Database) {
     },
   });
 
+  const counterOf = (customerId: string): GenerationCounter | undefined =>
+    options.generations?.counter(pullCounterName(customerId));
+  /** customerId → the latest pulls read at a generation of the customer's counter. */
+  const remembered = new Map<string, { generation: string; rows: readonly CreditPullSummary[] }>();
+
+  /**
+   * The latest pulls of one customer. The score tile asks on every signed-in page view and pulls
+   * change about monthly, so with change counters a read is kept under the counter's generation
+   * read before it (lib/generations.ts: a read in flight across a change is never used after it).
+   * The counters are shared by PULL_COUNTER_BUCKETS groups of customers: bounded memory and Redis
+   * keys, and one customer's pull empties a 64th of the cache, not all of it. Without a known
+   * generation (PostgreSQL without Redis, a Redis failure) the database answers every time.
+   */
+  async function latestPerBureau(customerId: string): Promise<readonly CreditPullSummary[]> {
+    const generation = (await counterOf(customerId)?.current()) ?? null;
+    if (generation !== null) {
+      const hit = remembered.get(customerId);
+      if (hit?.generation === generation) return hit.rows;
+    }
+    const rows = await latestReads.add(customerId);
+    if (generation !== null) {
+      remembered.delete(customerId);
+      if (remembered.size >= MAX_REMEMBERED_CUSTOMERS) remembered.delete(remembered.keys().next().value!);
+      remembered.set(customerId, { generation, rows });
+    }
+    return rows;
+  }
+
   return {
     /** The latest version for one bureau, with its report. */
     async latest(customerId: string, bureau: Bureau): Promise<CreditPullRow | undefined> {
@@ -101,9 +153,7 @@ export function createCreditStore(db: Database) {
     },
 
     /** The latest version at each bureau that has one, without reports; order with core sortBureauRecords. */
-    async latestPerBureau(customerId: string): Promise<CreditPullSummary[]> {
-      return latestReads.add(customerId);
-    },
+    latestPerBureau,
 
     /** Every stored version for one bureau, newest first, without reports. */
     async versions(customerId: string, bureau: Bureau, limit = 24): Promise<CreditPullSummary[]> {
@@ -167,45 +217,52 @@ export function createCreditStore(db: Database) {
      * racing past the service's own check store one version, not two.
      */
     async append(pull: NewCreditPull, now: Date): Promise<AppendResult> {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`credit:${pull.customerId}:${pull.bureau}`}, 0))`,
-        );
-        const [latest] = await tx
-          .select()
-          .from(creditPulls)
-          .where(and(eq(creditPulls.customerId, pull.customerId), eq(creditPulls.bureau, pull.bureau)))
-          .orderBy(desc(creditPulls.version))
-          .limit(1);
-        if (latest && latest.nextRefreshAt.getTime() > now.getTime()) return { tooEarly: latest };
-        const score = pull.state.kind === 'SCORE' ? pull.state.score : null;
-        const [stored] = await tx
-          .insert(creditPulls)
-          .values({
-            pullId: randomUUID(),
-            customerId: pull.customerId,
-            bureau: pull.bureau,
-            version: (latest?.version ?? 0) + 1,
-            provider: pull.provider,
-            providerReference: pull.providerReference,
-            scoreState: pull.state.kind,
-            score,
-            rawScore: pull.state.kind === 'SCORE' ? String(pull.state.score) : pull.state.rawCode,
-            riskIndex: pull.state.kind === 'NEW_TO_CREDIT' ? pull.state.riskIndex : null,
-            scoreBand: scoreBand(pull.bureau, score),
-            previousScore: previousScoreOf(latest, pull),
-            dateApplied: pull.dateApplied,
-            pulledAt: pull.pulledAt,
-            nextRefreshAt: pull.nextRefreshAt,
-            consentReference: pull.consentReference,
-            report: pull.report,
-            scoreHistory: [...pull.scoreHistory],
-          })
-          .returning();
-        return { stored: stored! };
-      });
+      const result = await appendUnderLock(pull, now);
+      // Committed: every kept read of this customer's counter is stale now, here and elsewhere.
+      if ('stored' in result) await counterOf(pull.customerId)?.bump();
+      return result;
     },
   };
+
+  function appendUnderLock(pull: NewCreditPull, now: Date): Promise<AppendResult> {
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`credit:${pull.customerId}:${pull.bureau}`}, 0))`,
+      );
+      const [latest] = await tx
+        .select()
+        .from(creditPulls)
+        .where(and(eq(creditPulls.customerId, pull.customerId), eq(creditPulls.bureau, pull.bureau)))
+        .orderBy(desc(creditPulls.version))
+        .limit(1);
+      if (latest && latest.nextRefreshAt.getTime() > now.getTime()) return { tooEarly: latest };
+      const score = pull.state.kind === 'SCORE' ? pull.state.score : null;
+      const [stored] = await tx
+        .insert(creditPulls)
+        .values({
+          pullId: randomUUID(),
+          customerId: pull.customerId,
+          bureau: pull.bureau,
+          version: (latest?.version ?? 0) + 1,
+          provider: pull.provider,
+          providerReference: pull.providerReference,
+          scoreState: pull.state.kind,
+          score,
+          rawScore: pull.state.kind === 'SCORE' ? String(pull.state.score) : pull.state.rawCode,
+          riskIndex: pull.state.kind === 'NEW_TO_CREDIT' ? pull.state.riskIndex : null,
+          scoreBand: scoreBand(pull.bureau, score),
+          previousScore: previousScoreOf(latest, pull),
+          dateApplied: pull.dateApplied,
+          pulledAt: pull.pulledAt,
+          nextRefreshAt: pull.nextRefreshAt,
+          consentReference: pull.consentReference,
+          report: pull.report,
+          scoreHistory: [...pull.scoreHistory],
+        })
+        .returning();
+      return { stored: stored! };
+    });
+  }
 }
 
 export type CreditStore = ReturnType<typeof createCreditStore>;

@@ -26,6 +26,7 @@ import {
 } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
+import type { Generations } from '../../lib/generations.ts';
 import { createCreditStore, type CreditStore } from '../credit/store.ts';
 import { createOffersStore, type CatalogueEntry, type OffersStore } from './store.ts';
 
@@ -306,6 +307,8 @@ export interface OffersDeps {
   readonly now: () => number;
   readonly config: Pick<AppConfig, 'publicUrl'>;
   readonly log?: { warn(details: object, message: string): void };
+  /** The change counters the credit reads are kept under (credit/store.ts latestPerBureau). */
+  readonly generations?: Generations;
 }
 
 /**
@@ -315,7 +318,7 @@ export interface OffersDeps {
 export function offersServiceFor(deps: OffersDeps): OffersService {
   return createOffersService({
     store: createOffersStore(deps.db),
-    credit: createCreditStore(deps.db),
+    credit: createCreditStore(deps.db, { generations: deps.generations }),
     now: deps.now,
     publicUrl: deps.config.publicUrl,
     onInvalidOffer: (offerId, problem) =>
