@@ -18,6 +18,8 @@ export const ROUTES = {
   shielded: '/MSP/api/v1/bench/ping',
   /** The same route with `config: { shield: false }`. */
   open: '/MSP/api/v1/bench/open',
+  /** Shielded POST no-op: reads a JSON body as puckar/check's and answers as ping does (bench/sso-server.ts). */
+  shieldedPost: '/MSP/api/v1/bench/post-ping',
   /** Shielded; events go in as batched multi-row inserts (spec 000 §7). */
   produce: '/MSP/api/v1/pbguc/event/produce',
   shieldConfig: `/MSP/api/v1/shield/config/${BENCH_SITE_ID}`,

@@ -26,6 +26,8 @@ import { benchCustomer } from './sso.ts';
  *   shielded  GET, no-op, pass token checked produce ratio = produce / shielded       (≥ 0.6)
  *   produce   POST pbguc/event/produce       check ratio   = check / shielded         (≥ 0.6)
  *   check     POST puckar/check
+ *   post      POST no-op, shielded, reading  post ceiling  = post / shielded          (no target: what a
+ *             puckar/check's body                                                       JSON body alone costs)
  *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5, issue 14)
  *   offers    GET pco/offers                 offers ratio  = offers / shielded        (≥ 0.5, issue 14):
  *             an access token verified, the credit store's latest pulls and report read, the
@@ -63,7 +65,7 @@ export const TARGETS = {
   offersRatio: 0.5,
 } as const;
 
-export const ROUTE_NAMES = ['open', 'shielded', 'produce', 'check', 'scores', 'offers'] as const;
+export const ROUTE_NAMES = ['open', 'shielded', 'post', 'produce', 'check', 'scores', 'offers'] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface RouteTally {
@@ -85,6 +87,8 @@ export interface RatioResult {
   checkRatio: { median: number; min: number; max: number };
   scoresRatio: { median: number; min: number; max: number };
   offersRatio: { median: number; min: number; max: number };
+  /** The shielded POST no-op ÷ the shielded GET no-op: the most any POST route could reach. */
+  postCeiling: { median: number; min: number; max: number };
   /** Extra server CPU per request on the shielded no-op, in % of the open one's. */
   shieldCpuCostPercent: number;
   failures: number;
@@ -126,6 +130,17 @@ function targetsFor(
             ...request,
             body: JSON.stringify([{ eventId: randomUUID(), event: 'bench', category: 'ratio', userType: 'guest' }]),
           }),
+        },
+      ],
+    },
+    post: {
+      url: url + ROUTES.shieldedPost,
+      connections,
+      requests: [
+        {
+          method: 'POST',
+          headers: json,
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
         },
       ],
     },
@@ -260,6 +275,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     const checkRatios: number[] = [];
     const scoresRatios: number[] = [];
     const offersRatios: number[] = [];
+    const postCeilings: number[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       // Rotate the order, so no route always runs first (or right after another) in its round.
       const order = ROUTE_NAMES.map((_, i) => ROUTE_NAMES[(i + round) % ROUTE_NAMES.length]!);
@@ -278,6 +294,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       checkRatios.push(rate.check / rate.shielded);
       scoresRatios.push(rate.scores / rate.shielded);
       offersRatios.push(rate.offers / rate.shielded);
+      postCeilings.push(rate.post / rate.shielded);
     }
     const perSecond = Object.fromEntries(
       ROUTE_NAMES.map((name) => [name, totals[name].requests / totals[name].seconds]),
@@ -295,6 +312,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       checkRatio: summary(checkRatios),
       scoresRatio: summary(scoresRatios),
       offersRatio: summary(offersRatios),
+      postCeiling: summary(postCeilings),
       shieldCpuCostPercent: (cpuMicrosPerRequest.shielded / cpuMicrosPerRequest.open - 1) * 100,
       failures: ROUTE_NAMES.reduce((sum, name) => sum + totals[name].failures, 0),
     };
@@ -341,8 +359,14 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
         verdict: verdict(result.shieldCpuCostPercent <= TARGETS.shieldCostPercent),
       },
       {
+        metric: `ceiling: POST no-op with a JSON body ÷ shielded no-op, ${db}`,
+        value: `${result.postCeiling.median.toFixed(2)} (${rounds}${range(result.postCeiling, 2)}; ${cpu.post.toFixed(1)} vs ${cpu.shielded.toFixed(1)} µs)`,
+        target: '-',
+        verdict: failed ? 'ERROR' : 'info',
+      },
+      {
         metric: `ratio: event/produce ÷ shielded no-op, ${db}`,
-        value: `${result.produceRatio.median.toFixed(2)} (${rounds}${range(result.produceRatio, 2)})`,
+        value: `${result.produceRatio.median.toFixed(2)} (${rounds}${range(result.produceRatio, 2)}; ${cpu.produce.toFixed(1)} µs)`,
         target: `≥ ${TARGETS.produceRatio}`,
         verdict: verdict(result.produceRatio.median >= TARGETS.produceRatio),
       },
@@ -360,7 +384,7 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
       },
       {
         metric: `ratio: puckar/check ÷ shielded no-op, ${db}`,
-        value: `${result.checkRatio.median.toFixed(2)} (${rounds}${range(result.checkRatio, 2)})`,
+        value: `${result.checkRatio.median.toFixed(2)} (${rounds}${range(result.checkRatio, 2)}; ${cpu.check.toFixed(1)} µs)`,
         target: `≥ ${TARGETS.checkRatio}`,
         verdict: verdict(result.checkRatio.median >= TARGETS.checkRatio),
       },

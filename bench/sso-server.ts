@@ -123,6 +123,9 @@ await runChildServer({
     const pong = () => ({ status: true, statusCode: 'success', response: { pong: true } });
     app.get(ROUTES.shielded, pong);
     app.get(ROUTES.open, { config: { shield: false } }, pong);
+    // A POST no-op: what a request with a JSON body costs before any route does its work, the
+    // ceiling of event/produce's and puckar/check's ratios (bench/speed-ratios.ts).
+    app.post(ROUTES.shieldedPost, pong);
     return app;
   },
   cleanUp,

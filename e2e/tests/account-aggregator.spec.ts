@@ -141,8 +141,10 @@ test.describe('bank linking through FINVU (issue 17)', () => {
     for (const meta of await list.locator('.ma-aa-identity-meta').allInnerTexts()) {
       expect(meta).toMatch(/^(Savings|Current) account · X+\d{4}$/);
     }
+    // The total shows once the first account is in; a second may still be fetching, its Refresh
+    // busy ("Updating…"). "Next refresh after" shows only once the fetch is over: wait for it first.
+    await expect(page.getByText(/Next refresh after/)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeDisabled();
-    await expect(page.getByText(/Next refresh after/)).toBeVisible();
     await check(page, 'linked-accounts-1280');
 
     // Transactions: All first, paged; Credit and Debit tabs.

@@ -36,12 +36,15 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
 export function pgliteForDrizzle(client: PGlite): PGlite {
   // After PGlite's own start-up, which fills `parsers` with the catalogue's array types (including
   // those above): set last, drizzle's choice wins for them, as its per-query override did.
+  let parsersSet = false;
   const ready = client.waitReady.then(() => {
     for (const oid of RAW_TEXT_TYPES) client.parsers[oid] = asText;
+    parsersSet = true;
   });
   const queriesOf = (target: Pick<PGlite, 'query'> | Transaction) =>
     async function query<T>(text: string, params?: unknown[], options?: QueryOptions) {
-      await ready;
+      // Awaited only until the parsers are set: afterwards a query costs no extra turn.
+      if (!parsersSet) await ready;
       return target.query<T>(text, params, withoutParsers(options));
     };
   const facade = {
