@@ -1,8 +1,23 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-/** Column types a JSON record set carries as they are: what JSON.stringify writes, PostgreSQL reads. */
-const PLAIN_TYPES = /^(uuid|text|integer|boolean|timestamp with time zone)$/;
+/**
+ * Column types a JSON record set carries as they are: what JSON.stringify writes, PostgreSQL reads.
+ * jsonb too: a nested value arrives as the JSON the engine wrote, which is what drizzle's own
+ * mapping (JSON.stringify) would have sent.
+ */
+const PLAIN_TYPES = /^(uuid|text|integer|boolean|timestamp with time zone|jsonb)$/;
+
+export interface JsonRowsOptions {
+  /**
+   * Leave each row's null (and undefined) fields out of the JSON: json_to_recordset reads a missing
+   * key as null (PostgreSQL §9.16), so the stored row is the same and the database parses less.
+   * Worth it for wide, mostly empty rows (an analytics event fills a few of its 24 columns: about
+   * 55 µs a row on PGlite instead of 80–100, issue 13 §3). Only the top level is thinned; a jsonb
+   * value is sent as it is, its nulls included.
+   */
+  omitNulls?: boolean;
+}
 
 /**
  * A batch of rows for `table` as one JSON parameter, read back with json_to_recordset
@@ -16,11 +31,15 @@ const PLAIN_TYPES = /^(uuid|text|integer|boolean|timestamp with time zone)$/;
  *
  * `keys` defaults to every column; a table whose column has a database default lists the others,
  * since an absent value arrives as null, not as "use the default". Only plain columns
- * (PLAIN_TYPES) are allowed: a column with its own driver mapping (json, custom types) would be
- * stored unmapped. Text values must already be free of what PostgreSQL cannot store (NUL): one row
+ * (PLAIN_TYPES) are allowed: a column with a driver mapping of another kind (json, custom types)
+ * would be stored unmapped. Text values must already be free of what PostgreSQL cannot store (NUL): one row
  * could otherwise fail the batch of every other caller.
  */
-export function jsonRowsInsert<T extends PgTable>(table: T, keys?: readonly (keyof T['$inferInsert'] & string)[]) {
+export function jsonRowsInsert<T extends PgTable>(
+  table: T,
+  keys?: readonly (keyof T['$inferInsert'] & string)[],
+  options: JsonRowsOptions = {},
+) {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const typed = (keys ?? Object.keys(columns)).map((key) => {
     const column = columns[key];
@@ -33,8 +52,22 @@ export function jsonRowsInsert<T extends PgTable>(table: T, keys?: readonly (key
   const selected = sql.raw(typed.map(({ key }) => `"${key}"`).join(', '));
   const recordType = sql.raw(typed.map(({ key, type }) => `"${key}" ${type}`).join(', '));
 
-  /** `insert into <table> (<columns>) select … from json_to_recordset(…)`; ON CONFLICT / RETURNING may follow. */
-  return (rows: readonly T['$inferInsert'][]): SQL =>
+  const keyNames = typed.map(({ key }) => key);
+  const withoutNulls = (row: Record<string, unknown>) => {
+    const present: Record<string, unknown> = {};
+    for (const key of keyNames) if (row[key] != null) present[key] = row[key];
+    return present;
+  };
+  const json = options.omitNulls
+    ? (rows: readonly Record<string, unknown>[]) => JSON.stringify(rows.map(withoutNulls))
+    : (rows: readonly Record<string, unknown>[]) => JSON.stringify(rows);
+
+  /**
+   * `insert into <table> (<columns>) select … from json_to_recordset(…)`; ON CONFLICT / RETURNING
+   * may follow. A row's values may be what JSON.stringify makes of them already (an instant as its
+   * ISO string).
+   */
+  return (rows: readonly { [K in keyof T['$inferInsert']]?: unknown }[]): SQL =>
     sql`insert into ${table} (${columnList}) select ${selected}
-      from json_to_recordset(${JSON.stringify(rows)}::json) as x(${recordType})`;
+      from json_to_recordset(${json(rows as readonly Record<string, unknown>[])}::json) as x(${recordType})`;
 }
