@@ -69,5 +69,5 @@ export function jsonRowsInsert<T extends PgTable>(
    */
   return (rows: readonly { [K in keyof T['$inferInsert']]?: unknown }[]): SQL =>
     sql`insert into ${table} (${columnList}) select ${selected}
-      from json_to_recordset(${json(rows as readonly Record<string, unknown>[])}::json) as x(${recordType})`;
+      from json_to_recordset(${json(rows)}::json) as x(${recordType})`;
 }
