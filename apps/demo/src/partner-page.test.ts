@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDemoServer, type DemoServer } from './serve.ts';
+import type { DemoServer } from './serve.ts';
+import { testDemoServer } from './test-server.ts';
 
 /** A port nothing listens on: taken from the OS, then released. */
 async function closedPort(): Promise<number> {
@@ -21,14 +22,7 @@ describe('demo partner page (/partner/apply)', () => {
   });
 
   it('refuses a missing or malformed reference without asking the API, as a labelled page', async () => {
-    server = await createDemoServer({
-      port: 0,
-      host: '127.0.0.1',
-      siteId: 2,
-      siteName: 'Homepage',
-      apiUrl: `http://127.0.0.1:${await closedPort()}`,
-      logger: false,
-    });
+    server = await testDemoServer({ apiUrl: `http://127.0.0.1:${await closedPort()}` });
     for (const url of ['/partner/apply', '/partner/apply?ref=%3Cscript%3E', '/partner/apply?ref=123']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
@@ -41,14 +35,7 @@ describe('demo partner page (/partner/apply)', () => {
   });
 
   it('says the application cannot be loaded when the API does not answer', async () => {
-    server = await createDemoServer({
-      port: 0,
-      host: '127.0.0.1',
-      siteId: 2,
-      siteName: 'Homepage',
-      apiUrl: `http://127.0.0.1:${await closedPort()}`,
-      logger: false,
-    });
+    server = await testDemoServer({ apiUrl: `http://127.0.0.1:${await closedPort()}` });
     const response = await server.app.inject({
       method: 'GET',
       url: '/partner/apply?ref=1b4e28ba-2fa1-41d2-883f-0016d3cca427',

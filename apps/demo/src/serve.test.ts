@@ -1,14 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  contentSecurityPolicy,
-  createDemoServer,
-  escapeHtml,
-  renderPage,
-  UI_TOKENS_CSS,
-  type DemoServer,
-} from './serve.ts';
+import { testDemoServer } from './test-server.ts';
+import { contentSecurityPolicy, escapeHtml, renderPage, UI_TOKENS_CSS, type DemoServer } from './serve.ts';
 
 describe('renderPage', () => {
   it('fills the placeholders, escaping text and keeping inline JSON inside its script element', () => {
@@ -41,14 +35,7 @@ describe('createDemoServer', () => {
   });
 
   it('serves the landing page with the API URL and site injected, under a CSP that allows the API', async () => {
-    server = await createDemoServer({
-      port: 0,
-      host: '127.0.0.1',
-      siteId: 2,
-      siteName: 'Homepage',
-      apiUrl: 'http://localhost:4000/',
-      logger: false,
-    });
+    server = await testDemoServer({ apiUrl: 'http://localhost:4000/' });
     for (const url of ['/', '/index.html']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
@@ -86,14 +73,7 @@ describe('createDemoServer', () => {
   });
 
   it('serves Open Sans from its own origin: the @font-face rules point at /fonts/, whose files it serves by name only', async () => {
-    server = await createDemoServer({
-      port: 0,
-      host: '127.0.0.1',
-      siteId: 2,
-      siteName: 'Homepage',
-      apiUrl: 'http://localhost:4000',
-      logger: false,
-    });
+    server = await testDemoServer();
     const page = await server.app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('<link rel="stylesheet" href="/fonts.css" />');
     const css = await server.app.inject({ method: 'GET', url: '/fonts.css' });
@@ -122,14 +102,7 @@ describe('createDemoServer', () => {
   });
 
   it('reports the port it bound when asked for any free port', async () => {
-    server = await createDemoServer({
-      port: 0,
-      host: '127.0.0.1',
-      siteId: 7,
-      siteName: 'Credit card',
-      apiUrl: 'http://localhost:4000',
-      logger: false,
-    });
+    server = await testDemoServer({ siteId: 7, siteName: 'Credit card' });
     const url = await server.listen();
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
     expect(url).not.toBe('http://localhost:0');
@@ -139,13 +112,9 @@ describe('createDemoServer', () => {
 
   it('serves two different sites: the marketplace homepage (site 2) and the credit-card site (site 7)', async () => {
     const pageOf = async (siteId: number, environment?: string) => {
-      const demo = await createDemoServer({
-        port: 0,
-        host: '127.0.0.1',
+      const demo = await testDemoServer({
         siteId,
         siteName: `Site ${siteId}`,
-        apiUrl: 'http://localhost:4000',
-        logger: false,
         ...(environment ? { environment } : {}),
       });
       try {
