@@ -56,7 +56,10 @@ const OBSERVE_METRICS = `(() => {
         const node = source.node;
         if (!node) return '?';
         const element = node.nodeType === 1 ? node : node.parentElement;
-        return element ? element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.split(' ')[0] : '') : '#text';
+        const name = element ? element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.split(' ')[0] : '') : '#text';
+        // Where it was and went (x,y w×h), so a rare shift can be told apart from another.
+        const box = (rect) => rect ? Math.round(rect.x) + ',' + Math.round(rect.y) + ' ' + Math.round(rect.width) + '×' + Math.round(rect.height) : '?';
+        return name + ' ' + box(source.previousRect) + ' → ' + box(source.currentRect) + ' at ' + Math.round(entry.startTime) + ' ms';
       }),
     });
   });
