@@ -18,6 +18,7 @@ import {
 } from '@pravesh/core';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { GenerationCounter } from '../../lib/generations.ts';
+import { createKeptReads } from '../../lib/kept-reads.ts';
 import type { CheckAnswer, ConsentStore, ContractVersionRow, LedgerRow, NewLedgerEntry } from './store.ts';
 import { createContractVersionCache } from './version-cache.ts';
 
@@ -141,19 +142,11 @@ export function createConsentService(options: ConsentServiceOptions) {
   // Tagged with the generation read before the ledger read, so an entry appended meanwhile, here or
   // on another instance, makes the answer stale rather than hidden (lib/generations.ts).
   const ledgerChanges = options.ledgerChanges;
-  const knownAnswers = new Map<string, { generation: string; answers: CheckAnswer[] }>();
-  async function answersOf(subject: string, contractId: string): Promise<CheckAnswer[]> {
-    const key = `${subject}\u0000${contractId}`;
-    const generation = (await ledgerChanges?.current()) ?? null;
-    const known = generation === null ? undefined : knownAnswers.get(key);
-    if (known && known.generation === generation) return known.answers;
-    const answers = await answerReads.add({ subject, contractId });
-    if (generation !== null) {
-      knownAnswers.delete(key);
-      if (knownAnswers.size >= MAX_CACHED_ANSWERS) knownAnswers.delete(knownAnswers.keys().next().value!);
-      knownAnswers.set(key, { generation, answers });
-    }
-    return answers;
+  const knownAnswers = createKeptReads<CheckAnswer[]>(MAX_CACHED_ANSWERS);
+  function answersOf(subject: string, contractId: string): Promise<CheckAnswer[]> {
+    return knownAnswers.read(`${subject}\u0000${contractId}`, ledgerChanges, () =>
+      answerReads.add({ subject, contractId }),
+    );
   }
 
   /** After an entry is appended (committed) and before its request answers: every instance's checks read again. */

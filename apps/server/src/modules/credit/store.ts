@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { GenerationCounter, Generations } from '../../lib/generations.ts';
+import { createKeptReads } from '../../lib/kept-reads.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 
@@ -114,30 +115,17 @@ export function createCreditStore(db: Database, options: CreditStoreOptions = {}
 
   const counterOf = (customerId: string): GenerationCounter | undefined =>
     options.generations?.counter(pullCounterName(customerId));
-  /** customerId → the latest pulls read at a generation of the customer's counter. */
-  const remembered = new Map<string, { generation: string; rows: readonly CreditPullSummary[] }>();
+  const kept = createKeptReads<readonly CreditPullSummary[]>(MAX_REMEMBERED_CUSTOMERS);
 
   /**
    * The latest pulls of one customer. The score tile asks on every signed-in page view and pulls
-   * change about monthly, so with change counters a read is kept under the counter's generation
-   * read before it (lib/generations.ts: a read in flight across a change is never used after it).
-   * The counters are shared by PULL_COUNTER_BUCKETS groups of customers: bounded memory and Redis
+   * change about monthly, so with change counters a read is kept (lib/kept-reads.ts) until a pull
+   * is stored. The counters are shared by PULL_COUNTER_BUCKETS groups of customers: bounded Redis
    * keys, and one customer's pull empties a 64th of the cache, not all of it. Without a known
    * generation (PostgreSQL without Redis, a Redis failure) the database answers every time.
    */
-  async function latestPerBureau(customerId: string): Promise<readonly CreditPullSummary[]> {
-    const generation = (await counterOf(customerId)?.current()) ?? null;
-    if (generation !== null) {
-      const hit = remembered.get(customerId);
-      if (hit?.generation === generation) return hit.rows;
-    }
-    const rows = await latestReads.add(customerId);
-    if (generation !== null) {
-      remembered.delete(customerId);
-      if (remembered.size >= MAX_REMEMBERED_CUSTOMERS) remembered.delete(remembered.keys().next().value!);
-      remembered.set(customerId, { generation, rows });
-    }
-    return rows;
+  function latestPerBureau(customerId: string): Promise<readonly CreditPullSummary[]> {
+    return kept.read(customerId, counterOf(customerId), () => latestReads.add(customerId));
   }
 
   return {
