@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PraveshError, failure, isPraveshError } from '@pravesh/core';
+import { isTransientOutage, outageSummary, retryAfterSecondsOf, serviceUnavailable } from '../lib/outage.ts';
 import { sendNotFoundPage, wantsPage } from './pages.ts';
 
 /**
@@ -58,7 +59,15 @@ export const errorsPlugin = fp<ErrorsOptions>(
       const known = toPraveshError(error);
       if (known) {
         request.log.info({ code: known.code }, 'request refused');
+        if (known.key === 'serviceUnavailable') reply.header('retry-after', String(retryAfterSecondsOf(known)));
         return reply.status(known.status).send(failure(known.code, known.message));
+      }
+      if (isTransientOutage(error)) {
+        // A dependency is down: 503 with Retry-After, logged by its class only (no SQL, no values).
+        const outage = serviceUnavailable();
+        request.log.warn({ outage: outageSummary(error) }, 'dependency unavailable');
+        reply.header('retry-after', String(retryAfterSecondsOf(outage)));
+        return reply.status(outage.status).send(failure(outage.code, outage.message));
       }
       request.log.error({ err: error }, 'unhandled error');
       const internal = new PraveshError('internal');
