@@ -6,8 +6,8 @@
  *
  * Each capability writes its entries in its own `<capability>/errors.ts` and adds one line to a
  * group list: errors/browser-groups.ts for errors browser code throws or shows, SERVER_ERROR_GROUPS
- * below for errors only the server raises, and spreads them into ERRORS. errors.test.ts checks that no key is
- * defined twice (a later spread would silently replace an earlier entry).
+ * below for errors only the server raises; ERRORS is built from the lists. errors.test.ts checks
+ * that no key is defined twice (a later group would silently replace an earlier entry).
  *
  * The SDK's scripts are built over errors/browser.ts instead of this file (packages/sdk/build.ts),
  * the same catalogue without the server-only groups: issue 14 §1 keeps the visitor script within
@@ -17,8 +17,8 @@ import { ADD_ON_ERRORS } from './add-ons/errors.ts';
 import { AGGREGATOR_ERRORS } from './aggregator/errors.ts';
 import { CREDIT_ERRORS } from './credit/errors.ts';
 import { CREDIT_ALERT_ERRORS } from './credit-alerts/errors.ts';
-import { BROWSER_ERRORS, BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
-import type { CatalogueEntry } from './errors/entry.ts';
+import { BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
+import { flattenGroups } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
 import { LEAD_ERRORS } from './leads/errors.ts';
 import { INVOICE_ERRORS } from './invoices/errors.ts';
@@ -45,18 +45,8 @@ export const SERVER_ERROR_GROUPS = {
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */
 export const ERROR_GROUPS = { ...BROWSER_ERROR_GROUPS, ...SERVER_ERROR_GROUPS } as const;
 
-export const ERRORS = {
-  ...BROWSER_ERRORS,
-  ...CREDIT_ERRORS,
-  ...CREDIT_ALERT_ERRORS,
-  ...LEAD_ERRORS,
-  ...ADD_ON_ERRORS,
-  ...INVOICE_ERRORS,
-  ...AGGREGATOR_ERRORS,
-  ...SELF_SERVICE_ERRORS,
-  ...SUPPORT_ERRORS,
-  ...PROFILE_ERRORS,
-} as const satisfies Record<string, CatalogueEntry>;
+/** Every entry of the catalogue, by key: a new group is named once, in its list above. */
+export const ERRORS = flattenGroups(ERROR_GROUPS);
 
 export type ErrorKey = keyof typeof ERRORS;
 

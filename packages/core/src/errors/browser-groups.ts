@@ -5,7 +5,7 @@ import { SHIELD_ERRORS } from '../shield/errors.ts';
 import { SSO_ERRORS } from '../sso/errors.ts';
 import { CLIENT_ERRORS } from './client.ts';
 import { DASHBOARD_ERRORS } from './dashboard.ts';
-import type { CatalogueEntry } from './entry.ts';
+import { flattenGroups } from './entry.ts';
 import { VALIDATION_ERRORS } from './validation.ts';
 
 /**
@@ -25,13 +25,4 @@ export const BROWSER_ERROR_GROUPS = {
 } as const;
 
 /** Every entry of BROWSER_ERROR_GROUPS, by key. */
-export const BROWSER_ERRORS = {
-  ...SHIELD_ERRORS,
-  ...VALIDATION_ERRORS,
-  ...STORAGE_ERRORS,
-  ...CLIENT_ERRORS,
-  ...DASHBOARD_ERRORS,
-  ...SSO_ERRORS,
-  ...CONSENT_ERRORS,
-  ...REQUEST_ERRORS,
-} as const satisfies Record<string, CatalogueEntry>;
+export const BROWSER_ERRORS = flattenGroups(BROWSER_ERROR_GROUPS);

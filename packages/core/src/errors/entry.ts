@@ -16,3 +16,20 @@ export interface CatalogueEntry {
 export function entry(code: string, status: number, message: Message): CatalogueEntry {
   return { code, status, message };
 }
+
+type UnionToIntersection<Union> = (Union extends unknown ? (arg: Union) => void : never) extends (
+  arg: infer Intersection,
+) => void
+  ? Intersection
+  : never;
+
+/** Every entry of a set of catalogue groups, by key: the groups list is the one place a group is named. */
+export type FlatCatalogue<Groups extends Record<string, Record<string, CatalogueEntry>>> = UnionToIntersection<
+  Groups[keyof Groups]
+>;
+
+export function flattenGroups<Groups extends Record<string, Record<string, CatalogueEntry>>>(
+  groups: Groups,
+): FlatCatalogue<Groups> {
+  return Object.assign({}, ...Object.values(groups)) as FlatCatalogue<Groups>;
+}
