@@ -253,6 +253,8 @@ export function createGenerations(options: GenerationsOptions): Generations {
     if (!state) {
       state = { key, local: 0, highest: null, highestRead: 0, owed: false, failedBumps: 0, retrying: false };
       states.set(key, state);
+      // Created now rather than on its first read, which would otherwise find it missing (unknown).
+      if (redis) repair(key);
     }
     const own = state;
     return {
