@@ -1,6 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 
 /**
@@ -41,6 +44,8 @@ async function waitUntil(check: () => Promise<boolean>, what: string): Promise<v
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
+  // Its working directory: where a test that switches persistence on has it write.
+  const dir = await mkdtemp(path.join(tmpdir(), 'pravesh-redis-'));
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   /** Whether redis-server accepts connections on the port. */
@@ -55,9 +60,13 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     });
 
   async function start(): Promise<void> {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitUntil(probe, `did not listen on ${port}`);
   }
   async function stop(): Promise<void> {
@@ -83,6 +92,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     async dispose() {
       admin.disconnect();
       await stop();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
