@@ -9,7 +9,7 @@ function capturingLog() {
     (level: 'warn' | 'info') =>
     (first: unknown, second?: unknown): void =>
       void lines.push({ level, message: String(typeof first === 'string' ? first : second) });
-  return { lines, log: { warn: at('warn'), info: at('info') } as unknown as RedisLog };
+  return { lines, log: { warn: at('warn'), info: at('info') } };
 }
 
 async function waitFor(check: () => boolean): Promise<void> {

@@ -115,7 +115,7 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
  */
 export async function checkRedisSettings(connection: RedisConnection, log: RedisLog): Promise<void> {
   const read = async (name: string) => {
-    const reply = (await connection.client.config('GET', name)) as string[];
+    const reply = await connection.client.config('GET', name);
     return reply[1] ?? '';
   };
   let policy: string, save: string, appendOnly: string;
