@@ -21,7 +21,7 @@ import type { Generations } from '../lib/generations.ts';
  *
  * - Every revocation (sessions store, the code replay guard, RFC 7009 revoke, My Account's "sign
  *   this device out") calls `revoked()` after its UPDATE committed and before it answers. That
- *   bumps this instance's local generation and, with Redis, INCRs a shared counter.
+ *   bumps this instance's local generation and, with Redis, moves a shared counter.
  * - A cached "live" is used only when the generation read for this request equals the one read
  *   before the cached database check started. With Redis the shared counter is read once per
  *   event-loop turn for the requests of that turn (a GET, never one issued before the request
@@ -29,6 +29,8 @@ import type { Generations } from '../lib/generations.ts';
  *   counter and goes to the database. A database check in flight across a revocation is tagged with
  *   the older generation and so is never used afterwards.
  * - Any failure to read the shared counter is a cache miss (the database decides), never a hit.
+ *   A reset, eviction or rollback of the counter in Redis never makes an old tag current again, and
+ *   no answer is kept longer than the counter's maxKeptMs (lib/generations.ts, 1.–6.).
  * - Without Redis the cache is on only for the embedded database (PGlite): its data directory
  *   belongs to one process, so there is no other instance to miss a revocation. With PostgreSQL and
  *   no Redis, several instances may share the database and none could tell the others, so every
@@ -62,11 +64,13 @@ export interface TokenLivenessOptions {
 interface Cached {
   liveUntil: number;
   generation: string;
+  /** performance.now() when the generation was read: kept for at most the counter's maxKeptMs. */
+  keptAt: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 100_000;
 
-/** The counter every revocation moves, on every instance (its Redis key keeps the name it always had). */
+/** The counter every revocation moves, on every instance. */
 export const REVOCATION_COUNTER = 'token-revocations';
 
 export function createTokenLiveness(options: TokenLivenessOptions): TokenLiveness {
@@ -112,23 +116,25 @@ export function createTokenLiveness(options: TokenLivenessOptions): TokenLivenes
   return {
     caching,
     async isLive(jti) {
+      const readAt = performance.now();
       const before = caching ? ((await revocations?.current()) ?? null) : null;
       if (before !== null) {
         const hit = cache.get(jti);
-        if (hit && hit.generation === before && hit.liveUntil > now()) return true;
+        const young = hit !== undefined && readAt - hit.keptAt < revocations!.maxKeptMs;
+        if (hit && young && hit.generation === before && hit.liveUntil > now()) return true;
         if (hit) cache.delete(jti);
       }
       const liveUntil = await liveChecks.add(jti);
       if (liveUntil === null || liveUntil <= now()) return false;
       // Tagged with the generation read before the check: a revocation meanwhile makes it stale.
-      if (before !== null) remember(jti, { liveUntil, generation: before });
+      if (before !== null) remember(jti, { liveUntil, generation: before, keptAt: readAt });
       return true;
     },
     async revoked() {
       cache.clear();
       // Awaited: the revoking request answers only once other instances will see the new counter.
-      // A failing INCR fails the revocation's request (a 5xx), rather than answer "signed out" while
-      // another instance could still accept the token from its cache.
+      // A bump Redis refuses is retried in the background (lib/generations.ts, 5.): the revocation
+      // committed, so its request answers success.
       await revocations?.bump();
     },
     async close() {

@@ -7,6 +7,7 @@ import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createGenerations, type Generations } from '../lib/generations.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
+import { checkRedisSettings, connectRedis } from '../lib/redis.ts';
 import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
 import {
@@ -105,8 +106,13 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
   const db = database.db;
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
   const registry = createSiteRegistry(config, keyring);
-  const limiter =
-    options.limiter ?? createRateLimiter({ redisUrl: config.redisUrl, db, prefix: config.sso.rateLimitPrefix, now });
+  // One Redis connection for the rate limits and the change counters (lib/redis.ts: fails fast, logs
+  // an outage once); its settings are checked once it first connects (README "Redis").
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, { ...config.redisTimeouts, log: options.log })
+    : undefined;
+  redis?.client.once('ready', () => void checkRedisSettings(redis, options.log));
+  const limiter = options.limiter ?? createRateLimiter({ redis, db, prefix: config.sso.rateLimitPrefix, now });
 
   // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
   const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
@@ -136,7 +142,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
   // Change counters for the caches that must never outlive a change on any instance (lib/generations.ts).
   const generations = createGenerations({
     embedded: database.kind === 'pglite',
-    redisUrl: config.redisUrl,
+    redis,
     prefix: sso.rateLimitPrefix,
   });
   const tokenLiveness = createTokenLiveness({ db, now, generations });
@@ -178,6 +184,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       await tokenLiveness.close();
       await generations.close();
       if (!options.limiter) await limiter.close();
+      await redis?.close();
       if (!options.database) await database.close();
     },
   };

@@ -4,24 +4,26 @@ import type { GenerationCounter } from './generations.ts';
  * Database reads kept in memory under a change counter's generation (lib/generations.ts): a read is
  * tagged with the generation read *before* it, and used only while the counter still answers that
  * generation, so a change committed meanwhile, here or on another instance, makes it stale rather
- * than hidden. Without a counter, or a known generation, every read goes to `load`. Bounded: past
- * `maxEntries` the oldest kept read goes. Used by puckar/check's ledger answers and the score
- * tile's latest pulls.
+ * than hidden; and for at most the counter's `maxKeptMs` from the read, the last bound against a
+ * rollback of the shared counters that no instance could see (lib/generations.ts). Without a
+ * counter, or a known generation, every read goes to `load`. Bounded: past `maxEntries` the oldest
+ * kept read goes. Used by puckar/check's ledger answers and the score tile's latest pulls.
  */
 export function createKeptReads<V>(maxEntries: number) {
-  const kept = new Map<string, { generation: string; value: V }>();
+  const kept = new Map<string, { generation: string; keptAt: number; value: V }>();
   return {
     async read(key: string, counter: GenerationCounter | undefined, load: () => Promise<V>): Promise<V> {
+      const readAt = performance.now();
       const generation = (await counter?.current()) ?? null;
       if (generation !== null) {
         const hit = kept.get(key);
-        if (hit?.generation === generation) return hit.value;
+        if (hit?.generation === generation && readAt - hit.keptAt < counter!.maxKeptMs) return hit.value;
       }
       const value = await load();
       if (generation !== null) {
         kept.delete(key);
         if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
-        kept.set(key, { generation, value });
+        kept.set(key, { generation, keptAt: readAt, value });
       }
       return value;
     },

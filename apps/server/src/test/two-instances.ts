@@ -24,8 +24,10 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-export async function startTwoInstances(): Promise<TwoInstances> {
-  if (!POSTGRES_URL || !REDIS_URL) throw new Error('two instances need DATABASE_URL and REDIS_URL');
+/** `redisUrl`: a Redis of the test's own (test/private-redis.ts) instead of the shared REDIS_URL. */
+export async function startTwoInstances(options: { redisUrl?: string } = {}): Promise<TwoInstances> {
+  const redisUrl = options.redisUrl ?? REDIS_URL;
+  if (!POSTGRES_URL || !redisUrl) throw new Error('two instances need DATABASE_URL and REDIS_URL');
   const empty = await createEmptyPostgresDatabase();
   const migrator = createDb({ databaseUrl: empty.url, dataDir: '' });
   try {
@@ -38,7 +40,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     PRAVESH_ENV: 'local',
     PRAVESH_DATA_DIR: '/nonexistent',
     DATABASE_URL: empty.url,
-    REDIS_URL,
+    REDIS_URL: redisUrl,
     // A prefix of this test's own, shared by both instances: their limits must add up.
     PRAVESH_RATE_LIMIT_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
   });

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { RedisConnection } from '../redis.ts';
 import { createDatabaseRateLimiter } from './database.ts';
 import { createRedisRateLimiter } from './redis.ts';
 import type { RateLimiter } from './types.ts';
@@ -13,6 +14,8 @@ export type { RateLimiter, RateLimitResult } from './types.ts';
  * allow 2N around its edge). Time comes from an injectable clock so tests need no sleeps.
  */
 export interface RateLimiterOptions {
+  /** The server's Redis connection (lib/redis.ts); or `redisUrl` for one of the limiter's own. */
+  redis?: RedisConnection | undefined;
   redisUrl?: string | undefined;
   db: Database;
   /** Prepended to every key (one namespace per deployment, or per test). */
@@ -22,6 +25,7 @@ export interface RateLimiterOptions {
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
-  if (options.redisUrl) return createRedisRateLimiter({ url: options.redisUrl, prefix: options.prefix, now });
+  const redis = options.redis ?? options.redisUrl;
+  if (redis) return createRedisRateLimiter({ redis, prefix: options.prefix, now });
   return createDatabaseRateLimiter({ db: options.db, prefix: options.prefix, now });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { serviceUnavailable } from '../outage.ts';
+import { connectRedis, type RedisConnection, type RedisSettings } from '../redis.ts';
 import type { RateLimiter, RateLimitResult } from './types.ts';
 
 /**
@@ -25,34 +26,53 @@ return {0, count, retry}
 `;
 
 export interface RedisRateLimiterOptions {
-  url: string;
+  /** The server's connection (lib/redis.ts), or a URL for one of the limiter's own. */
+  redis: RedisConnection | string;
+  redisSettings?: RedisSettings | undefined;
   prefix: string;
   now: () => number;
 }
 
+/**
+ * Fails closed: a limit Redis cannot check is a refusal, never a free pass, answered as the outage
+ * it is (503 serviceUnavailable with Retry-After, lib/outage.ts) rather than a 500. The connection
+ * fails fast (lib/redis.ts), so the refusal costs milliseconds.
+ */
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
-  const redis = new Redis(options.url, { maxRetriesPerRequest: 2, lazyConnect: false });
-  // A lost connection is retried by ioredis; commands fail meanwhile and surface as 500s.
-  redis.on('error', () => undefined);
+  const own = typeof options.redis === 'string';
+  const redis = typeof options.redis === 'string' ? connectRedis(options.redis, options.redisSettings) : options.redis;
+  async function call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      const result = await command();
+      redis.succeeded();
+      return result;
+    } catch (error) {
+      redis.failed(error);
+      throw serviceUnavailable();
+    }
+  }
   return {
     kind: 'redis',
     async consume(key, limit, windowMs): Promise<RateLimitResult> {
-      const reply = (await redis.eval(
-        CONSUME,
-        1,
-        options.prefix + key,
-        String(options.now()),
-        String(windowMs),
-        String(limit),
-        randomUUID(),
-      )) as [number, number, number];
+      const reply = await call(
+        () =>
+          redis.client.eval(
+            CONSUME,
+            1,
+            options.prefix + key,
+            String(options.now()),
+            String(windowMs),
+            String(limit),
+            randomUUID(),
+          ) as Promise<[number, number, number]>,
+      );
       return { allowed: reply[0] === 1, count: Number(reply[1]), retryAfterMs: Number(reply[2]) };
     },
     async reset(key) {
-      await redis.del(options.prefix + key);
+      await call(() => redis.client.del(options.prefix + key));
     },
     async close() {
-      await redis.quit().catch(() => undefined);
+      if (own) await redis.close();
     },
   };
 }
