@@ -15,6 +15,8 @@ import { loggerOptions } from './logging.ts';
 import { openapiOptions } from './openapi.ts';
 import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { observabilityPlugin } from './observability/plugin.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { faviconRoutes } from './plugins/pages.ts';
@@ -34,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
   logStream?: { write(line: string): void };
+  /** The metrics registry to count into (main.ts serves it on its own port); a fresh one when absent. */
+  metrics?: Metrics;
 }
 
 export type { AppConfig };
@@ -52,7 +56,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Everything modules share is built once; its close runs after every module's onClose hooks
   // (onClose hooks run in reverse order of registration), so queued visits are written first.
+  const metrics = options.metrics ?? createMetrics();
   const { deps, close } = await createDeps(config, {
+    metrics,
     database: options.database,
     now: options.now,
     providers: options.providers,
@@ -63,6 +69,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 
+  // First, so its hooks time every request, refusals included (config/observability.ts).
+  await app.register(observabilityPlugin, { metrics, token: config.metrics.token });
   // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
   await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {

@@ -1,10 +1,15 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { listenMetrics } from './observability/metrics-server.ts';
 
 /** Reads config, migrates (inside buildApp), listens, and shuts down gracefully on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const metrics = createMetrics();
+  const app = await buildApp(config, { metrics });
+  const metricsServer = await listenMetrics(metrics, config.metrics);
+  if (metricsServer) app.addHook('onClose', () => metricsServer.close());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

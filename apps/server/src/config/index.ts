@@ -12,6 +12,7 @@ import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
+import { loadMetricsConfig, type MetricsConfig } from './observability.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -101,6 +102,8 @@ export interface AppConfig {
   readonly invoices: InvoiceConfig;
   /** Support: the chat switch of spec 001 §9 and the support desk's address (config/support.ts). */
   readonly support: SupportConfig;
+  /** Prometheus metrics: their own port and/or a bearer token (config/observability.ts). */
+  readonly metrics: MetricsConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -251,6 +254,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     partners: loadPartnerConfig(env, environment),
     invoices: loadInvoiceConfig(env, environment),
     support: loadSupportConfig(env, environment),
+    metrics: loadMetricsConfig(env),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');
