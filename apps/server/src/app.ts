@@ -17,6 +17,7 @@ import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { observabilityPlugin } from './observability/plugin.ts';
+import { requestIdFor } from './observability/request-id.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { faviconRoutes } from './plugins/pages.ts';
@@ -50,6 +51,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
     trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
+    // One id per request in every log line, from traceparent or a proxy's x-request-id (observability/request-id.ts).
+    genReqId: requestIdFor,
+    requestIdLogLabel: 'reqId',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -91,3 +91,53 @@ describe('metrics', () => {
     }
   });
 });
+
+describe('request ids', () => {
+  let server: TestInstance;
+  beforeAll(async () => {
+    server = await getTestInstance('pglite');
+  });
+  afterAll(() => server?.close());
+
+  it('takes the trace id of a valid traceparent, a safe x-request-id, else makes one', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traced = await server.app.inject({
+      url: '/healthz',
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(traced.headers['x-request-id']).toBe(traceId);
+    const zeros = await server.app.inject({
+      url: '/healthz',
+      headers: { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` },
+    });
+    expect(zeros.headers['x-request-id']).not.toBe('0'.repeat(32));
+    const proxied = await server.app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-1234abcd' } });
+    expect(proxied.headers['x-request-id']).toBe('edge-1234abcd');
+    const forged = await server.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'a\nlevel=fatal msg=forged' },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const plain = await server.app.inject('/healthz');
+    expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('puts the id in every log line of the request', async () => {
+    const lines: string[] = [];
+    const logged = await getTestInstance('pglite', {
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+      env: { PRAVESH_LOG_LEVEL: 'info' },
+    });
+    try {
+      const traceId = 'aa0f2f3577b34da6a3ce929d0e0e4736';
+      await logged.app.inject({ url: '/no-such-page', headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      const requestLines = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: unknown });
+      const aboutRequest = requestLines.filter((line) => line.req !== undefined || line.res !== undefined);
+      expect(aboutRequest.length).toBeGreaterThanOrEqual(2);
+      for (const line of aboutRequest) expect(line.reqId).toBe(traceId);
+    } finally {
+      await logged.close();
+    }
+  });
+});

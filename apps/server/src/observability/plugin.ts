@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_GROUPS } from '@pravesh/core';
 import type { Metrics } from './metrics.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const SHIELD_CODES = new Set(Object.values(ERROR_GROUPS.shield).map((entry) => entry.code));
 const FAILURE_PREFIX = '{"status":false,"statusCode":"';
@@ -33,6 +34,7 @@ export interface ObservabilityOptions {
 export const observabilityPlugin = fp<ObservabilityOptions>(
   (app: FastifyInstance, { metrics, token }) => {
     app.addHook('onSend', (request, reply, payload, done) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
       if (reply.statusCode >= 400 || typeof payload === 'string') {
         const code = failureCodeOf(payload);
         if (code !== undefined) {
