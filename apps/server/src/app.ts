@@ -53,7 +53,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { maxParamLength: 256 },
     // One id per request in every log line, from traceparent or a proxy's x-request-id (observability/request-id.ts).
     genReqId: requestIdFor,
-    requestIdLogLabel: 'reqId',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
