@@ -13,6 +13,7 @@ import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } f
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
 import { loadMetricsConfig, type MetricsConfig } from './observability.ts';
+import { repoPath } from '../lib/locations.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -234,7 +235,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     activeShieldKid,
     sites: buildSites(environment, publicUrl, parseJson('PRAVESH_SITE_CONFIG', env.PRAVESH_SITE_CONFIG)),
     sdkDistDir: path.resolve(
-      env.PRAVESH_SDK_DIST ?? new URL('../../../../packages/sdk/dist', import.meta.url).pathname,
+      env.PRAVESH_SDK_DIST ?? repoPath('packages/sdk/dist'),
     ),
     bodyLimitBytes: 1024 * 1024,
     cookieKeys,
