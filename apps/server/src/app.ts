@@ -37,8 +37,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
   logStream?: { write(line: string): void };
-  /** The metrics registry to count into (main.ts serves it on its own port); a fresh one when absent. */
-  metrics?: Metrics;
+  /**
+   * The metrics registry to count into (main.ts serves it on its own port); a fresh one when
+   * absent; false leaves the request metrics out (the bench's "metrics off" side).
+   */
+  metrics?: Metrics | false;
 }
 
 export type { AppConfig };
@@ -59,7 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Everything modules share is built once; its close runs after every module's onClose hooks
   // (onClose hooks run in reverse order of registration), so queued visits are written first.
-  const metrics = options.metrics ?? createMetrics();
+  const metrics = options.metrics || createMetrics({ processMetrics: options.metrics !== false });
   const { deps, close } = await createDeps(config, {
     metrics,
     database: options.database,
@@ -73,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 
   // First, so its hooks time every request, refusals included (config/observability.ts).
-  await app.register(observabilityPlugin, { metrics, token: config.metrics.token });
+  if (options.metrics !== false) await app.register(observabilityPlugin, { metrics, token: config.metrics.token });
   // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
   await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {
