@@ -13,7 +13,11 @@ const dataDir = tempDataDir('pravesh-bench-');
 await runChildServer({
   async start() {
     const config = loadConfig({ ...BENCH_ENV, PRAVESH_DATA_DIR: dataDir.dir });
-    const app = await buildApp(config, { logger: false });
+    // BENCH_METRICS=off: the same server without request metrics (bench/production-server.ts).
+    const app = await buildApp(config, {
+      logger: false,
+      metrics: process.env.BENCH_METRICS === 'off' ? false : undefined,
+    });
     const pong = () => ({ status: true, statusCode: 'success', response: { pong: true } });
     app.get(ROUTES.shielded, pong);
     app.get(ROUTES.open, { config: { shield: false } }, pong);

@@ -17,6 +17,7 @@ import { measureNudgeHostPage, nudgeHostPageRows } from './nudge-host-page.ts';
 import { invoicePdfRows, measureInvoicePdf } from './invoice-pdf.ts';
 import { aggregatorRows, measureAggregator } from './aggregator.ts';
 import { employerSearchRows, measureEmployerSearch } from './employer-search.ts';
+import { measureProductionServer, productionServerRows } from './production-server.ts';
 
 /**
  * `npm run bench`: one run of every benchmark, one table. A missed target is reported, not
@@ -53,6 +54,7 @@ const SECTIONS = [
   'aggregator',
   'employer search',
   'nudge host page',
+  'production server',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -137,6 +139,8 @@ await section('aggregator', () => measureAggregator(), aggregatorRows);
 await section('employer search', () => measureEmployerSearch(), employerSearchRows);
 // Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
 await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
+// The compiled server's start-up and idle memory, and what request metrics cost (own servers).
+await section('production server', () => measureProductionServer(), productionServerRows);
 
 console.log(formatTable(rows));
 // A partial run writes beside the full table's file, never over it.

@@ -15,6 +15,9 @@ import { loggerOptions } from './logging.ts';
 import { openapiOptions } from './openapi.ts';
 import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { observabilityPlugin } from './observability/plugin.ts';
+import { requestIdFor } from './observability/request-id.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { faviconRoutes } from './plugins/pages.ts';
@@ -34,6 +37,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
   logStream?: { write(line: string): void };
+  /**
+   * The metrics registry to count into (main.ts serves it on its own port); a fresh one when
+   * absent; false leaves the request metrics out (the bench's "metrics off" side).
+   */
+  metrics?: Metrics | false;
 }
 
 export type { AppConfig };
@@ -46,13 +54,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
     trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
+    // One id per request in every log line, from traceparent or a proxy's x-request-id (observability/request-id.ts).
+    genReqId: requestIdFor,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Everything modules share is built once; its close runs after every module's onClose hooks
   // (onClose hooks run in reverse order of registration), so queued visits are written first.
+  const metrics = options.metrics || createMetrics({ processMetrics: options.metrics !== false });
   const { deps, close } = await createDeps(config, {
+    metrics,
     database: options.database,
     now: options.now,
     providers: options.providers,
@@ -63,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 
+  // First, so its hooks time every request, refusals included (config/observability.ts).
+  if (options.metrics !== false) await app.register(observabilityPlugin, { metrics, token: config.metrics.token });
   // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
   await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {

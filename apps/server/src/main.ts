@@ -1,37 +1,20 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/index.ts';
+/**
+ * The server's entry point. Tracing starts first, and only when an OTLP endpoint is configured
+ * (OpenTelemetry's own variable): its instrumentations patch pg and ioredis as they are imported,
+ * so everything else is imported after it, and nothing of OpenTelemetry loads otherwise.
+ */
+import { ConfigError } from './config/shared.ts';
 
-/** Reads config, migrates (inside buildApp), listens, and shuts down gracefully on signals. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const app = await buildApp(config);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, close the database.
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(
-    `Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}, docs at ${config.publicUrl}/docs`,
-  );
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-  } else {
-    console.error(error);
+try {
+  let beforeExit: (() => Promise<void>) | undefined;
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { startTracing } = await import('./observability/tracing.ts');
+    const tracing = startTracing();
+    beforeExit = () => tracing.shutdown();
   }
+  const { serve } = await import('./serve.ts');
+  await serve({ beforeExit });
+} catch (error) {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(1);
-});
+}

@@ -24,6 +24,7 @@ import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-re
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import { groupCommitFor } from '../modules/sso/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
+import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -72,6 +73,8 @@ export interface ModuleDeps {
   readonly otp: OtpService;
   /** Change counters for caches that must see every change on every instance (lib/generations.ts). */
   readonly generations: Generations;
+  /** Prometheus metrics of this instance (observability/metrics.ts); modules count what they do. */
+  readonly metrics: Metrics;
   readonly log: FastifyBaseLogger;
 }
 
@@ -84,6 +87,8 @@ export interface DepsOptions {
   providers?: Partial<Providers> | undefined;
   /** Test seam: a rate limiter to use instead of the configured one (not closed here). */
   limiter?: RateLimiter | undefined;
+  /** The app's metrics registry; a fresh one when absent. */
+  metrics?: Metrics | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -178,6 +183,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       pii,
       otp,
       generations,
+      metrics: options.metrics ?? createMetrics(),
       log: options.log,
     },
     close: async () => {

@@ -13,6 +13,8 @@ import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } f
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
 import { loadRedisTimeouts, type RedisTimeouts } from './redis.ts';
+import { loadMetricsConfig, type MetricsConfig } from './observability.ts';
+import { repoPath } from '../lib/locations.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -104,6 +106,8 @@ export interface AppConfig {
   readonly invoices: InvoiceConfig;
   /** Support: the chat switch of spec 001 §9 and the support desk's address (config/support.ts). */
   readonly support: SupportConfig;
+  /** Prometheus metrics: their own port and/or a bearer token (config/observability.ts). */
+  readonly metrics: MetricsConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -235,7 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     activeShieldKid,
     sites: buildSites(environment, publicUrl, parseJson('PRAVESH_SITE_CONFIG', env.PRAVESH_SITE_CONFIG)),
     sdkDistDir: path.resolve(
-      env.PRAVESH_SDK_DIST ?? new URL('../../../../packages/sdk/dist', import.meta.url).pathname,
+      env.PRAVESH_SDK_DIST ?? repoPath('packages/sdk/dist'),
     ),
     bodyLimitBytes: 1024 * 1024,
     cookieKeys,
@@ -255,6 +259,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     partners: loadPartnerConfig(env, environment),
     invoices: loadInvoiceConfig(env, environment),
     support: loadSupportConfig(env, environment),
+    metrics: loadMetricsConfig(env),
   };
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import { pgliteForDrizzle } from './pglite-queries.ts';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_DIR } from '../lib/locations.ts';
 
 /** PGlite and pg share one type (ARCHITECTURE.md "Toolchain facts"). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,7 +57,7 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = MIGRATIONS_DIR;
 
 export function createDb(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNTS_PAGES, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
@@ -12,6 +11,7 @@ import {
   registerPageAssets,
   serveFramedPage,
 } from '../../lib/framed-page.ts';
+import { repoPath } from '../../lib/locations.ts';
 
 /**
  * The accounts host pages (spec 000 §2): /listener (the sign-in widget's iframe), /authorize (the
@@ -29,7 +29,7 @@ export const ASSET_PREFIX = '/accounts-assets/';
 export const BOOTSTRAP_ELEMENT_ID = 'pravesh-accounts-config';
 export const ROOT_ELEMENT_ID = 'pravesh-accounts';
 
-const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../accounts/dist', import.meta.url));
+const DEFAULT_DIST_DIR = repoPath('apps/accounts/dist');
 
 type PageName = keyof typeof ACCOUNTS_PAGES;
 

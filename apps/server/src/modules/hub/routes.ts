@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
@@ -11,6 +10,7 @@ import {
   registerPageAssets,
   serveFramedPage,
 } from '../../lib/framed-page.ts';
+import { repoPath } from '../../lib/locations.ts';
 
 /**
  * The cross-storage hub page (spec 000 §5, §7; apps/hub): GET /hub renders a tiny HTML page whose
@@ -31,7 +31,7 @@ export { HUB_METHODS };
 
 type HubSettings = Pick<AppConfig, 'sites'> & Partial<Pick<AppConfig, 'hub'>>;
 
-const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../hub/dist', import.meta.url));
+const DEFAULT_DIST_DIR = repoPath('apps/hub/dist');
 
 export interface HubPermission {
   origin: string;

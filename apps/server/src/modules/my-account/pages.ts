@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptJson } from '@pravesh/core';
@@ -13,6 +12,7 @@ import {
 } from '@pravesh/core/my-account/app-shell.ts';
 import type { AppConfig } from '../../config/index.ts';
 import { registerPageAssets } from '../../lib/framed-page.ts';
+import { repoPath } from '../../lib/locations.ts';
 
 /**
  * The My Account single-page app (spec 001 §1: "The account site's base path is /myaccount/"),
@@ -29,7 +29,7 @@ export const DASHBOARD_CONFIG_ELEMENT_ID = 'pravesh-dashboard-config';
 export const DASHBOARD_SITE_ID = 14;
 export const DASHBOARD_CLIENT_ID = 'pravesh-myaccount';
 
-const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../../../dashboard/dist', import.meta.url));
+const DEFAULT_DIST_DIR = repoPath('apps/dashboard/dist');
 
 /**
  * The accounts pages' policy, except that nothing may frame My Account (it holds a signed-in

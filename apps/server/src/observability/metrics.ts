@@ -1,0 +1,89 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The server's Prometheus metrics (prom-client), one registry per app so two apps in one process
+ * (tests, the two-instance harness) never share counters. Names follow Prometheus's conventions
+ * (base units, `_total` for counters, `_seconds` for durations) and the OpenTelemetry HTTP
+ * semantic conventions' label names (`http_request_method`, `http_route`,
+ * `http_response_status_code`); `code` is the envelope's spec status code (spec 000 §8, spec 001 §8).
+ * What each one means and when to act: docs/operations.md.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  readonly httpRequestDuration: Histogram<'http_request_method' | 'http_route' | 'http_response_status_code' | 'code'>;
+  readonly shieldRefusals: Counter<'code'>;
+  readonly otpSends: Counter<'channel'>;
+  readonly otpRefusals: Counter<'reason'>;
+  readonly batchSize: Histogram<'queue'>;
+  readonly queueDepth: Gauge<'queue'>;
+  readonly cacheLookups: Counter<'cache' | 'result'>;
+  readonly redisErrors: Counter<'operation'>;
+  readonly dbPoolConnections: Gauge<'state'>;
+}
+
+/** Latency buckets in seconds: from a cached answer (~0.2 ms) to a stalled dependency's timeout. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'http_server_request_duration_seconds',
+      help: 'Time from a request arriving to its response sent, by route template, method, HTTP status and spec status code.',
+      labelNames: ['http_request_method', 'http_route', 'http_response_status_code', 'code'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    shieldRefusals: new Counter({
+      name: 'pravesh_shield_refusals_total',
+      help: 'Requests the shield refused (spec 000 §1, §3, §8), by spec status code.',
+      labelNames: ['code'],
+      registers: [registry],
+    }),
+    otpSends: new Counter({
+      name: 'pravesh_otp_sends_total',
+      help: 'One-time codes handed to the SMS or email provider.',
+      labelNames: ['channel'],
+      registers: [registry],
+    }),
+    otpRefusals: new Counter({
+      name: 'pravesh_otp_refusals_total',
+      help: 'One-time code requests refused, by reason (the catalogue key).',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    batchSize: new Histogram({
+      name: 'pravesh_batch_size',
+      help: 'Rows written per batched statement, by queue.',
+      labelNames: ['queue'],
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+      registers: [registry],
+    }),
+    queueDepth: new Gauge({
+      name: 'pravesh_queue_depth',
+      help: 'Writes waiting in an in-memory queue, by queue.',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    cacheLookups: new Counter({
+      name: 'pravesh_cache_lookups_total',
+      help: 'Lookups of the in-memory caches (token liveness, consent answers, credit reads), by result (hit, miss).',
+      labelNames: ['cache', 'result'],
+      registers: [registry],
+    }),
+    redisErrors: new Counter({
+      name: 'pravesh_redis_errors_total',
+      help: 'Redis commands that failed or timed out.',
+      labelNames: ['operation'],
+      registers: [registry],
+    }),
+    dbPoolConnections: new Gauge({
+      name: 'pravesh_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (in_use, idle, waiting: callers waiting for one).',
+      labelNames: ['state'],
+      registers: [registry],
+    }),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Run by tracing.test.ts in a process of its own (instrumentations patch modules as they load, so
+ * the probe must start tracing before anything imports pg): one request to a route that reads the
+ * database, its spans printed as one JSON line.
+ */
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { startTracing } from './tracing.ts';
+
+const exporter = new InMemorySpanExporter();
+const tracing = startTracing({ exporter, synchronous: true });
+const { getTestInstance } = await import('../test/instance.ts');
+const server = await getTestInstance(process.env.PROBE_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite');
+try {
+  exporter.reset(); // the migrations' spans; only the request's are printed
+  const reply = await server.app.inject({
+    url: '/readyz',
+    headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+  });
+  const spans = exporter.getFinishedSpans().map((span) => ({
+    name: span.name,
+    traceId: span.spanContext().traceId,
+    attributes: span.attributes,
+  }));
+  console.log(JSON.stringify({ status: reply.statusCode, requestId: reply.headers['x-request-id'], spans }));
+} finally {
+  await server.close();
+  await tracing.shutdown();
+}
