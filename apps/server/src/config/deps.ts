@@ -23,6 +23,7 @@ import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-re
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import { groupCommitFor } from '../modules/sso/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
+import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -69,6 +70,8 @@ export interface ModuleDeps {
    * changes share one store of hashed codes, one set of peppers and one set of send limits.
    */
   readonly otp: OtpService;
+  /** The sign-on sessions' one revocation a module may start: My Account's contact change signs the others out. */
+  readonly sessions: Pick<SessionStore, 'revokeOthersOf'>;
   /** Change counters for caches that must see every change on every instance (lib/generations.ts). */
   readonly generations: Generations;
   readonly log: FastifyBaseLogger;
@@ -171,6 +174,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       tokenLiveness,
       pii,
       otp,
+      sessions: createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: tokenLiveness }),
       generations,
       log: options.log,
     },
