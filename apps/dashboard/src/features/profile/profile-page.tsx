@@ -86,7 +86,7 @@ export default function ProfilePage() {
   usePageView('profile');
   const { customerId, details } = useCustomerDetails();
   const [changing, setChanging] = useState<ContactKind | null>(null);
-  const [verified, setVerified] = useState<string | null>(null);
+  const [verified, setVerified] = useState<{ message: string; kind: ContactKind; signedOut: number } | null>(null);
 
   if (details.isLoading || (!details.data && !details.isError)) {
     return (
@@ -119,8 +119,20 @@ export default function ProfilePage() {
       <PageTitle lede="The details we use to keep your account secure.">Profile</PageTitle>
       <div className="ma-stack profile-stack">
         {verified ? (
-          <Alert tone="success" title={verified} live="status">
-            <p>You’ll get OTPs and account messages there from now on.</p>
+          <Alert tone="success" title={verified.message} live="status">
+            <p>
+              {verified.kind === 'mobileNo'
+                ? 'You’ll sign in with it and get OTPs there from now on.'
+                : 'You’ll get account messages there from now on.'}{' '}
+              We’ve sent a note about this change to your previous contact details.
+            </p>
+            {verified.signedOut > 0 ? (
+              <p>
+                To keep your account safe, we signed you out on {verified.signedOut} other{' '}
+                {verified.signedOut === 1 ? 'device' : 'devices'}.{' '}
+                <Link to="/active-devices">See your active devices</Link>
+              </p>
+            ) : null}
           </Alert>
         ) : null}
         <section className="ma-card" aria-labelledby="contact-title">
@@ -167,11 +179,12 @@ export default function ProfilePage() {
         <ContactChangeDialog
           kind={changing}
           customerId={customerId}
+          currentFactor={mobileNo ? `+91 ${maskIdentifier(mobileNo)}` : maskEmail(email ?? '')}
           adding={changing === 'email' && !email}
           onClose={() => setChanging(null)}
-          onVerified={(message) => {
+          onVerified={(message, signedOut) => {
+            setVerified({ message, kind: changing, signedOut });
             setChanging(null);
-            setVerified(message);
           }}
         />
       ) : null}
