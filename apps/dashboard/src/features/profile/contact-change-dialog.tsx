@@ -261,8 +261,8 @@ export function ContactChangeDialog({
             <div>
               <p className="profile-reauth-title">First, let’s confirm it’s you</p>
               <p className="profile-reauth-text">
-                Your {kind === 'email' ? 'email address' : 'mobile number'} keeps your account safe, so we’ll send a
-                one-time password (OTP) to <strong>{currentFactor}</strong> before you change it.
+                To keep your account safe, we’ll send a one-time password (OTP) to <strong>{currentFactor}</strong>{' '}
+                before you {adding ? 'add' : 'change'} your {kind === 'email' ? 'email address' : 'mobile number'}.
               </p>
             </div>
           </div>

@@ -86,7 +86,7 @@ export default function ProfilePage() {
   usePageView('profile');
   const { customerId, details } = useCustomerDetails();
   const [changing, setChanging] = useState<ContactKind | null>(null);
-  const [verified, setVerified] = useState<{ message: string; kind: ContactKind; signedOut: number } | null>(null);
+  const [verified, setVerified] = useState<{ message: string; toldAt: string; signedOut: number } | null>(null);
 
   if (details.isLoading || (!details.data && !details.isError)) {
     return (
@@ -120,12 +120,7 @@ export default function ProfilePage() {
       <div className="ma-stack profile-stack">
         {verified ? (
           <Alert tone="success" title={verified.message} live="status">
-            <p>
-              {verified.kind === 'mobileNo'
-                ? 'You’ll sign in with it and get OTPs there from now on.'
-                : 'You’ll get account messages there from now on.'}{' '}
-              We’ve sent a note about this change to your previous contact details.
-            </p>
+            <p>We’ve sent a note about this change to {verified.toldAt}.</p>
             {verified.signedOut > 0 ? (
               <p>
                 To keep your account safe, we signed you out on {verified.signedOut} other{' '}
@@ -183,7 +178,16 @@ export default function ProfilePage() {
           adding={changing === 'email' && !email}
           onClose={() => setChanging(null)}
           onVerified={(message, signedOut) => {
-            setVerified({ message, kind: changing, signedOut });
+            // Who the server told (the contacts the account had before the change).
+            const toldAt =
+              changing === 'mobileNo'
+                ? email
+                  ? 'your previous number and your email address'
+                  : 'your previous number'
+                : email
+                  ? 'your mobile number and your previous email address'
+                  : 'your mobile number';
+            setVerified({ message, toldAt, signedOut });
             setChanging(null);
           }}
         />
