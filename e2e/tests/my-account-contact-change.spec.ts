@@ -13,7 +13,7 @@ import {
 } from '../support.ts';
 
 /**
- * A change of contact details needs the current factor (ASVS 5.0 V6.3.7; customerProfile/update's
+ * A change of contact details needs the current factor (ASVS 5.0 V7.5.1; customerProfile/update's
  * reauthenticate step): a customer signed in on two browsers changes their mobile number — first an
  * OTP to the CURRENT number (a wrong one, then the right one), then the new number and its OTP. The
  * old number gets a notice, the other browser is signed out and Active devices lists this one only.

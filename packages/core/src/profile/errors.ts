@@ -44,8 +44,8 @@ export const PROFILE_ERRORS = {
     'This email address is used by another account. Please use a different email address',
   ),
   /**
-   * A change of mobile number or email without a fresh proof of the current one (ASVS 5.0 V6.3.7 /
-   * 4.0.3 V2.2.3: an access token alone must not change the factor that signs in). 403, not 401:
+   * A change of mobile number or email without a fresh proof of the current one (ASVS 5.0 V7.5.1 /
+   * 4.0.3 V3.7.1: an access token alone must not change the factor that signs in). 403, not 401:
    * the customer is signed in, and the dashboard must not take it for an ended session.
    */
   reauthenticationRequired: entry(

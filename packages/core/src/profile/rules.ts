@@ -9,8 +9,8 @@ import { BUSINESS_TYPES, EMPLOYMENT_TYPE, EMPLOYMENT_TYPES, GENDERS, PROFESSION_
 
 /**
  * A contact change needs a proof of the current number (or email) made within this many seconds:
- * an OTP to it, checked by customerProfile/update's `reauthenticate` step (ASVS 5.0 V6.3.7, 4.0.3
- * V2.2.3; Keycloak's UPDATE_EMAIL required action re-authenticates the same way). Ten minutes: long
+ * an OTP to it, checked by customerProfile/update's `reauthenticate` step (ASVS 5.0 V7.5.1, 4.0.3
+ * V3.7.1; Keycloak's UPDATE_EMAIL required action asks for a fresh sign-in the same way). Ten minutes: long
  * enough to send a code to the new number (alive 5 minutes) and type it, too short to keep a proof
  * for a later, unattended session. An OTP sign-in does not count as one: the dashboard's access token
  * is renewed without the customer, so its age says nothing about who holds the phone now.

@@ -113,7 +113,7 @@ const reauthTokenField = z.string().max(200).optional();
 /**
  * spec 001 §7 customerProfile/update: one of the changes named by `updateType`. spec 001 §7 names the
  * path only; a change of email or mobile number here takes three calls, because the number or email
- * signs in and an access token alone must not move it to someone else (ASVS 5.0 V6.3.7, 4.0.3 V2.2.3):
+ * signs in and an access token alone must not move it to someone else (ASVS 5.0 V7.5.1, 4.0.3 V3.7.1):
  *
  * 1. `reauthenticate` without `otp` sends a code to the CURRENT number (the email, for an account
  *    without one); with it, the answer is `reauthenticated` and a `reauthToken`, good for

@@ -69,7 +69,7 @@ function Progress({ step, newStep }: { step: Step; newStep: string }) {
 /**
  * Changing the email or mobile number. First the customer confirms it's them with an OTP to the
  * CURRENT number (the server's `reauthenticate` step: an access token alone must not move the
- * number that signs in, ASVS 5.0 V6.3.7); then the new one and the OTP sent to it. Only a verified
+ * number that signs in, ASVS 5.0 V7.5.1); then the new one and the OTP sent to it. Only a verified
  * code replaces the old identifier; the spec 001 §5 texts say what went wrong, and the resend link
  * counts down (spec 001 §4 "resend with a countdown"). When the confirmation has lapsed (it lasts 10
  * minutes) the dialog goes back to its first step and says why. `onVerified` receives the spec's

@@ -290,7 +290,7 @@ describe.each(DATABASE_KINDS)('changing email and mobile number on %s', (kind) =
     expect((await customerDetails(server, ana)).mobileNo).toBe(ana.mobileNo);
   });
 
-  describe('proof of the current factor, notices, sessions and probes (ASVS 5.0 V6.3.7, V7.4.3)', () => {
+  describe('proof of the current factor, notices, sessions and probes (ASVS 5.0 V7.5.1, V6.3.7, V7.4.3)', () => {
     const REAUTH_REQUIRED = {
       status: false,
       statusCode: 'reauthenticationRequired',

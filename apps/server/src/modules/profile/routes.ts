@@ -153,7 +153,7 @@ export function profileRoutes(
         summary: 'Update personal details, email or mobile number (spec 001 §7 customerProfile/update)',
         description:
           'updateType personalDetails: saved at once (spec 001 §3 lists; PAN masked in the answer). A new email ' +
-          'or mobile number needs a proof of the current one first (ASVS V6.3.7): updateType reauthenticate ' +
+          'or mobile number needs a proof of the current one first (ASVS 5.0 V7.5.1): updateType reauthenticate ' +
           'without otp sends a code to the CURRENT number (the email of an account without one), with it answers ' +
           'reauthenticated and a reauthToken good for 10 minutes in this session (else reauthenticationRequired, ' +
           '403). Then updateType email or mobileNo with the reauthToken: without otp a code is sent to the NEW ' +

@@ -117,10 +117,10 @@ export function createProfileService(options: ProfileServiceOptions) {
     };
   }
 
+  type Contact = NonNullable<Awaited<ReturnType<ProfileStore['contact']>>>;
+
   /** The new identifier, normalised and checked against the rules and the customer's current one. */
-  async function checkedChange(customerId: string, kind: 'mobile' | 'email', raw: string): Promise<ContactChange> {
-    const current = await store.contact(customerId);
-    if (!current) throw new PraveshError('tokenNotValidated');
+  function checkedChange(customerId: string, kind: 'mobile' | 'email', raw: string, current: Contact): ContactChange {
     if (kind === 'mobile') {
       const mobileNo = normalisePii('mobile', raw);
       if (!isIndianMobileNumber(mobileNo)) throw new PraveshError('invalidMobileNumber');
@@ -135,8 +135,6 @@ export function createProfileService(options: ProfileServiceOptions) {
     if (hash === current.emailHash) throw new PraveshError('sameEmail');
     return { customerId, kind, email };
   }
-
-  type Contact = NonNullable<Awaited<ReturnType<ProfileStore['contact']>>>;
 
   /**
    * The proof of the current factor: an HMAC over the customer, the session, the current number's
@@ -298,18 +296,22 @@ export function createProfileService(options: ProfileServiceOptions) {
      * customer. With it, the code is checked; only then is a taken identifier refused, or the new
      * one put in place of the old, the other sessions signed out and the old contacts told.
      *
-     * spec 001 §7 names customerProfile/update and spec 001 §5 its OTP texts, and the dashboard spec
-     * sends the code to the new identifier only: kept, with the current-factor proof added before
-     * it (ASVS 5.0 V6.3.7 / 4.0.3 V2.2.3, notices and re-authentication for a change of an
-     * authentication factor; V7.4.3 / V3.3.3 for signing the other sessions out).
+     * Reconciled with the spec: spec 001 §7 lists customerProfile/update (path only) and spec 001 §3
+     * its OTP texts ("Your mobile number verified successfully."); taken literally — a signed-in
+     * call and a code to the new number — a 15-minute access token could move the number that signs
+     * in to an attacker's phone. The path, updateType values and texts are kept; the reauthenticate
+     * step is added before them (ASVS 5.0 V7.5.1 / 4.0.3 V3.7.1: re-authenticate before changing an
+     * identifier used to sign in; Keycloak's UPDATE_EMAIL required action does the same), the old
+     * contacts are told (V6.3.7 / V2.2.3) and the other sessions end (V7.4.3 / V3.3.3).
      */
     async changeContact(
       caller: ContactChangeCaller,
       request: ContactChangeRequest,
     ): Promise<CustomerProfileUpdateResponse> {
       const { customerId } = caller;
-      const change = await checkedChange(customerId, request.kind, request.value);
-      const before = (await store.contact(customerId))!;
+      const before = await store.contact(customerId);
+      if (!before) throw new PraveshError('tokenNotValidated');
+      const change = checkedChange(customerId, request.kind, request.value, before);
       requireProof(caller, before, request.reauthToken);
       const messages = change.kind === 'mobile' ? OTP_MESSAGES : EMAIL_OTP_MESSAGES;
       const shown = change.kind === 'mobile' ? maskIdentifier(change.mobileNo) : maskEmail(change.email);

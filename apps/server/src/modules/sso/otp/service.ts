@@ -372,7 +372,7 @@ export function createOtpService(options: OtpServiceOptions) {
 
     /**
      * A code to the customer's CURRENT number (or address, for an account without one), proving the
-     * factor before a contact change (ASVS 5.0 V6.3.7 / 4.0.3 V2.2.3; the profile module's step-up).
+     * factor before a contact change (ASVS 5.0 V7.5.1 / 4.0.3 V3.7.1; the profile module's step-up).
      * Its own row per customer and identifier, so neither a sign-in code nor a change code proves it,
      * and its own 30 s and hourly limits: only the signed-in customer can ask for one, to their own
      * number, so it need not spend the number's sign-in allowance. The per-IP limit and the SMS
