@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, otpFromEmail, screenshot, signInToMyAccount, watchConsole } from '../support.ts';
+import {
+  expectAxeClean,
+  newOtpFromOutbox,
+  otpFromEmail,
+  screenshot,
+  signInToMyAccount,
+  watchConsole,
+} from '../support.ts';
 
 /**
  * Issue 16 §2 (spec 001 §2 profile and personal-details, §5 email rules, masking and OTP texts): a
@@ -92,6 +99,15 @@ test('personal details with keyboard pickers, an email confirmed by OTP and show
   const email = `meera.iyer.${Date.now().toString(36)}@example.in`;
   await contact.getByRole('button', { name: 'Add email' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add your email address' });
+  // First an OTP to the current number (customerProfile/update's reauthenticate step).
+  const confirmation = await newOtpFromOutbox(
+    page,
+    mobileNo,
+    () => dialog.getByRole('button', { name: 'Send OTP' }).click(),
+    { afterResendWindow: false },
+  );
+  await dialog.getByRole('textbox', { name: 'OTP' }).fill(confirmation);
+  await expect(dialog.getByText('Thanks, you’re confirmed.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'New email address' }).fill('meera.iyer@example.c');
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
   await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();

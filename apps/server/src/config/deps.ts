@@ -25,6 +25,7 @@ import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import { groupCommitFor } from '../modules/sso/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
+import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -71,6 +72,8 @@ export interface ModuleDeps {
    * changes share one store of hashed codes, one set of peppers and one set of send limits.
    */
   readonly otp: OtpService;
+  /** The sign-on sessions' one revocation a module may start: My Account's contact change signs the others out. */
+  readonly sessions: Pick<SessionStore, 'revokeOthersOf'>;
   /** Change counters for caches that must see every change on every instance (lib/generations.ts). */
   readonly generations: Generations;
   /** Prometheus metrics of this instance (observability/metrics.ts); modules count what they do. */
@@ -182,6 +185,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       tokenLiveness,
       pii,
       otp,
+      sessions: createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: tokenLiveness }),
       generations,
       metrics: options.metrics ?? createMetrics(),
       log: options.log,

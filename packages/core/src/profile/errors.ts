@@ -43,6 +43,22 @@ export const PROFILE_ERRORS = {
     409,
     'This email address is used by another account. Please use a different email address',
   ),
+  /**
+   * A change of mobile number or email without a fresh proof of the current one (ASVS 5.0 V7.5.1 /
+   * 4.0.3 V3.7.1: an access token alone must not change the factor that signs in). 403, not 401:
+   * the customer is signed in, and the dashboard must not take it for an ended session.
+   */
+  reauthenticationRequired: entry(
+    'reauthenticationRequired',
+    403,
+    'For your security, please confirm it’s you with an OTP before changing your contact details',
+  ),
+  /** More codes to new numbers or addresses than CONTACT_CHANGE_SENDS_PER_HOUR allows one customer. */
+  contactChangeRateLimited: entry(
+    'contactChangeRateLimited',
+    429,
+    'You’ve tried to change your contact details too many times. Please try again in an hour',
+  ),
   /** The email provider is off (PRAVESH_EMAIL_PROVIDER=disabled): no code can reach a new address. */
   emailChangeUnavailable: entry(
     'emailChangeUnavailable',

@@ -8,6 +8,23 @@ import { BUSINESS_TYPES, EMPLOYMENT_TYPE, EMPLOYMENT_TYPES, GENDERS, PROFESSION_
  */
 
 /**
+ * A contact change needs a proof of the current number (or email) made within this many seconds:
+ * an OTP to it, checked by customerProfile/update's `reauthenticate` step (ASVS 5.0 V7.5.1, 4.0.3
+ * V3.7.1; Keycloak's UPDATE_EMAIL required action asks for a fresh sign-in the same way). Ten minutes: long
+ * enough to send a code to the new number (alive 5 minutes) and type it, too short to keep a proof
+ * for a later, unattended session. An OTP sign-in does not count as one: the dashboard's access token
+ * is renewed without the customer, so its age says nothing about who holds the phone now.
+ */
+export const CONTACT_CHANGE_PROOF_SECONDS = 600;
+
+/**
+ * Codes to new numbers or addresses one customer may ask for in any 60 minutes. The answer to a
+ * send is the same for a free and a taken identifier (a taken one is refused only after its code is
+ * verified), and this bounds how many identifiers a customer can try at all.
+ */
+export const CONTACT_CHANGE_SENDS_PER_HOUR = 5;
+
+/**
  * spec 001 §5 "Email, loose: an @ at position 1 or later, a dot after the @ by at least 2
  * characters, and the dot not among the last 2 characters." (the last dot: the one before the
  * top-level domain).

@@ -107,11 +107,21 @@ export const personalDetailsViewSchema = z.object({
 export type PersonalDetailsView = z.infer<typeof personalDetailsViewSchema>;
 
 const otpField = z.string().max(20).optional();
+/** The proof of the current number or email that the `reauthenticate` step answered (opaque to the client). */
+const reauthTokenField = z.string().max(200).optional();
 
 /**
- * spec 001 §7 customerProfile/update: one of three changes, named by `updateType`. A new email or
- * mobile number is sent first without `otp` (a code goes to the NEW address or number), then again
- * with the code; only then does it replace the old one. Sending it again without a code re-sends.
+ * spec 001 §7 customerProfile/update: one of the changes named by `updateType`. spec 001 §7 names the
+ * path only; a change of email or mobile number here takes three calls, because the number or email
+ * signs in and an access token alone must not move it to someone else (ASVS 5.0 V7.5.1, 4.0.3 V3.7.1):
+ *
+ * 1. `reauthenticate` without `otp` sends a code to the CURRENT number (the email, for an account
+ *    without one); with it, the answer is `reauthenticated` and a `reauthToken`, good for
+ *    CONTACT_CHANGE_PROOF_SECONDS in this session only.
+ * 2. `email` or `mobileNo` with the `reauthToken` and without `otp` sends a code to the NEW address or
+ *    number (sent again: re-sent). Free and taken ones get the same answer.
+ * 3. The same with `otp`: the code is checked, and only then is a taken one refused (emailInUse,
+ *    mobileNumberInUse) or the new one put in place of the old.
  */
 export const customerProfileUpdateBodySchema = z.discriminatedUnion('updateType', [
   z.strictObject({
@@ -119,12 +129,20 @@ export const customerProfileUpdateBodySchema = z.discriminatedUnion('updateType'
     customerId: z.uuid(),
     personalDetails: personalDetailsInputSchema,
   }),
-  z.strictObject({ updateType: z.literal('email'), customerId: z.uuid(), email: z.string().max(320), otp: otpField }),
+  z.strictObject({ updateType: z.literal('reauthenticate'), customerId: z.uuid(), otp: otpField }),
+  z.strictObject({
+    updateType: z.literal('email'),
+    customerId: z.uuid(),
+    email: z.string().max(320),
+    otp: otpField,
+    reauthToken: reauthTokenField,
+  }),
   z.strictObject({
     updateType: z.literal('mobileNo'),
     customerId: z.uuid(),
     mobileNo: z.string().max(20),
     otp: otpField,
+    reauthToken: reauthTokenField,
   }),
 ]);
 export type CustomerProfileUpdateBody = z.infer<typeof customerProfileUpdateBodySchema>;
@@ -145,12 +163,21 @@ export const customerProfileUpdateResponseSchema = z.discriminatedUnion('outcome
   z.object({ outcome: z.literal('saved'), personalDetails: personalDetailsViewSchema }),
   z.object({ outcome: z.literal('otpSent'), message: z.string(), otp: contactOtpSentSchema }),
   z.object({
+    outcome: z.literal('reauthenticated'),
+    message: z.string(),
+    /** Sent back with the `email` or `mobileNo` calls of this session. */
+    reauthToken: z.string(),
+    expiresInSeconds: z.number().int(),
+  }),
+  z.object({
     outcome: z.literal('verified'),
     /** spec 001 §5 "Your mobile number verified successfully." (its email counterpart for an address). */
     message: z.string(),
     /** The new identifier, in full: the customer just typed it, and the dashboard keeps mobileNo (spec 001 §3). */
     mobileNo: z.string(),
     email: z.string().nullable(),
+    /** The customer's other sessions, signed out because the identifier that signs in changed. */
+    otherDevicesSignedOut: z.number().int(),
   }),
 ]);
 export type CustomerProfileUpdateResponse = z.infer<typeof customerProfileUpdateResponseSchema>;

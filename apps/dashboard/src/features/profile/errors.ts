@@ -3,3 +3,9 @@ export function refusalText(error: unknown): string {
   const body = (error as { body?: { statusMessage?: unknown } } | undefined)?.body;
   return typeof body?.statusMessage === 'string' ? body.statusMessage : 'Something went wrong! Please try again later';
 }
+
+/** The refusal's catalogue code (statusCode), when the service answered one. */
+export function refusalCode(error: unknown): string | undefined {
+  const body = (error as { body?: { statusCode?: unknown } } | undefined)?.body;
+  return typeof body?.statusCode === 'string' ? body.statusCode : undefined;
+}

@@ -86,7 +86,7 @@ export default function ProfilePage() {
   usePageView('profile');
   const { customerId, details } = useCustomerDetails();
   const [changing, setChanging] = useState<ContactKind | null>(null);
-  const [verified, setVerified] = useState<string | null>(null);
+  const [verified, setVerified] = useState<{ message: string; toldAt: string; signedOut: number } | null>(null);
 
   if (details.isLoading || (!details.data && !details.isError)) {
     return (
@@ -119,8 +119,15 @@ export default function ProfilePage() {
       <PageTitle lede="The details we use to keep your account secure.">Profile</PageTitle>
       <div className="ma-stack profile-stack">
         {verified ? (
-          <Alert tone="success" title={verified} live="status">
-            <p>You’ll get OTPs and account messages there from now on.</p>
+          <Alert tone="success" title={verified.message} live="status">
+            <p>We’ve sent a note about this change to {verified.toldAt}.</p>
+            {verified.signedOut > 0 ? (
+              <p>
+                To keep your account safe, we signed you out on {verified.signedOut} other{' '}
+                {verified.signedOut === 1 ? 'device' : 'devices'}.{' '}
+                <Link to="/active-devices">See your active devices</Link>
+              </p>
+            ) : null}
           </Alert>
         ) : null}
         <section className="ma-card" aria-labelledby="contact-title">
@@ -167,11 +174,21 @@ export default function ProfilePage() {
         <ContactChangeDialog
           kind={changing}
           customerId={customerId}
+          currentFactor={mobileNo ? `+91 ${maskIdentifier(mobileNo)}` : maskEmail(email ?? '')}
           adding={changing === 'email' && !email}
           onClose={() => setChanging(null)}
-          onVerified={(message) => {
+          onVerified={(message, signedOut) => {
+            // Who the server told (the contacts the account had before the change).
+            const toldAt =
+              changing === 'mobileNo'
+                ? email
+                  ? 'your previous number and your email address'
+                  : 'your previous number'
+                : email
+                  ? 'your mobile number and your previous email address'
+                  : 'your mobile number';
+            setVerified({ message, toldAt, signedOut });
             setChanging(null);
-            setVerified(message);
           }}
         />
       ) : null}

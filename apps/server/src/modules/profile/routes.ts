@@ -152,11 +152,17 @@ export function profileRoutes(
       schema: {
         summary: 'Update personal details, email or mobile number (spec 001 §7 customerProfile/update)',
         description:
-          'updateType personalDetails: saved at once (spec 001 §3 lists; PAN masked in the answer). updateType ' +
-          'email or mobileNo: without otp a code is sent to the NEW address or number (outcome otpSent; sent ' +
-          'again, "re-sent"), with it the code is checked and the new one replaces the old (outcome verified). ' +
-          'Emails must pass the loose and strict rules of spec 001 §5; OTP failures answer the spec 001 §5 texts. ' +
-          'customerId must be the access token’s own customer.',
+          'updateType personalDetails: saved at once (spec 001 §3 lists; PAN masked in the answer). A new email ' +
+          'or mobile number needs a proof of the current one first (ASVS 5.0 V7.5.1): updateType reauthenticate ' +
+          'without otp sends a code to the CURRENT number (the email of an account without one), with it answers ' +
+          'reauthenticated and a reauthToken good for 10 minutes in this session (else reauthenticationRequired, ' +
+          '403). Then updateType email or mobileNo with the reauthToken: without otp a code is sent to the NEW ' +
+          'address or number (outcome otpSent; sent again, "re-sent"; the same answer for one another account ' +
+          'holds; 5 an hour per customer, then contactChangeRateLimited), with it the code is checked, a taken ' +
+          'one is refused (emailInUse, mobileNumberInUse), and the new one replaces the old (outcome verified): ' +
+          'the other sessions are signed out and the old number and email told. Emails must pass the loose and ' +
+          'strict rules of spec 001 §5; OTP failures answer the spec 001 §5 texts. customerId must be the ' +
+          'access token’s own customer.',
         tags,
         body: customerProfileUpdateBodySchema,
         response: { 200: envelopeSchema(customerProfileUpdateResponseSchema), '4xx': errorEnvelopeSchema },
@@ -169,12 +175,14 @@ export function profileRoutes(
       if (body.updateType === 'personalDetails') {
         return ok(await service.savePersonalDetails(claims.customerId, body.personalDetails));
       }
+      const caller = { customerId: claims.customerId, sessionId: claims.sessionId, ip: request.ip || 'unknown' };
+      if (body.updateType === 'reauthenticate') return ok(await service.proveCurrentFactor(caller, body.otp));
       return ok(
-        await service.changeContact(claims.customerId, {
+        await service.changeContact(caller, {
           kind: body.updateType === 'email' ? 'email' : 'mobile',
           value: body.updateType === 'email' ? body.email : body.mobileNo,
           otp: body.otp,
-          ip: request.ip || 'unknown',
+          reauthToken: body.reauthToken,
         }),
       );
     },

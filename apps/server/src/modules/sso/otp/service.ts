@@ -316,6 +316,13 @@ export function createOtpService(options: OtpServiceOptions) {
       `pravesh-otp-change-${change.kind}:${change.customerId.toLowerCase()}:${change.kind === 'mobile' ? change.mobileNo : change.email}`,
     );
 
+  /** The row of a current-factor code (sendCurrentFactorCode): per customer and current identifier. */
+  const stepUpKey = (subject: ContactChange) =>
+    hmacSha256(
+      options.mobileKeySecret,
+      `pravesh-otp-step-up-${subject.kind}:${subject.customerId.toLowerCase()}:${subject.kind === 'mobile' ? subject.mobileNo : subject.email}`,
+    );
+
   return {
     /**
      * A code confirming a contact change, sent to the NEW number or address (issue 16 §2). The
@@ -361,6 +368,54 @@ export function createOtpService(options: OtpServiceOptions) {
     /** Checks and consumes a contact change's code: the same rules and answers as verify(). */
     async verifyChangeConfirmation(change: ContactChange, code: string): Promise<void> {
       await check(changeKey(change), code);
+    },
+
+    /**
+     * A code to the customer's CURRENT number (or address, for an account without one), proving the
+     * factor before a contact change (ASVS 5.0 V7.5.1 / 4.0.3 V3.7.1; the profile module's step-up).
+     * Its own row per customer and identifier, so neither a sign-in code nor a change code proves it,
+     * and its own 30 s and hourly limits: only the signed-in customer can ask for one, to their own
+     * number, so it need not spend the number's sign-in allowance. The per-IP limit and the SMS
+     * budgets hold as for every send.
+     */
+    async sendCurrentFactorCode(subject: ContactChange, ip: string): Promise<OtpSent> {
+      const key = stepUpKey(subject);
+      if (subject.kind === 'mobile') {
+        return issue(
+          key,
+          ip,
+          'mobile',
+          (code) =>
+            options.sms.send({
+              to: subject.mobileNo,
+              templateId: 'pravesh-otp-step-up',
+              text: `${code} is your Pravesh code to confirm it's you before you change your contact details. It is valid for ${minutes} minutes. Never share it: we will never call to ask for it.\n\n@${options.webOtpHost} #${code}`,
+            }),
+          subject.mobileNo,
+          key,
+        );
+      }
+      const mail = options.email;
+      if (!mail) throw new PraveshError('emailOtpUnavailable');
+      return issue(
+        key,
+        ip,
+        'email',
+        (code) =>
+          mail.send({
+            to: subject.email,
+            subject: `${code} is your Pravesh code to confirm it's you`,
+            templateId: 'pravesh-email-otp-step-up',
+            text: `Your Pravesh code to confirm it's you before you change your contact details is ${code}. It is valid for ${minutes} minutes. Never share it: we will never call to ask for it.\n\nIf you did not ask for it, someone may be trying to change your account's contact details: sign in and check your active devices.`,
+          }),
+        undefined,
+        key,
+      );
+    },
+
+    /** Checks and consumes a current-factor code (sendCurrentFactorCode): the same rules and answers as verify(). */
+    async verifyCurrentFactorCode(subject: ContactChange, code: string): Promise<void> {
+      await check(stepUpKey(subject), code);
     },
 
     async send(mobileNo: string, ip: string): Promise<OtpSent> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthMethod } from '@pravesh/core';
 import type { TokenLiveness } from '../../../auth/token-liveness.ts';
 import type { Database } from '../../../db/client.ts';
@@ -94,6 +94,35 @@ export function createSessionStore(
         .set({ revokedAt: at })
         .where(and(eq(ssoAccessTokens.sessionId, sessionId), isNull(ssoAccessTokens.revokedAt)));
       await options.liveness?.revoked();
+    },
+
+    /**
+     * Signs out every session of the customer but `keep` (the one making the change), and every
+     * access token issued under them, on every instance (liveness.revoked): after the number or
+     * email that signs in changed (ASVS 5.0 V7.4.3 / 4.0.3 V3.3.3, "terminate all other active
+     * sessions after a successful change" of an authentication factor). Answers how many ended.
+     */
+    async revokeOthersOf(customerId: string, keep: string): Promise<number> {
+      const at = new Date(now());
+      const ended = await db
+        .update(ssoSessions)
+        .set({ revokedAt: at })
+        .where(
+          and(eq(ssoSessions.customerId, customerId), ne(ssoSessions.sessionId, keep), isNull(ssoSessions.revokedAt)),
+        )
+        .returning({ sessionId: ssoSessions.sessionId });
+      await db
+        .update(ssoAccessTokens)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(ssoAccessTokens.customerId, customerId),
+            ne(ssoAccessTokens.sessionId, keep),
+            isNull(ssoAccessTokens.revokedAt),
+          ),
+        );
+      await options.liveness?.revoked();
+      return ended.length;
     },
 
     /**
