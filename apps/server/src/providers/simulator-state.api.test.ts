@@ -35,7 +35,7 @@ import type { OutboxEntry } from './sms/types.ts';
  * The local simulators' state (the dev outbox, the payment simulator, the account-aggregator
  * simulator) is in the database: whichever instance behind a balancer a request reaches, it finds
  * the code, the order or the AA request another instance made, and a restart keeps them
- * (schema/simulators.ts, README "Running more than one instance").
+ * (schema/simulators.ts, README "My Account", bank linking).
  */
 interface Envelope<T> {
   status: boolean;

@@ -3,7 +3,7 @@ import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from
 /**
  * What the local simulators (providers/sms, email, payment, aggregator) "sent" or hold, kept in the
  * database so that every instance behind a balancer sees the same outbox, orders and AA requests,
- * and a restart keeps them (README "Running more than one instance"). A real provider stores none
+ * and a restart keeps them (README "My Account", bank linking). A real provider stores none
  * of this: it keeps its own state on its side.
  */
 

@@ -45,7 +45,7 @@ import {
  *
  * Consent requests, consents, FI sessions and links are kept in `records`: the database when the
  * server builds the simulator (config/deps.ts), so a fetch job started through one instance is
- * finished by another's worker and survives a restart (README "Account aggregator"); memory when a
+ * finished by another's worker and survives a restart (README "My Account", bank linking); memory when a
  * test builds it alone.
  */
 
