@@ -15,7 +15,7 @@ export function keptMessage(channel: 'SMS' | 'email', store: OutboxStore): strin
   return `${channel} kept in the local outbox${store.pageUrl ? `: read it at ${store.pageUrl}` : ''}`;
 }
 
-/** The outbox keeps the newest this many messages, none older than a day (as a phone's inbox would not matter after). */
+/** The outbox keeps its newest this many messages, none older than a day: a code is valid for minutes. */
 export const OUTBOX_CAPACITY = 200;
 const OUTBOX_MAX_AGE_MS = 24 * 3_600_000;
 
@@ -68,7 +68,8 @@ export function createDatabaseOutboxStore(options: OutboxStoreOptions & { db: Da
         templateId: entry.templateId,
         sentAt: new Date(sentAt),
       });
-      const newest = db
+      // The newest message beyond the kept ones: it and everything before it go.
+      const newestDropped = db
         .select({ seq: simulatorOutbox.seq })
         .from(simulatorOutbox)
         .orderBy(desc(simulatorOutbox.seq))
@@ -78,7 +79,7 @@ export function createDatabaseOutboxStore(options: OutboxStoreOptions & { db: Da
         .delete(simulatorOutbox)
         .where(
           or(
-            lte(simulatorOutbox.seq, sql`(${newest})`),
+            lte(simulatorOutbox.seq, sql`(${newestDropped})`),
             lt(simulatorOutbox.sentAt, new Date(sentAt - OUTBOX_MAX_AGE_MS)),
           ),
         );
