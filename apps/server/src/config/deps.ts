@@ -18,7 +18,8 @@ import {
 import { createPaymentProvider, type PaymentProvider } from '../providers/payment/index.ts';
 import { createCallerIdSimulator, type CallerIdProvider } from '../providers/caller-id/index.ts';
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
-import { createOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
+import { createDatabaseOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
+import { createDatabaseRecords } from '../providers/simulator-records.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
@@ -122,8 +123,10 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
   redis?.client.once('ready', () => void checkRedisSettings(redis, options.log));
   const limiter = options.limiter ?? createRateLimiter({ redis, db, prefix: config.sso.rateLimitPrefix, now });
 
-  // One local outbox for both simulators, so /dev/outbox shows every code a demo sent.
-  const outboxStore = createOutboxStore({ now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
+  // One local outbox for both simulators, so /dev/outbox shows every code a demo sent; it and the
+  // simulators' records are in the database, so every instance and a restart see the same state.
+  const outboxStore = createDatabaseOutboxStore({ db, now, pageUrl: `${config.publicUrl}${SSO_DEV_ROUTES.outbox}` });
+  const simulatorRecords = createDatabaseRecords(db);
   const sso = config.sso;
   const providers: Providers = {
     sms: options.providers?.sms ?? createSmsProvider(sso.sms, options.log, now, outboxStore),
@@ -140,10 +143,14 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     payment:
       'payment' in (options.providers ?? {})
         ? options.providers?.payment
-        : createPaymentProvider(config.payment, { now }),
+        : createPaymentProvider(config.payment, { now, records: simulatorRecords }),
     aggregator:
       options.providers?.aggregator ??
-      createAggregatorProvider(config.aggregator, { now, deliverOtp: aggregatorOtpToOutbox(outboxStore) }),
+      createAggregatorProvider(config.aggregator, {
+        now,
+        deliverOtp: aggregatorOtpToOutbox(outboxStore),
+        records: simulatorRecords,
+      }),
     offerLookup: options.providers?.offerLookup,
   };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config/index.ts';
-import { createDb } from '../db/client.ts';
+import { loadConfig, type AppConfig } from '../config/index.ts';
+import { createDb, type DatabaseHandle } from '../db/client.ts';
 import { OPERATOR_DEVICE } from '../modules/shield/issue-token.ts';
 import { issuePassToken } from '../modules/shield/issue-token.ts';
 import { createKeyring } from '../modules/shield/keyring.ts';
@@ -44,43 +44,7 @@ export async function startTwoInstances(options: { redisUrl?: string } = {}): Pr
     // A prefix of this test's own, shared by both instances: their limits must add up.
     PRAVESH_RATE_LIMIT_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
   });
-  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
-
-  async function start(): Promise<SsoTestServer> {
-    const handle = createDb({ databaseUrl: empty.url, dataDir: '', poolSize: 5 });
-    const logs: string[] = [];
-    const app = await buildApp(config, {
-      database: handle,
-      now: clock.now,
-      logger: true,
-      logStream: { write: (line) => void logs.push(line) },
-    });
-    await app.ready();
-    const token = (siteId = 2, overrides = {}) =>
-      issuePassToken({
-        keyring,
-        siteId,
-        validitySeconds: config.sites.get(siteId)?.passTokenValidity ?? 900,
-        nowSeconds: Math.floor(clock.now() / 1000),
-        ...overrides,
-      });
-    return {
-      app,
-      config,
-      database: { ...handle, dispose: () => handle.close() },
-      keyring,
-      token,
-      clock,
-      logs,
-      pass: (siteId = 2, device) => token(siteId, device ? { device: { ...OPERATOR_DEVICE, ...device } } : {}),
-      siteKey: (siteId = 2) => keyring.siteKey(keyring.activeKid, siteId),
-      async close() {
-        await app.close();
-        await handle.close();
-      },
-    };
-  }
-
+  const start = () => startInstance(config, createDb({ databaseUrl: empty.url, dataDir: '', poolSize: 5 }), clock);
   const a = await start();
   const b = await start();
   return {
@@ -90,6 +54,45 @@ export async function startTwoInstances(options: { redisUrl?: string } = {}): Pr
     async close() {
       await Promise.allSettled([a.close(), b.close()]);
       await empty.dispose();
+    },
+  };
+}
+
+/**
+ * One server instance on an open, migrated database with captured logs, in the SsoTestServer shape;
+ * closing it closes the database too (a process that stops). Also for a restart on the same data.
+ */
+export async function startInstance(config: AppConfig, handle: DatabaseHandle, clock: Clock): Promise<SsoTestServer> {
+  const logs: string[] = [];
+  const app = await buildApp(config, {
+    database: handle,
+    now: clock.now,
+    logger: true,
+    logStream: { write: (line) => void logs.push(line) },
+  });
+  await app.ready();
+  const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
+  const token = (siteId = 2, overrides = {}) =>
+    issuePassToken({
+      keyring,
+      siteId,
+      validitySeconds: config.sites.get(siteId)?.passTokenValidity ?? 900,
+      nowSeconds: Math.floor(clock.now() / 1000),
+      ...overrides,
+    });
+  return {
+    app,
+    config,
+    database: { ...handle, dispose: () => handle.close() },
+    keyring,
+    token,
+    clock,
+    logs,
+    pass: (siteId = 2, device) => token(siteId, device ? { device: { ...OPERATOR_DEVICE, ...device } } : {}),
+    siteKey: (siteId = 2) => keyring.siteKey(keyring.activeKid, siteId),
+    async close() {
+      await app.close();
+      await handle.close();
     },
   };
 }

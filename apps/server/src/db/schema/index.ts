@@ -20,3 +20,4 @@ export * from './preferences.ts';
 export * from './support.ts';
 export * from './profile.ts';
 export * from './holdings.ts';
+export * from './simulators.ts';

@@ -227,12 +227,12 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
     const purchase = started.body.response!;
     expect(purchase).toMatchObject({ addOn: 'CREDIT_HEALTH', status: 'CREATED', paidAt: null });
     expect(purchase.orderId).toMatch(/^sim_order_/);
-    const ordersBefore = payment.orders.size;
+    const ordersBefore = await payment.orderCount();
     const again = await buy(customer, 'CREDIT_HEALTH', key);
     expect(again.body.response).toEqual(purchase);
     // A second tab with its own key gets the same open purchase, not a second charge.
     expect((await buy(customer, 'CREDIT_HEALTH')).body.response!.purchaseId).toBe(purchase.purchaseId);
-    expect(payment.orders.size).toBe(ordersBefore);
+    expect(await payment.orderCount()).toBe(ordersBefore);
 
     const paid = await confirm(customer, purchase.purchaseId);
     expect(paid.body.response).toMatchObject({ status: 'SUCCESS', paidAt: new Date(clock.now()).toISOString() });

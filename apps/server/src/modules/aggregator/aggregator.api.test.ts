@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       body: { consentHandle, fipId: 'HDFC-FIP', accRefNumbers },
     });
     expect(link.otpLength).toBe(6);
-    const right = kit.sim.otpFor(link.refNumber) as string;
+    const right = (await kit.sim.otpFor(link.refNumber)) as string;
     const wrong = await call('linkConfirm', customer, {
       body: { refNumber: link.refNumber, otp: right === '000000' ? '111111' : '000000' },
     });
@@ -155,7 +155,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       body: { consentHandle, fipId: 'dhanagarbank', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
     });
     expect(link.otpLength).toBe(8);
-    expect(kit.sim.otpFor(link.refNumber)).toMatch(/^\d{8}$/);
+    expect(await kit.sim.otpFor(link.refNumber)).toMatch(/^\d{8}$/);
     const rejected = await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'REJECT' } });
     expect([rejected.consentRequestStatus, rejected.verificationStatus]).toEqual(['REJECTED', 'FAILED']);
     const status = await ok<JourneyStatusResponse>('journeyDataStatus', customer);
@@ -170,7 +170,9 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     const link = await ok<{ refNumber: string }>('link', customer, {
       body: { consentHandle, fipId: 'SBI-FIP', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
     });
-    await ok('linkConfirm', customer, { body: { refNumber: link.refNumber, otp: kit.sim.otpFor(link.refNumber) } });
+    await ok('linkConfirm', customer, {
+      body: { refNumber: link.refNumber, otp: await kit.sim.otpFor(link.refNumber) },
+    });
     kit.sim.setArtefactFailure(true);
     const decided = await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'APPROVE' } });
     kit.sim.setArtefactFailure(false);
@@ -201,7 +203,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     const { refNumber } = await ok<{ refNumber: string }>('link', customer, {
       body: { consentHandle, fipId: 'SBI-FIP', accRefNumbers: found.accounts.map((a) => a.accRefNumber) },
     });
-    await ok('linkConfirm', customer, { body: { refNumber, otp: kit.sim.otpFor(refNumber) } });
+    await ok('linkConfirm', customer, { body: { refNumber, otp: await kit.sim.otpFor(refNumber) } });
     await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'REJECT' } });
     const detail = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
     expect([detail.accounts, detail.bannerState, detail.totalBalance]).toEqual([[], 'aa_not_initiated', 0]);
@@ -274,7 +276,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     const tooSoon = await ok<RefreshResponse>('refreshData', customer);
     expect(tooSoon.started).toBe(false);
     expect(Date.parse(tooSoon.nextRefreshAt as string)).toBeGreaterThan(clock.now());
-    expect(kit.sim.requestCount(consentId)).toBe(1);
+    expect(await kit.sim.requestCount(consentId)).toBe(1);
 
     clock.advance(HOUR);
     const fresh = await signInCustomer(kit.server, customer.mobileNo);
@@ -284,7 +286,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect([again.started, again.fetchStatus]).toEqual([false, 'IN_PROGRESS']);
     clock.advance(3_000);
     expect((await ok<AccountsDetailResponse>('fetchUserAccountInfo', fresh)).fetchStatus).toBe('COMPLETED');
-    expect(kit.sim.requestCount(consentId)).toBe(2);
+    expect(await kit.sim.requestCount(consentId)).toBe(2);
 
     const off = await buildApp(
       { ...kit.server.config, aggregator: { ...kit.server.config.aggregator, refreshEnabled: false } },
@@ -399,7 +401,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     // linkConfirm with a reference that is not the intruder's pending link.
     const otherLink = await linkedCustomerPendingRef();
     const confirm = await call('linkConfirm', intruder, {
-      body: { refNumber: otherLink, otp: kit.sim.otpFor(otherLink) },
+      body: { refNumber: otherLink, otp: await kit.sim.otpFor(otherLink) },
     });
     expect(confirm.status).toBe(404);
 
@@ -490,11 +492,11 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
         call<AccountsDetailResponse>('fetchUserAccountInfo', customer),
       ]);
       expect([one.status, two.status]).toEqual([200, 200]);
-      expect(kit.sim.requestCount(consentId)).toBe(1);
+      expect(await kit.sim.requestCount(consentId)).toBe(1);
       clock.advance(3_000);
       const done = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer, { app: restarted });
       expect(done.fetchStatus).toBe('COMPLETED');
-      expect(kit.sim.requestCount(consentId)).toBe(1);
+      expect(await kit.sim.requestCount(consentId)).toBe(1);
       const jobs = await kit.server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
       expect(jobs.map((job) => job.status)).toEqual(['COMPLETED']);
     } finally {
@@ -510,7 +512,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       .from(aaFetchJobs)
       .where(eq(aaFetchJobs.consentId, consentId));
     expect([requested?.status, requested?.sessionId === null]).toEqual(['REQUESTED', false]);
-    expect(kit.sim.requestCount(consentId)).toBe(1);
+    expect(await kit.sim.requestCount(consentId)).toBe(1);
     // The process claims the job for its FI fetch step and dies before finishing: its lease stays.
     const store = createAggregatorStore(kit.server.database.db);
     const claimed = await store.claimJob(requested!.jobId, new Date(clock.now()), new Date(clock.now() + 60_000));
@@ -536,7 +538,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
       // Polls on either instance afterwards ask nothing more of the AA and store nothing twice.
       await ok('fetchUserAccountInfo', customer, { app: restarted });
       await ok('fetchUserAccountInfo', customer);
-      expect(kit.sim.requestCount(consentId)).toBe(1);
+      expect(await kit.sim.requestCount(consentId)).toBe(1);
       expect(await countOf(aaTransactions, customer.customerId)).toBe(stored);
       const jobs = await kit.server.database.db.select().from(aaFetchJobs).where(eq(aaFetchJobs.consentId, consentId));
       expect(jobs.map((job) => job.status)).toEqual(['COMPLETED']);

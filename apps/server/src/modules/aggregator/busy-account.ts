@@ -39,7 +39,7 @@ export async function consentAtSimulator(
   const { consentHandle } = await sim.requestConsent(detail);
   const [found] = await sim.discoverAccounts(consentHandle, fipId);
   const { refNumber } = await sim.linkAccounts(consentHandle, fipId, [found!.accRefNumber]);
-  const [linked] = await sim.confirmLink(refNumber, sim.otpFor(refNumber)!);
+  const [linked] = await sim.confirmLink(refNumber, (await sim.otpFor(refNumber))!);
   const { consentId } = await sim.decideConsent(consentHandle, 'APPROVE');
   await sim.fetchConsent(consentId!);
   return { consentHandle, consentId: consentId!, linkRefNumber: linked!.linkRefNumber, fipId, detail };

@@ -122,7 +122,7 @@ export function aggregatorTestKit(kind: DatabaseKind) {
       const { refNumber } = await kit.ok<{ refNumber: string }>('link', who, {
         body: { consentHandle, fipId, accRefNumbers: found.accounts.map((account) => account.accRefNumber) },
       });
-      await kit.ok('linkConfirm', who, { body: { refNumber, otp: kit.sim.otpFor(refNumber) } });
+      await kit.ok('linkConfirm', who, { body: { refNumber, otp: await kit.sim.otpFor(refNumber) } });
       const decided = await kit.ok<DecideResponse>('decide', who, { body: { consentHandle, decision: 'APPROVE' } });
       expect(decided.verificationStatus).toBe('VERIFIED');
       const consentId = (await kit.sim.consentHandleStatus(consentHandle)).consentId as string;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_ON_ROUTES, INVOICE_ROUTES, normaliseScore, type InvoicesResponse, type Purchase } from '@pravesh/core';
+import { ADD_ON_ROUTES, INVOICE_ROUTES, type InvoicesResponse, type Purchase } from '@pravesh/core';
 import { createPaymentSimulator } from '../../providers/payment/index.ts';
+import { storeCibilScore } from '../../test/credit.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
   nextMobile,
@@ -10,7 +11,6 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-import { createCreditStore } from '../credit/store.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -41,49 +41,6 @@ describe.each(DATABASE_KINDS)('invoice numbers under concurrent purchases on %s'
     return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
   }
 
-  /** One stored CIBIL score, as a consented pull leaves it: enough for the credit health report. */
-  async function scored(customer: SignedInCustomer): Promise<void> {
-    const at = new Date(server.clock.now() - 86_400_000);
-    const state = normaliseScore('CIBIL', 742);
-    await createCreditStore(server.database.db).append(
-      {
-        customerId: customer.customerId,
-        bureau: 'CIBIL',
-        provider: 'test',
-        providerReference: randomUUID(),
-        state,
-        dateApplied: at,
-        pulledAt: at,
-        nextRefreshAt: new Date(at.getTime() + 30 * 86_400_000),
-        consentReference: 'consent_ledger:test',
-        report: {
-          reportId: randomUUID(),
-          creditBureau: 'CIBIL',
-          lastUpdated: at.toISOString(),
-          pulledAt: at.toISOString(),
-          scoreState: 'SCORE',
-          score: 742,
-          rawScore: '742',
-          riskIndex: null,
-          summary: {
-            totalAccounts: 0,
-            activeAccounts: 0,
-            totalSanctioned: 0,
-            totalBalance: 0,
-            totalOverdue: 0,
-            creditUtilisation: 0,
-            oldestAccountAgeMonths: 24,
-            enquiriesLast6Months: 0,
-          },
-          accounts: [],
-          enquiries: [],
-        },
-        scoreHistory: [],
-      },
-      at,
-    );
-  }
-
   beforeAll(async () => {
     server = await ssoServer(kind, {
       providers: { payment: createPaymentSimulator({ outcome: 'success' }) },
@@ -91,7 +48,8 @@ describe.each(DATABASE_KINDS)('invoice numbers under concurrent purchases on %s'
     });
     customers = [];
     for (let i = 0; i < CUSTOMERS; i++) customers.push(await signInCustomer(server, nextMobile('93')));
-    for (const customer of customers) await scored(customer);
+    for (const customer of customers)
+      await storeCibilScore(server.database.db, customer.customerId, server.clock.now());
   });
   afterAll(() => server?.close());
 

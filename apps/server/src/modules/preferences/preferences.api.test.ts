@@ -57,8 +57,8 @@ describe.each(DATABASE_KINDS)('communication preferences on %s', (kind) => {
   const read = (customer: SignedInCustomer) => call<PreferencesResponse>('GET', customer.accessToken);
   const change = (customer: SignedInCustomer, body: unknown) =>
     call<PreferencesResponse>('POST', customer.accessToken, body);
-  const marketingTo = (mobileNo: string) =>
-    outbox.list().filter((message) => message.to === mobileNo && message.templateId === OFFER_SMS.templateId);
+  const marketingTo = async (mobileNo: string) =>
+    (await outbox.list()).filter((message) => message.to === mobileNo && message.templateId === OFFER_SMS.templateId);
 
   beforeAll(async () => {
     const clock = createClock();
@@ -150,7 +150,7 @@ describe.each(DATABASE_KINDS)('communication preferences on %s', (kind) => {
 
     // The opted-in customer gets the offer: the check can say yes, so this test can fail.
     expect(await messenger.sendMarketing(optedIn.customerId, OFFER_SMS)).toEqual({ sent: true });
-    expect(marketingTo(optedIn.mobileNo)).toHaveLength(1);
+    expect(await marketingTo(optedIn.mobileNo)).toHaveLength(1);
 
     // The opted-out customer: nothing on SMS, nothing on email.
     expect(await messenger.sendMarketing(optedOut.customerId, OFFER_SMS)).toEqual({ sent: false, skipped: 'optedOut' });
@@ -166,13 +166,13 @@ describe.each(DATABASE_KINDS)('communication preferences on %s', (kind) => {
     expect(await messenger.mayContact(optedOut.customerId, 'sms', 'transactional')).toBe(true);
 
     // A sign-in OTP is transactional: it still arrives, and it is the only message since the opt-out.
-    const before = outbox.list().filter((message) => message.to === optedOut.mobileNo).length;
+    const before = (await outbox.list()).filter((message) => message.to === optedOut.mobileNo).length;
     server.clock.advance(60_000);
     expect((await sendOtp(server, optedOut.mobileNo)).statusCode).toBe(200);
     expect(await latestOtp(server, optedOut.mobileNo)).toMatch(/^\d{6}$/);
-    const toHim = outbox.list().filter((message) => message.to === optedOut.mobileNo);
+    const toHim = (await outbox.list()).filter((message) => message.to === optedOut.mobileNo);
     expect(toHim).toHaveLength(before + 1);
-    expect(marketingTo(optedOut.mobileNo)).toEqual([]);
+    expect(await marketingTo(optedOut.mobileNo)).toEqual([]);
     expect(toHim.every((message) => message.templateId !== OFFER_SMS.templateId)).toBe(true);
   });
 });

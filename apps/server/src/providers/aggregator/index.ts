@@ -9,7 +9,7 @@ import type { AggregatorProvider, AggregatorProviderConfig } from './types.ts';
  */
 export function createAggregatorProvider(
   config: AggregatorProviderConfig,
-  options: Pick<AggregatorSimulatorOptions, 'now' | 'sleep' | 'deliverOtp'> = {},
+  options: Pick<AggregatorSimulatorOptions, 'now' | 'sleep' | 'deliverOtp' | 'records'> = {},
 ): AggregatorProvider {
   switch (config.kind) {
     case 'simulator':

@@ -53,7 +53,7 @@ async function approved(fipId = 'HDFC-FIP', options: { validDays?: number; ready
     fipId,
     found.map((a) => a.accRefNumber),
   );
-  const linked = await sim.confirmLink(refNumber, sim.otpFor(refNumber) as string);
+  const linked = await sim.confirmLink(refNumber, (await sim.otpFor(refNumber)) as string);
   const decided = await sim.decideConsent(consentHandle, 'APPROVE');
   return { clock, sim, consentHandle, consentId: decided.consentId as string, linked, otpLength, decided };
 }
@@ -68,7 +68,7 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     // Approving with nothing linked is refused: there is nothing to share.
     expect(await rejection(sim.decideConsent(consentHandle, 'APPROVE'))).toBe('invalidState');
     const { refNumber } = await sim.linkAccounts(consentHandle, 'SBI-FIP', [account!.accRefNumber]);
-    await sim.confirmLink(refNumber, sim.otpFor(refNumber)!);
+    await sim.confirmLink(refNumber, (await sim.otpFor(refNumber))!);
     const decided = await sim.decideConsent(consentHandle, 'APPROVE');
     expect(decided.status).toBe('READY');
     const artefact = await sim.fetchConsent(decided.consentId!);
@@ -95,12 +95,12 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
 
   it('consent: ACTIVE → PAUSED → ACTIVE → REVOKED, and EXPIRED by time on a fake clock', async () => {
     const { sim, clock, consentId } = await approved('HDFC-FIP', { validDays: 2 });
-    sim.setConsentPaused(consentId, true);
+    await sim.setConsentPaused(consentId, true);
     expect((await sim.fetchConsent(consentId)).status).toBe('PAUSED');
     expect(
       await rejection(sim.requestData(consentId, { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' })),
     ).toBe('consentNotActive');
-    sim.setConsentPaused(consentId, false);
+    await sim.setConsentPaused(consentId, false);
     expect((await sim.fetchConsent(consentId)).status).toBe('ACTIVE');
     clock.advance(2 * DAY);
     expect((await sim.fetchConsent(consentId)).status).toBe('EXPIRED');
@@ -141,7 +141,7 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     clock.advance(3_600_000);
     await sim.requestData(consentId, range);
     // Received: the first, the refused one, the one an hour later.
-    expect(sim.requestCount(consentId)).toBe(3);
+    expect(await sim.requestCount(consentId)).toBe(3);
   });
 
   it('FI session: revoked mid-fetch FAILS with accounts DENIED; a bank timeout FAILS with TIMEOUT; unfetched EXPIRES', async () => {
@@ -156,7 +156,7 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect(revoked.accounts).toEqual([]);
 
     const slow = await approved();
-    slow.sim.setBankTimeout(slow.consentId, true);
+    await slow.sim.setBankTimeout(slow.consentId, true);
     const timedOut = await slow.sim.requestData(slow.consentId, range);
     slow.clock.advance(3_000);
     const failed = await slow.sim.fetchData(timedOut.sessionId);
@@ -174,7 +174,7 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     const { consentHandle } = await sim.requestConsent(detail(clock.now()));
     const [account] = await sim.discoverAccounts(consentHandle, 'HDFC-FIP');
     const { refNumber } = await sim.linkAccounts(consentHandle, 'HDFC-FIP', [account!.accRefNumber]);
-    await sim.confirmLink(refNumber, sim.otpFor(refNumber)!);
+    await sim.confirmLink(refNumber, (await sim.otpFor(refNumber))!);
     sim.setArtefactFailure(true);
     const failed = await sim.decideConsent(consentHandle, 'APPROVE');
     sim.setArtefactFailure(false);
@@ -198,11 +198,11 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
 
   it('consent: PAUSED → REVOKED, PAUSED → EXPIRED by time; REVOKED and EXPIRED are final', async () => {
     const paused = await approved();
-    paused.sim.setConsentPaused(paused.consentId, true);
+    await paused.sim.setConsentPaused(paused.consentId, true);
     await paused.sim.revokeConsent(paused.consentId);
     expect((await paused.sim.fetchConsent(paused.consentId)).status).toBe('REVOKED');
     // Resuming, revoking again or time passing: still REVOKED; no data.
-    paused.sim.setConsentPaused(paused.consentId, false);
+    await paused.sim.setConsentPaused(paused.consentId, false);
     await paused.sim.revokeConsent(paused.consentId);
     paused.clock.advance(400 * DAY);
     expect((await paused.sim.fetchConsent(paused.consentId)).status).toBe('REVOKED');
@@ -213,13 +213,13 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect(await rejection(paused.sim.requestData(paused.consentId, range))).toBe('consentNotActive');
 
     const expiring = await approved('HDFC-FIP', { validDays: 1 });
-    expiring.sim.setConsentPaused(expiring.consentId, true);
+    await expiring.sim.setConsentPaused(expiring.consentId, true);
     expiring.clock.advance(DAY - 1);
     expect((await expiring.sim.fetchConsent(expiring.consentId)).status).toBe('PAUSED');
     expiring.clock.advance(1);
     expect((await expiring.sim.fetchConsent(expiring.consentId)).status).toBe('EXPIRED');
     // Neither resuming nor revoking brings an expired consent back or changes its status.
-    expiring.sim.setConsentPaused(expiring.consentId, false);
+    await expiring.sim.setConsentPaused(expiring.consentId, false);
     await expiring.sim.revokeConsent(expiring.consentId);
     expect((await expiring.sim.fetchConsent(expiring.consentId)).status).toBe('EXPIRED');
     expect(await rejection(expiring.sim.requestData(expiring.consentId, range))).toBe('consentNotActive');
@@ -230,10 +230,10 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     const range = { from: new Date(clock.now() - 30 * DAY).toISOString(), to: new Date(clock.now()).toISOString() };
     const { sessionId } = await sim.requestData(consentId, range);
     clock.advance(4_999);
-    const waiting = sim.sessionStatus(sessionId);
+    const waiting = await sim.sessionStatus(sessionId);
     expect([waiting.status, ...waiting.accounts.map((a) => a.FIStatus)]).toEqual(['ACTIVE', 'PENDING']);
     clock.advance(1);
-    const ready = sim.sessionStatus(sessionId);
+    const ready = await sim.sessionStatus(sessionId);
     expect([ready.status, ...ready.accounts.map((a) => a.FIStatus)]).toEqual(['ACTIVE', 'READY']);
     const delivered = await sim.fetchData(sessionId);
     expect([delivered.session.status, delivered.accounts.length]).toEqual(['COMPLETED', 1]);
@@ -242,7 +242,7 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect([again.session.status, again.accounts]).toEqual(['COMPLETED', []]);
     await sim.revokeConsent(consentId);
     clock.advance(SESSION_TTL_MS + 1);
-    const after = sim.sessionStatus(sessionId);
+    const after = await sim.sessionStatus(sessionId);
     expect([after.status, ...after.accounts.map((a) => a.FIStatus)]).toEqual(['COMPLETED', 'DELIVERED']);
   });
 
@@ -258,7 +258,7 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
     expect(result.accounts).toEqual([]);
     // FAILED is final: the data is never delivered afterwards.
     clock.advance(SESSION_TTL_MS + 1);
-    expect(sim.sessionStatus(sessionId).status).toBe('FAILED');
+    expect((await sim.sessionStatus(sessionId)).status).toBe('FAILED');
   });
 
   it('linking OTP: 8 digits at dhanagarbank and KarurVysyaBank-FIP, 6 elsewhere; a wrong code is refused', async () => {
@@ -271,11 +271,11 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
       if (found.length === 0) continue;
       const { refNumber, otpLength } = await sim.linkAccounts(consentHandle, bank.id, [found[0]!.accRefNumber]);
       expect(otpLength, bank.id).toBe(['dhanagarbank', 'KarurVysyaBank-FIP'].includes(bank.id) ? 8 : 6);
-      expect(sim.otpFor(refNumber)).toHaveLength(otpLength);
+      expect(await sim.otpFor(refNumber)).toHaveLength(otpLength);
     }
     const [account] = await sim.discoverAccounts(consentHandle, 'HDFC-FIP');
     const { refNumber } = await sim.linkAccounts(consentHandle, 'HDFC-FIP', [account!.accRefNumber]);
-    const right = sim.otpFor(refNumber)!;
+    const right = (await sim.otpFor(refNumber))!;
     const wrong = right === '000000' ? '111111' : '000000';
     expect(await rejection(sim.confirmLink(refNumber, wrong))).toBe('otpIncorrect');
     expect(await sim.confirmLink(refNumber, right)).toHaveLength(1);
@@ -306,10 +306,10 @@ describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
       .then((found) => (found.length > 0 ? found : sim.discoverAccounts(consentHandle, 'dhanagarbank')));
     const fipId = account!.accRefNumber.startsWith('KarurVysyaBank-FIP') ? 'KarurVysyaBank-FIP' : 'dhanagarbank';
     const { refNumber } = await sim.linkAccounts(consentHandle, fipId, [account!.accRefNumber]);
-    const [message] = outbox.list();
+    const [message] = await outbox.list();
     expect(message?.to).toBe(MOBILE);
     expect(message?.templateId).toBe('AA_LINK_OTP');
-    expect(message?.text).toContain(sim.otpFor(refNumber)!);
-    expect(sim.otpFor(refNumber)).toMatch(/^\d{8}$/);
+    expect(message?.text).toContain((await sim.otpFor(refNumber))!);
+    expect(await sim.otpFor(refNumber)).toMatch(/^\d{8}$/);
   });
 });

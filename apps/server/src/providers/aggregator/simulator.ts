@@ -6,6 +6,7 @@ import {
   type AaConsentStatus,
   type DepositAccountType,
 } from '@pravesh/core';
+import { createMemoryRecords, type SimulatorRecords } from '../simulator-records.ts';
 import { accountHistory, accountSeed, hashNumber, isoIst, istDate, seeded } from './transactions.ts';
 import {
   AggregatorError,
@@ -23,7 +24,7 @@ import {
 } from './types.ts';
 
 /**
- * An account aggregator in memory (issue 17 §1), faithful to ReBIT v2.0.0's three status sets:
+ * A simulated account aggregator (issue 17 §1), faithful to ReBIT v2.0.0's three status sets:
  *
  * - consent request (handle): PENDING → READY once the customer approves (the artefact is ready to
  *   fetch) → APPROVED once the FIU fetched it; PENDING → REJECTED on the customer's no; PENDING →
@@ -39,7 +40,13 @@ import {
  *
  * An FI request for a consent less than an hour after its last one is refused (Frequency: once an
  * hour). Discovery is deterministic per mobile number and bank; data per account (transactions.ts).
- * Time comes only from `now`; latency and failures are injectable per operation.
+ * Time comes only from `now`; latency and failures are injectable per operation (on this instance:
+ * a test's fault, not the AA's state).
+ *
+ * Consent requests, consents, FI sessions and links are kept in `records`: the database when the
+ * server builds the simulator (config/deps.ts), so a fetch job started through one instance is
+ * finished by another's worker and survives a restart (README "My Account", bank linking); memory when a
+ * test builds it alone.
  */
 
 export interface AggregatorSimulatorOptions {
@@ -49,23 +56,24 @@ export interface AggregatorSimulatorOptions {
   /** ms after an FI request until its data is ready (default 3000). */
   dataReadyDelayMs?: number;
   /** Called with each bank OTP the simulated bank "sends" (the demo's outbox; never logged). */
-  deliverOtp?: (message: { aaCustomerId: string; fipId: string; otp: string }) => void;
+  deliverOtp?: (message: { aaCustomerId: string; fipId: string; otp: string }) => void | Promise<void>;
+  records?: SimulatorRecords;
 }
 
 export interface AggregatorSimulator extends AggregatorProvider {
   setFailure(mode: AggregatorFailureMode, operation?: AggregatorOperation): void;
   /** The bank's OTP of a linking request (tests; the demo reads deliverOtp's outbox). */
-  otpFor(refNumber: string): string | undefined;
+  otpFor(refNumber: string): Promise<string | undefined>;
   /** The customer pauses or resumes the consent in the AA's app. */
-  setConsentPaused(consentId: string, paused: boolean): void;
+  setConsentPaused(consentId: string, paused: boolean): Promise<void>;
   /** The bank times out on this consent's next FI sessions (accounts TIMEOUT, session FAILED). */
-  setBankTimeout(consentId: string, on: boolean): void;
+  setBankTimeout(consentId: string, on: boolean): Promise<void>;
   /** Approvals fail to make an artefact while on: the request ends FAILED (ReBIT), with no consent. */
   setArtefactFailure(on: boolean): void;
   /** A session's status now, as the AA's FI notification would tell it (tests watch PENDING become READY). */
-  sessionStatus(sessionId: string): FiSession;
+  sessionStatus(sessionId: string): Promise<FiSession>;
   /** FI requests the AA received per consent, refused ones included (tests prove a fetch asked once). */
-  requestCount(consentId: string): number;
+  requestCount(consentId: string): Promise<number>;
   /** What discovery at this bank finds for this mobile number (deterministic). */
   accountsAt(mobileNo: string, fipId: string): readonly DiscoveredAccount[];
 }
@@ -74,6 +82,15 @@ export const HANDLE_TTL_MS = 24 * 3_600_000;
 export const SESSION_TTL_MS = 24 * 3_600_000;
 export const LINK_OTP_TTL_MS = 10 * 60_000;
 const MIN_FETCH_INTERVAL_MS = 3_600_000;
+
+/** The kinds of record the simulator keeps (SimulatorRecords). */
+const HANDLE = 'aa.handle';
+const CONSENT = 'aa.consent';
+const SESSION = 'aa.session';
+const LINK = 'aa.link';
+/** Which bank account a linked account is (its seed), by link reference. */
+const LINKED_ACCOUNT = 'aa.linked-account';
+const REQUESTS = 'aa.fi-requests';
 
 interface HandleRecord {
   handle: string;
@@ -88,6 +105,8 @@ interface HandleRecord {
 interface ConsentRecord {
   consentId: string;
   handle: string;
+  /** The request's ConsentDetail.consentExpiry, kept here so a status needs no second read. */
+  consentExpiry: string;
   createdAt: number;
   status: 'ACTIVE' | 'PAUSED' | 'REVOKED';
   lastRequestAt: number | null;
@@ -112,6 +131,13 @@ interface LinkRecord {
   otp: string;
   createdAt: number;
   attempts: number;
+}
+
+interface LinkedAccountSeed {
+  fipId: string;
+  accRefNumber: string;
+  accType: DepositAccountType;
+  mobileNo: string;
 }
 
 export function discoverableAccounts(mobileNo: string, fipId: string): DiscoveredAccount[] {
@@ -140,17 +166,8 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
   const latencyMs = options.latencyMs ?? 0;
   const readyDelay = options.dataReadyDelayMs ?? 3_000;
   const failures = new Map<AggregatorOperation | 'all', AggregatorFailureMode>();
-  const handles = new Map<string, HandleRecord>();
-  const consents = new Map<string, ConsentRecord>();
-  const sessions = new Map<string, SessionRecord>();
-  const links = new Map<string, LinkRecord>();
-  const requests = new Map<string, number>();
+  const records = options.records ?? createMemoryRecords();
   let artefactFailure = false;
-  // Which linked account is which bank account (its seed), by link reference.
-  const linkedSeeds = new Map<
-    string,
-    { fipId: string; accRefNumber: string; accType: DepositAccountType; mobileNo: string }
-  >();
 
   async function enter(operation: AggregatorOperation): Promise<void> {
     if (latencyMs > 0) await sleep(latencyMs);
@@ -159,8 +176,8 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
     if (mode === 'timeout') throw new AggregatorError('timeout', `${operation}: aggregator timed out`);
   }
 
-  function handleOf(consentHandle: string): HandleRecord {
-    const record = handles.get(consentHandle);
+  async function handleOf(consentHandle: string): Promise<HandleRecord> {
+    const record = await records.get<HandleRecord>(HANDLE, consentHandle);
     if (!record) throw new AggregatorError('notFound', 'unknown consent handle');
     return record;
   }
@@ -170,22 +187,27 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
     return { consentHandle: record.handle, status: expired ? 'EXPIRED' : record.status, consentId: record.consentId };
   }
 
-  function consentOf(consentId: string): ConsentRecord {
-    const record = consents.get(consentId);
+  async function consentOf(consentId: string): Promise<ConsentRecord> {
+    const record = await records.get<ConsentRecord>(CONSENT, consentId);
     if (!record) throw new AggregatorError('notFound', 'unknown consent');
     return record;
   }
 
   function consentStatus(record: ConsentRecord): AaConsentStatus {
     if (record.status === 'REVOKED') return 'REVOKED';
-    const detail = handleOf(record.handle).detail;
-    if (now() >= Date.parse(detail.consentExpiry)) return 'EXPIRED';
+    if (now() >= Date.parse(record.consentExpiry)) return 'EXPIRED';
     return record.status;
   }
 
-  function sessionView(record: SessionRecord): FiSession {
-    const consent = consentOf(record.consentId);
-    const linked = handleOf(consent.handle).linked;
+  async function sessionOf(sessionId: string): Promise<SessionRecord> {
+    const record = await records.get<SessionRecord>(SESSION, sessionId);
+    if (!record) throw new AggregatorError('notFound', 'unknown session');
+    return record;
+  }
+
+  async function sessionView(record: SessionRecord): Promise<FiSession> {
+    const consent = await consentOf(record.consentId);
+    const { linked } = await handleOf(consent.handle);
     const status = consentStatus(consent);
     const ready = now() >= record.requestedAt + readyDelay;
     let sessionStatus: FiSession['status'];
@@ -210,8 +232,12 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
     };
   }
 
-  function accountData(account: LinkedAccount, range: { from: string; to: string }, at: number): DepositAccountData {
-    const seed = linkedSeeds.get(account.linkRefNumber);
+  async function accountData(
+    account: LinkedAccount,
+    range: { from: string; to: string },
+    at: number,
+  ): Promise<DepositAccountData> {
+    const seed = await records.get<LinkedAccountSeed>(LINKED_ACCOUNT, account.linkRefNumber);
     if (!seed) throw new AggregatorError('notFound', 'unknown linked account');
     const history = accountHistory(accountSeed(seed.fipId, seed.accRefNumber, seed.accType), at);
     const from = Date.parse(range.from);
@@ -273,7 +299,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
       if (!mobileNo || detail.Customer.id !== `${mobileNo}@finvu`)
         throw new AggregatorError('invalidState', 'customer id');
       const consentHandle = randomUUID();
-      handles.set(consentHandle, {
+      await records.put(HANDLE, consentHandle, {
         handle: consentHandle,
         detail,
         mobileNo,
@@ -281,20 +307,23 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
         status: 'PENDING',
         consentId: null,
         linked: [],
-      });
+      } satisfies HandleRecord);
       return { consentHandle };
     },
 
     async consentHandleStatus(consentHandle) {
       await enter('consentHandleStatus');
-      return handleStatus(handleOf(consentHandle));
+      return handleStatus(await handleOf(consentHandle));
     },
 
     async fetchConsent(consentId) {
       await enter('fetchConsent');
-      const consent = consentOf(consentId);
-      const handle = handleOf(consent.handle);
-      if (handle.status === 'READY') handle.status = 'APPROVED';
+      const consent = await consentOf(consentId);
+      const handle = await handleOf(consent.handle);
+      if (handle.status === 'READY') {
+        handle.status = 'APPROVED';
+        await records.put(HANDLE, handle.handle, handle);
+      }
       return {
         consentId,
         status: consentStatus(consent),
@@ -313,14 +342,15 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
 
     async revokeConsent(consentId) {
       await enter('revokeConsent');
-      const consent = consentOf(consentId);
+      const consent = await consentOf(consentId);
       // EXPIRED and REVOKED are final: revoking again, or after expiry, changes nothing.
-      if (consentStatus(consent) !== 'EXPIRED') consent.status = 'REVOKED';
+      if (consentStatus(consent) !== 'EXPIRED')
+        await records.put(CONSENT, consentId, { ...consent, status: 'REVOKED' });
     },
 
     async discoverAccounts(consentHandle, fipId) {
       await enter('discoverAccounts');
-      const handle = handleOf(consentHandle);
+      const handle = await handleOf(consentHandle);
       if (handleStatus(handle).status !== 'PENDING') throw new AggregatorError('invalidState', 'request not pending');
       if (!aggregatorBank(fipId)) throw new AggregatorError('notFound', 'unknown bank');
       return discoverableAccounts(handle.mobileNo, fipId);
@@ -328,7 +358,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
 
     async linkAccounts(consentHandle, fipId, accRefNumbers) {
       await enter('linkAccounts');
-      const handle = handleOf(consentHandle);
+      const handle = await handleOf(consentHandle);
       if (handleStatus(handle).status !== 'PENDING') throw new AggregatorError('invalidState', 'request not pending');
       const found = discoverableAccounts(handle.mobileNo, fipId);
       const chosen = found.filter((account) => accRefNumbers.includes(account.accRefNumber));
@@ -338,7 +368,7 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
       const refNumber = randomUUID();
       const random = seeded(refNumber, 'otp');
       const otp = Array.from({ length: otpLength }, () => Math.floor(random() * 10)).join('');
-      links.set(refNumber, {
+      await records.put(LINK, refNumber, {
         refNumber,
         handle: consentHandle,
         fipId,
@@ -346,48 +376,50 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
         otp,
         createdAt: now(),
         attempts: 0,
-      });
-      options.deliverOtp?.({ aaCustomerId: handle.detail.Customer.id, fipId, otp });
+      } satisfies LinkRecord);
+      await options.deliverOtp?.({ aaCustomerId: handle.detail.Customer.id, fipId, otp });
       return { refNumber, otpLength };
     },
 
     async confirmLink(refNumber, otp) {
       await enter('confirmLink');
-      const link = links.get(refNumber);
+      const link = await records.get<LinkRecord>(LINK, refNumber);
       if (!link) throw new AggregatorError('notFound', 'unknown linking reference');
       if (now() - link.createdAt > LINK_OTP_TTL_MS || link.attempts >= 3) {
-        links.delete(refNumber);
+        await records.delete(LINK, refNumber);
         throw new AggregatorError('otpExpired', 'linking OTP expired');
       }
       if (otp !== link.otp) {
-        link.attempts += 1;
+        await records.put(LINK, refNumber, { ...link, attempts: link.attempts + 1 });
         throw new AggregatorError('otpIncorrect', 'linking OTP incorrect');
       }
-      links.delete(refNumber);
-      const handle = handleOf(link.handle);
-      const linked = link.accounts.map((account) => {
+      await records.delete(LINK, refNumber);
+      const handle = await handleOf(link.handle);
+      const linked: LinkedAccount[] = [];
+      for (const account of link.accounts) {
         const linkRefNumber = randomUUID();
-        linkedSeeds.set(linkRefNumber, {
+        await records.put(LINKED_ACCOUNT, linkRefNumber, {
           fipId: link.fipId,
           accRefNumber: account.accRefNumber,
           accType: account.accType,
           mobileNo: handle.mobileNo,
-        });
-        return {
+        } satisfies LinkedAccountSeed);
+        linked.push({
           fipId: link.fipId,
           linkRefNumber,
           maskedAccNumber: account.maskedAccNumber,
           accType: account.accType,
-          fiType: 'DEPOSIT' as const,
-        };
-      });
+          fiType: 'DEPOSIT',
+        });
+      }
       handle.linked.push(...linked);
+      await records.put(HANDLE, handle.handle, handle);
       return linked;
     },
 
     async decideConsent(consentHandle, decision) {
       await enter('decideConsent');
-      const handle = handleOf(consentHandle);
+      const handle = await handleOf(consentHandle);
       if (handleStatus(handle).status !== 'PENDING') throw new AggregatorError('invalidState', 'request not pending');
       if (decision === 'REJECT') {
         handle.status = 'REJECTED';
@@ -397,77 +429,79 @@ export function createAggregatorSimulator(options: AggregatorSimulatorOptions = 
       } else {
         if (handle.linked.length === 0) throw new AggregatorError('invalidState', 'no linked account to share');
         const consentId = randomUUID();
-        consents.set(consentId, {
+        await records.put(CONSENT, consentId, {
           consentId,
           handle: consentHandle,
+          consentExpiry: handle.detail.consentExpiry,
           createdAt: now(),
           status: 'ACTIVE',
           lastRequestAt: null,
           uses: 0,
           bankTimeout: false,
-        });
+        } satisfies ConsentRecord);
         handle.status = 'READY';
         handle.consentId = consentId;
       }
+      await records.put(HANDLE, consentHandle, handle);
       return handleStatus(handle);
     },
 
     async requestData(consentId, range) {
       await enter('requestData');
-      requests.set(consentId, (requests.get(consentId) ?? 0) + 1);
-      const consent = consentOf(consentId);
+      await records.put(REQUESTS, consentId, ((await records.get<number>(REQUESTS, consentId)) ?? 0) + 1);
+      const consent = await consentOf(consentId);
       if (consentStatus(consent) !== 'ACTIVE') throw new AggregatorError('consentNotActive', 'consent not active');
       if (consent.lastRequestAt !== null && now() - consent.lastRequestAt < MIN_FETCH_INTERVAL_MS) {
         throw new AggregatorError('frequencyExceeded', 'at most one FI request an hour');
       }
       consent.lastRequestAt = now();
       consent.uses += 1;
+      await records.put(CONSENT, consentId, consent);
       const sessionId = randomUUID();
-      sessions.set(sessionId, {
+      await records.put(SESSION, sessionId, {
         sessionId,
         consentId,
         requestedAt: now(),
         range,
         delivered: false,
         timedOut: consent.bankTimeout,
-      });
+      } satisfies SessionRecord);
       return { sessionId };
     },
 
     async fetchData(sessionId) {
       await enter('fetchData');
-      const record = sessions.get(sessionId);
-      if (!record) throw new AggregatorError('notFound', 'unknown session');
-      const before = sessionView(record);
+      const record = await sessionOf(sessionId);
+      const before = await sessionView(record);
       if (before.status !== 'ACTIVE' || before.accounts.some((account) => account.FIStatus !== 'READY')) {
         return { session: before, accounts: [] } satisfies FiFetchResult;
       }
-      const handle = handleOf(consentOf(record.consentId).handle);
-      const accounts = handle.linked.map((account) => accountData(account, record.range, record.requestedAt));
+      const handle = await handleOf((await consentOf(record.consentId)).handle);
+      const accounts = await Promise.all(
+        handle.linked.map((account) => accountData(account, record.range, record.requestedAt)),
+      );
       record.delivered = true;
-      return { session: sessionView(record), accounts };
+      await records.put(SESSION, sessionId, record);
+      return { session: await sessionView(record), accounts };
     },
 
     setFailure(mode, operation) {
       failures.set(operation ?? 'all', mode);
     },
-    otpFor: (refNumber) => links.get(refNumber)?.otp,
-    setConsentPaused(consentId, paused) {
-      const consent = consentOf(consentId);
-      if (consent.status !== 'REVOKED') consent.status = paused ? 'PAUSED' : 'ACTIVE';
+    otpFor: async (refNumber) => (await records.get<LinkRecord>(LINK, refNumber))?.otp,
+    async setConsentPaused(consentId, paused) {
+      const consent = await consentOf(consentId);
+      if (consent.status !== 'REVOKED')
+        await records.put(CONSENT, consentId, { ...consent, status: paused ? 'PAUSED' : 'ACTIVE' });
     },
-    setBankTimeout(consentId, on) {
-      consentOf(consentId).bankTimeout = on;
+    async setBankTimeout(consentId, on) {
+      await records.put(CONSENT, consentId, { ...(await consentOf(consentId)), bankTimeout: on });
     },
     setArtefactFailure(on) {
       artefactFailure = on;
     },
-    sessionStatus(sessionId) {
-      const record = sessions.get(sessionId);
-      if (!record) throw new AggregatorError('notFound', 'unknown session');
-      return sessionView(record);
-    },
-    requestCount: (consentId) => requests.get(consentId) ?? 0,
+    sessionStatus: async (sessionId) => sessionView(await sessionOf(sessionId)),
+    requestCount: async (consentId) => (await records.get<number>(REQUESTS, consentId)) ?? 0,
     accountsAt: (mobileNo, fipId) => discoverableAccounts(mobileNo, fipId),
   };
 }

@@ -38,8 +38,8 @@ export function createOutboxEmailProvider(options: {
   const store = options.store ?? createOutboxStore(options.now ? { now: options.now } : {});
   return {
     kind: 'outbox',
-    send(message) {
-      store.add({
+    async send(message) {
+      await store.add({
         channel: 'email',
         to: message.to,
         subject: message.subject,
@@ -50,7 +50,6 @@ export function createOutboxEmailProvider(options: {
         { email: { to: maskEmail(message.to), templateId: message.templateId } },
         keptMessage('email', store),
       );
-      return Promise.resolve();
     },
     outbox: store,
   };

@@ -38,9 +38,9 @@ export function paymentDevRoutes(app: FastifyInstance, simulator: PaymentSimulat
         },
       },
     },
-    (request) => {
+    async (request) => {
       const { outcome, count = 1 } = request.body;
-      simulator.queueOutcomes(...Array.from({ length: count }, () => outcome));
+      await simulator.queueOutcomes(...Array.from({ length: count }, () => outcome));
       return ok({ outcome, count });
     },
   );

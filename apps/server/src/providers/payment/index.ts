@@ -9,7 +9,7 @@ import type { PaymentProvider, PaymentProviderConfig } from './types.ts';
  */
 export function createPaymentProvider(
   config: PaymentProviderConfig,
-  options: Pick<PaymentSimulatorOptions, 'now'> = {},
+  options: Pick<PaymentSimulatorOptions, 'now' | 'records'> = {},
 ): PaymentProvider | undefined {
   switch (config.kind) {
     case 'disabled':
@@ -17,6 +17,7 @@ export function createPaymentProvider(
     case 'simulator':
       return createPaymentSimulator({
         now: options.now,
+        records: options.records,
         outcome: config.outcome,
         pendingMs: config.pendingMs,
         pendingOutcome: config.pendingOutcome,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createMemoryRecords, type SimulatorRecords } from '../simulator-records.ts';
 import {
   PaymentError,
   type PaymentConfirmation,
@@ -14,7 +15,11 @@ import {
  * confirmPayment answers is the configured outcome, or what `outcome(order)` decides (tests pick
  * per order); a pending payment answers pending until `pendingMs` after it was confirmed on the
  * injected clock, then `pendingOutcome`. `failWith('unavailable')` makes every call fail the way a
- * gateway that does not answer would.
+ * gateway that does not answer would (this instance only: a test's fault, not the gateway's state).
+ *
+ * Orders, settlements and queued outcomes are kept in `records`: the database when the server
+ * builds the simulator (config/deps.ts), so a payment started through one instance is confirmed or
+ * read through another and survives a restart; memory when a test builds it alone.
  */
 export interface PaymentSimulatorOptions {
   readonly now?: () => number;
@@ -22,6 +27,7 @@ export interface PaymentSimulatorOptions {
     PaymentOutcome | ((order: { orderId: string; purchaseId: string; amountPaise: number }) => PaymentOutcome);
   readonly pendingMs?: number;
   readonly pendingOutcome?: 'success' | 'failure';
+  readonly records?: SimulatorRecords;
 }
 
 export interface PaymentSimulator extends PaymentProvider {
@@ -33,9 +39,9 @@ export interface PaymentSimulator extends PaymentProvider {
    * The next confirmations answer these, one each, in order; then the set outcome again. What a
    * test gateway's checkout offers ("pay" or "fail"), one payment at a time (dev-routes.ts).
    */
-  queueOutcomes(...outcomes: PaymentOutcome[]): void;
-  /** Orders made so far (tests check that a retried purchase made no second order). */
-  readonly orders: ReadonlyMap<string, PaymentOrderRequest>;
+  queueOutcomes(...outcomes: PaymentOutcome[]): Promise<void>;
+  /** How many orders were made (tests check that a retried purchase made no second order). */
+  orderCount(): Promise<number>;
 }
 
 interface Settlement {
@@ -46,6 +52,9 @@ interface Settlement {
 }
 
 const FAILURE_REASON = 'Your bank declined the payment';
+const ORDER = 'payment.order';
+const SETTLEMENT = 'payment.settlement';
+const NEXT_OUTCOME = 'payment.next-outcome';
 
 export function createPaymentSimulator(options: PaymentSimulatorOptions = {}): PaymentSimulator {
   const now = options.now ?? Date.now;
@@ -53,9 +62,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions = {}): P
   const pendingOutcome = options.pendingOutcome ?? 'success';
   let outcome = options.outcome ?? 'success';
   let failure: 'unavailable' | null = null;
-  const queued: PaymentOutcome[] = [];
-  const orders = new Map<string, PaymentOrderRequest>();
-  const settlements = new Map<string, Settlement>();
+  const records = options.records ?? createMemoryRecords();
 
   // Every answer is a promise, as a real gateway's is: a refusal rejects, never throws at the call.
   const check = async () => {
@@ -67,75 +74,77 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions = {}): P
     paymentId: settlement.paymentId,
     failureReason: settlement.outcome === 'failure' ? FAILURE_REASON : null,
   });
-  const settle = (orderId: string, decided: PaymentOutcome): Settlement => {
-    const settlement: Settlement = {
+  /** The first decision on an order stands, also when two instances confirm it at once. */
+  const settle = (orderId: string, decided: PaymentOutcome): Promise<Settlement> =>
+    records.putFirst<Settlement>(SETTLEMENT, orderId, {
       outcome: decided,
       paymentId: decided === 'failure' ? null : `sim_pay_${randomUUID()}`,
       resolvesAt: decided === 'pending' ? now() + pendingMs : null,
-    };
-    settlements.set(orderId, settlement);
-    return settlement;
-  };
+    });
   /** A pending payment past its time takes its final answer. */
-  const current = (orderId: string): Settlement | undefined => {
-    const settlement = settlements.get(orderId);
+  const current = async (orderId: string): Promise<Settlement | undefined> => {
+    const settlement = await records.get<Settlement>(SETTLEMENT, orderId);
     if (settlement?.outcome === 'pending' && settlement.resolvesAt !== null && now() >= settlement.resolvesAt) {
       settlement.outcome = pendingOutcome;
       settlement.resolvesAt = null;
       if (pendingOutcome === 'failure') settlement.paymentId = null;
+      await records.put(SETTLEMENT, orderId, settlement);
     }
     return settlement;
   };
 
   /**
-   * An order this simulator made. Orders live in memory, so after a restart one of ours is taken
-   * back as it is (a demo's open purchase must not be stuck for ever); an id it never made is
-   * orderNotFound.
+   * An order this simulator made. One of ours it has no record of (made before its records were
+   * kept in the database, or by a simulator kept in memory before a restart) is taken back as it
+   * is, so a demo's open purchase is never stuck; an id it never made is orderNotFound.
    */
-  const known = (orderId: string): PaymentOrderRequest => {
-    const order = orders.get(orderId);
+  const known = async (orderId: string): Promise<PaymentOrderRequest> => {
+    const order = await records.get<PaymentOrderRequest>(ORDER, orderId);
     if (order) return order;
     if (!/^sim_order_[0-9a-f-]{36}$/.test(orderId)) throw new PaymentError('orderNotFound');
-    const recovered = { purchaseId: '', amountPaise: 0, currency: 'INR' as const, description: '' };
-    orders.set(orderId, recovered);
-    return recovered;
+    return records.putFirst<PaymentOrderRequest>(ORDER, orderId, {
+      purchaseId: '',
+      amountPaise: 0,
+      currency: 'INR',
+      description: '',
+    });
   };
 
   return {
     name: 'simulator',
-    orders,
+    orderCount: () => records.count(ORDER),
     failWith(kind) {
       failure = kind;
     },
     setOutcome(next) {
       outcome = next;
     },
-    queueOutcomes(...outcomes) {
-      queued.push(...outcomes);
+    async queueOutcomes(...outcomes) {
+      for (const next of outcomes) await records.put(NEXT_OUTCOME, randomUUID(), next);
     },
     async createOrder(request): Promise<PaymentOrder> {
       await check();
       const orderId = `sim_order_${randomUUID()}`;
-      orders.set(orderId, request);
+      await records.put(ORDER, orderId, request);
       return { orderId };
     },
     async confirmPayment({ orderId }: PaymentConfirmation): Promise<PaymentResult> {
       await check();
-      const order = known(orderId);
+      const order = await known(orderId);
       // A second confirmation of the same order answers what the first decided (gateways do).
-      const settled = current(orderId);
+      const settled = await current(orderId);
       if (settled) return result(settled);
       const decided =
-        queued.shift() ??
+        (await records.takeOldest<PaymentOutcome>(NEXT_OUTCOME)) ??
         (typeof outcome === 'function'
           ? outcome({ orderId, purchaseId: order.purchaseId, amountPaise: order.amountPaise })
           : outcome);
-      return result(settle(orderId, decided));
+      return result(await settle(orderId, decided));
     },
     async paymentStatus(orderId): Promise<PaymentResult> {
       await check();
-      known(orderId);
-      const settlement = current(orderId);
+      await known(orderId);
+      const settlement = await current(orderId);
       // Made but never paid: the checkout has not finished.
       return settlement ? result(settlement) : { outcome: 'pending', paymentId: null, failureReason: null };
     },

@@ -15,13 +15,12 @@ export const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form
  * simulator is the provider and config.devRoutes is on (the `local` environment, issue 12 §1.2).
  */
 export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
-  app.get(SSO_DEV_ROUTES.outboxJson, { schema: { hide: true } }, (_request, reply) => {
+  app.get(SSO_DEV_ROUTES.outboxJson, { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return { messages: outbox.list(50) };
+    return { messages: await outbox.list(50) };
   });
-  app.get(SSO_DEV_ROUTES.outbox, { schema: { hide: true } }, (_request, reply) => {
-    const rows = outbox
-      .list(50)
+  app.get(SSO_DEV_ROUTES.outbox, { schema: { hide: true } }, async (_request, reply) => {
+    const rows = (await outbox.list(50))
       .map(
         (entry) =>
           `<tr><td><time datetime="${escapeHtml(entry.sentAt)}">${escapeHtml(entry.sentAt)}</time></td>` +

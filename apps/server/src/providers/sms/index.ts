@@ -17,5 +17,5 @@ export function createSmsProvider(
   return createOutboxSmsProvider({ log, now, ...(store ? { store } : {}) });
 }
 
-export { createOutboxStore, keptMessage } from './outbox.ts';
+export { createDatabaseOutboxStore, createOutboxStore, keptMessage } from './outbox.ts';
 export type { SmsOutbox, OutboxEntry, OutboxStore } from './outbox.ts';

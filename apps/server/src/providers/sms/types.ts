@@ -33,12 +33,16 @@ export interface OutboxEntry {
 
 export interface SmsOutbox {
   /** Newest first. */
-  list(limit?: number): OutboxEntry[];
+  list(limit?: number): Promise<OutboxEntry[]>;
 }
 
-/** The store both simulators write to, so one page shows every code a local demo sent. */
+/**
+ * The store both simulators write to, so one page shows every code a local demo sent: the
+ * database when the server builds it, so every instance's page shows every instance's messages
+ * (outbox.ts).
+ */
 export interface OutboxStore extends SmsOutbox {
-  add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): void;
+  add(entry: Omit<OutboxEntry, 'id' | 'sentAt'>): Promise<void>;
   /** Where a person reads the kept messages (GET /dev/outbox), when known. */
   readonly pageUrl?: string | undefined;
 }
