@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
-import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
+import { ConfigError, DEMO_ORIGINS, assertHttpsInProduction, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
@@ -199,6 +199,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const port = parsePort(env.PORT, DEFAULT_PORT);
   const publicUrl = normaliseOrigin(env.PRAVESH_PUBLIC_URL ?? `http://localhost:${port}`);
+  // Browsers are sent here with authorization codes (My Account's redirect URI is under it).
+  assertHttpsInProduction(publicUrl, 'PRAVESH_PUBLIC_URL', environment);
   const shieldKeys = parseKeyring(env.PRAVESH_SHIELD_KEYS);
   const activeShieldKid = env.PRAVESH_SHIELD_ACTIVE_KID ?? shieldKeys[0]!.kid;
   if (!shieldKeys.some((key) => key.kid === activeShieldKid)) {
