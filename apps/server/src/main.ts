@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    `Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}, docs at ${config.publicUrl}/docs`,
+    `Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}` +
+      (config.docsEnabled ? `, docs at ${config.publicUrl}/docs` : ' (docs off: PRAVESH_DOCS_ENABLED=1 serves them)'),
   );
 }
 

@@ -69,6 +69,12 @@ export interface AppConfig {
   readonly piiHashKey: string;
   /** Single sign-on: clients, token keys, OTP peppers and limits, SMS provider (config/sso.ts). */
   readonly sso: SsoConfig;
+  /**
+   * Whether /docs serves the OpenAPI document and its viewer: on outside production, and in
+   * production only when PRAVESH_DOCS_ENABLED=1 (the document maps every route and limit, which an
+   * operator may publish on purpose but should not publish by default; ASVS V14.3.2).
+   */
+  readonly docsEnabled: boolean;
   /** Terms consent: demo contract seeding (config/consent.ts). */
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
@@ -192,6 +198,12 @@ function parsePort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
+function docsSwitch(raw: string | undefined, environment: Environment): boolean {
+  if (raw === undefined || raw === '') return environment !== 'production';
+  if (raw !== '0' && raw !== '1') throw new ConfigError('PRAVESH_DOCS_ENABLED must be 0 or 1');
+  return raw === '1';
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const environment = (env.PRAVESH_ENV ?? 'local') as Environment;
   if (!ENVIRONMENTS.includes(environment)) {
@@ -247,6 +259,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payment: loadPaymentConfig(env, environment),
     aggregator: loadAggregatorConfig(env),
     devRoutes: environment === 'local',
+    docsEnabled: docsSwitch(env.PRAVESH_DOCS_ENABLED, environment),
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
