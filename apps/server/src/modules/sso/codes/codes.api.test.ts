@@ -163,8 +163,8 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     expect(mismatch.json()).toMatchObject({ statusCode: 'invalidGrant' });
 
     const missing = await signIn(challenge);
-    expect((await exchange(server, { authorizationCode: missing.code })).json()).toMatchObject({
-      statusCode: 'invalidGrant',
+    expect((await exchange(server, { authorizationCode: missing.code, code_verifier: null })).json()).toMatchObject({
+      statusCode: 'codeVerifierMissing',
     });
   });
 
@@ -173,21 +173,36 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({
       status: false,
-      statusCode: 'badRequest',
-      statusMessage: 'Invalid request: code_challenge is required (PKCE S256, RFC 7636)',
+      statusCode: 'codeChallengeRequired',
+      statusMessage: 'code_challenge is required: this client must use PKCE with S256 (RFC 7636)',
     });
     expect(reply.headers['set-cookie']).toBeUndefined();
   });
 
   it.each([['/MSP/api/v1/myAccount/getSsoToken?guc=true'], ['/BSP/api/v1/myAccount/ssoLogin']])(
-    'refuses on %s a code without its PKCE verifier or its redirect_uri, then a replay of it',
+    'tells on %s a body without its PKCE verifier or its redirect_uri what it lacks, without using the code up',
     async (path) => {
-      for (const missing of [{ code_verifier: null }, { redirect_uri: null }]) {
-        const { code } = await signIn();
-        const refused = await exchange(server, { authorizationCode: code, ...missing }, 2, path);
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toMatchObject({ statusCode: 'invalidGrant' });
-        // The failed try used the code up: the right verifier cannot redeem it afterwards.
+      const cases = [
+        [
+          { code_verifier: null },
+          'codeVerifierMissing',
+          'code_verifier is required: send the PKCE verifier of the authorize request (RFC 7636)',
+        ],
+        [
+          { redirect_uri: null },
+          'redirectUriMissing',
+          'redirect_uri is required: send the redirect_uri of the authorize request',
+        ],
+        // The body exactly as spec 001 §7 shows it.
+        [{ code_verifier: undefined, redirect_uri: undefined }, 'codeVerifierMissing', expect.any(String) as string],
+      ] as const;
+      for (const [missing, statusCode, statusMessage] of cases) {
+        const { code, customerId } = await signIn();
+        const refused = await exchange(server, { authorizationCode: code, customerId, ...missing }, 2, path);
+        expect(refused.statusCode, statusCode).toBe(400);
+        expect(refused.json()).toEqual({ status: false, statusCode, statusMessage });
+        // Refused before the code was looked at: with both, the same code still redeems once.
+        expect((await exchange(server, { authorizationCode: code }, 2, path)).statusCode).toBe(200);
         expect((await exchange(server, { authorizationCode: code }, 2, path)).statusCode).toBe(400);
       }
     },
