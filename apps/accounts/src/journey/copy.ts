@@ -59,7 +59,6 @@ const FATAL_KEYS: readonly ErrorKey[] = [
   'unsupportedResponseType',
   'badRequest',
   'required',
-  'codeChallengeRequired',
   'authentication',
   'configuration',
   'clientTokenMissing',
@@ -85,7 +84,6 @@ export function fatalTitle(statusCode: string): string {
     case ERRORS.invalidScope.code:
     case ERRORS.badRequest.code:
     case ERRORS.required.code:
-    case ERRORS.codeChallengeRequired.code:
       return LINK_INVALID_TITLE;
     default:
       return 'Sign-in isn’t available right now';

@@ -36,22 +36,11 @@ export const SSO_ERRORS = {
   invalidRedirectUri: entry('invalidRedirectUri', 400, 'redirect_uri is not registered for this client'),
   invalidScope: entry('invalidScope', 400, ({ scope }) => `scope ${scope} is not allowed for this client`),
   invalidGrant: entry('invalidGrant', 400, 'Authorization code is invalid, expired or already used'),
-  /** A public client's authorize request without PKCE (docs/decisions/0001-pkce-required-on-code-exchange.md). */
-  codeChallengeRequired: entry(
-    'codeChallengeRequired',
+  /** A code exchange without its PKCE code_verifier or redirect_uri (docs/decisions/0001-…). */
+  codeExchangeIncomplete: entry(
+    'codeExchangeIncomplete',
     400,
-    'code_challenge is required: this client must use PKCE with S256 (RFC 7636)',
-  ),
-  /** A code exchange without what binds the code to its authorize request; the code is not used up. */
-  codeVerifierMissing: entry(
-    'codeVerifierMissing',
-    400,
-    'code_verifier is required: send the PKCE verifier of the authorize request (RFC 7636)',
-  ),
-  redirectUriMissing: entry(
-    'redirectUriMissing',
-    400,
-    'redirect_uri is required: send the redirect_uri of the authorize request',
+    ({ parameter }) => `${parameter} of the authorize request is required`,
   ),
   sessionInvalid: entry('sessionInvalid', 401, 'Session is invalid or has ended'),
   glssKeyInvalid: entry('glssKeyInvalid', 401, 'glss_key is invalid, expired or already used'),

@@ -201,8 +201,8 @@ describe('/authorize checks its link when it is served', () => {
     [{ client_id: 'not-a-client' }, 'invalidClient', 'client_id is not a registered client'],
     [
       { code_challenge: undefined, code_challenge_method: undefined },
-      'codeChallengeRequired',
-      'code_challenge is required: this client must use PKCE with S256 (RFC 7636)',
+      'badRequest',
+      'Invalid request: code_challenge is required (PKCE S256, RFC 7636)',
     ],
     [
       { code_challenge: 'short' },

@@ -46,7 +46,9 @@ export function checkAuthorizationLink(
   }
   // A public client (no client secret: every page and app) must use PKCE (RFC 9700 §2.1.1,
   // OAuth 2.1 §4.1.1, ASVS 5.0 V10.4; docs/decisions/0001-pkce-required-on-code-exchange.md).
-  if (!codeChallenge && client.clientSecret === undefined) throw new PraveshError('codeChallengeRequired');
+  if (!codeChallenge && client.clientSecret === undefined) {
+    throw new PraveshError('badRequest', { detail: 'code_challenge is required (PKCE S256, RFC 7636)' });
+  }
   return { client, scope, codeChallenge };
 }
 

@@ -49,8 +49,9 @@ export function codeRoutes(app: FastifyInstance, deps: { codes: CodeService; cli
         const siteId = callerSite(request);
         // A body as spec 001 §7 shows it is told what it lacks, before the code is looked at: the
         // code is not used up, and the answer says nothing about it.
-        if (!request.body.code_verifier) throw new PraveshError('codeVerifierMissing');
-        if (!request.body.redirect_uri) throw new PraveshError('redirectUriMissing');
+        for (const parameter of ['code_verifier', 'redirect_uri'] as const) {
+          if (!request.body[parameter]) throw new PraveshError('codeExchangeIncomplete', { parameter });
+        }
         const exchanged = await deps.codes.exchange({
           code: request.body.authorizationCode,
           allowedClientIds: deps.clients.all

@@ -155,12 +155,18 @@ export function oauthServerRoutes(
         }
         if (!input.code) throw new OAuthFailure('invalid_request', 'code is required');
         if (!input.redirect_uri) {
-          throw new OAuthFailure('invalid_request', new PraveshError('redirectUriMissing').message);
+          throw new OAuthFailure(
+            'invalid_request',
+            new PraveshError('codeExchangeIncomplete', { parameter: 'redirect_uri' }).message,
+          );
         }
         // A public client's code always has a challenge (authorize/link-check.ts): say what is
         // missing rather than invalid_grant, before the code is looked at (RFC 6749 §5.2 invalid_request).
         if (!input.code_verifier && client.clientSecret === undefined) {
-          throw new OAuthFailure('invalid_request', new PraveshError('codeVerifierMissing').message);
+          throw new OAuthFailure(
+            'invalid_request',
+            new PraveshError('codeExchangeIncomplete', { parameter: 'code_verifier' }).message,
+          );
         }
         const exchanged = await deps.codes.exchange({
           code: input.code,
