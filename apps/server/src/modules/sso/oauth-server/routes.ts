@@ -161,7 +161,8 @@ export function oauthServerRoutes(
           );
         }
         // A public client's code always has a challenge (authorize/link-check.ts): say what is
-        // missing rather than invalid_grant, before the code is looked at (RFC 6749 §5.2 invalid_request).
+        // missing rather than invalid_grant, before the code is looked at (RFC 6749 §5.2
+        // invalid_request; see docs/decisions/0001-pkce-required-on-code-exchange.md).
         if (!input.code_verifier && client.clientSecret === undefined) {
           throw new OAuthFailure(
             'invalid_request',
