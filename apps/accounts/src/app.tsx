@@ -5,6 +5,7 @@ import { useBoxSize, type PostBoxSize } from './hooks/use-box-size.ts';
 import type { WebOtpReader } from './hooks/use-web-otp.ts';
 import { SignIn, type Failure, type Step } from './journey/sign-in.tsx';
 import type { AccountsApi, AuthorizationGrant, OtpSent } from './lib/api.ts';
+import type { LinkProblem } from './lib/bootstrap.ts';
 import type { LegalLinks } from './lib/legal.ts';
 import type { ParentChannel } from './lib/parent-channel.ts';
 import { OTP_BOX_JOURNEYS, type JourneyParams } from './lib/params.ts';
@@ -12,7 +13,7 @@ import { OTP_BOX_JOURNEYS, type JourneyParams } from './lib/params.ts';
 interface CommonProps {
   api: AccountsApi;
   params: JourneyParams;
-  initialProblem?: string | undefined;
+  initialProblem?: LinkProblem | undefined;
   sessionExists?: boolean;
   webOtp?: WebOtpReader | undefined;
   /** The marketplace's terms and privacy pages (lib/legal.ts). */

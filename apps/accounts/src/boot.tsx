@@ -1,11 +1,11 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sessionCookieNames, type Environment } from '@pravesh/core';
+import { ERRORS, sessionCookieNames, type Environment } from '@pravesh/core';
 import { FrameApp, PageApp } from './app.tsx';
 import { PageLayout } from './components/page-layout.tsx';
 import { detectWebOtp } from './hooks/use-web-otp.ts';
 import { createAccountsApi } from './lib/api.ts';
-import { readBootstrap, type AccountsBootstrap } from './lib/bootstrap.ts';
+import { readBootstrap, type AccountsBootstrap, type LinkProblem } from './lib/bootstrap.ts';
 import { legalLinks } from './lib/legal.ts';
 import { resolveEmbedderOrigin } from './lib/origins.ts';
 import { createParentChannel } from './lib/parent-channel.ts';
@@ -44,6 +44,20 @@ export function Unavailable({ title, detail }: { title: string; detail: string }
   );
 }
 
+/**
+ * Why this link cannot sign anyone in, known before the journey starts: the server's check of
+ * /authorize (client, redirect_uri, scope, PKCE), else the page's own (missing parameters).
+ */
+function linkProblem(
+  page: 'listener' | 'authorize',
+  bootstrap: AccountsBootstrap,
+  params: ReturnType<typeof parseJourneyParams>,
+): LinkProblem | undefined {
+  if (page === 'authorize' && bootstrap.linkProblem) return bootstrap.linkProblem;
+  const detail = paramProblem(params);
+  return detail === undefined ? undefined : { statusCode: ERRORS.badRequest.code, detail };
+}
+
 function render(node: ReactNode): void {
   const container = document.getElementById(ROOT_ELEMENT_ID);
   if (!container) throw new Error(`#${ROOT_ELEMENT_ID} is missing`);
@@ -72,7 +86,7 @@ export function boot(page: 'listener' | 'authorize'): void {
   const common = {
     api,
     params,
-    initialProblem: paramProblem(params),
+    initialProblem: linkProblem(page, bootstrap, params),
     sessionExists: sessionExists(bootstrap.environment),
     webOtp: detectWebOtp(window),
   };

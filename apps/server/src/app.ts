@@ -102,7 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // The document's intro, security per route, error codes and limits: openapi.ts (issue 12 §2).
   await app.register(swagger, openapiOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Production publishes the document only when an operator switches it on (config docsEnabled).
+  if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(shieldPlugin, { verifier, registry });
 
   if (existsSync(config.sdkDistDir)) {

@@ -149,3 +149,39 @@ describe('OpenAPI document (issue 12 §2)', () => {
     expect(JSON.stringify(doc.components.schemas.ConsentCheckResponse)).toContain('#/components/schemas/ContractText');
   });
 });
+
+/** /docs in production only when switched on (config docsEnabled, PRAVESH_DOCS_ENABLED). */
+describe('where the OpenAPI document is served', () => {
+  const PRODUCTION = {
+    PRAVESH_ENV: 'production',
+    PRAVESH_SITE_CONFIG: JSON.stringify({ '2': { origins: ['https://www.example.in'] } }),
+    PRAVESH_SMS_PROVIDER: 'http',
+    PRAVESH_SMS_HTTP_URL: 'https://sms.example.in/send',
+  };
+  const statuses = async (env: Record<string, string>) => {
+    const server = await getTestInstance('pglite', { env });
+    try {
+      const answers: number[] = [];
+      for (const url of ['/docs', '/docs/json', '/docs/static/index.html']) {
+        answers.push((await server.app.inject({ method: 'GET', url })).statusCode);
+      }
+      return answers;
+    } finally {
+      await server.close();
+    }
+  };
+
+  it('is not served in production by default', async () => {
+    expect(await statuses(PRODUCTION)).toEqual([404, 404, 404]);
+  }, 60_000);
+
+  it('is served in production when PRAVESH_DOCS_ENABLED=1, and outside production by default', async () => {
+    for (const env of [{ ...PRODUCTION, PRAVESH_DOCS_ENABLED: '1' }, { PRAVESH_ENV: 'staging' }]) {
+      const [page, json, viewer] = await statuses(env);
+      expect(page, JSON.stringify(env)).toBeLessThan(400);
+      expect(viewer, JSON.stringify(env)).toBeLessThan(400);
+      expect(json, JSON.stringify(env)).toBe(200);
+    }
+    expect(await statuses({ PRAVESH_ENV: 'staging', PRAVESH_DOCS_ENABLED: '0' })).toEqual([404, 404, 404]);
+  }, 60_000);
+});

@@ -36,6 +36,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   process.on('SIGINT', shutdown);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    `Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}, docs at ${config.publicUrl}/docs`,
+    `Pravesh API (${config.environment}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) on ${config.publicUrl}` +
+      (config.docsEnabled ? `, docs at ${config.publicUrl}/docs` : ' (docs off: PRAVESH_DOCS_ENABLED=1 serves them)'),
   );
 }

@@ -71,6 +71,9 @@ export function isFatal(statusCode: string): boolean {
   return FATAL_CODES.has(statusCode);
 }
 
+/** The title of every refusal of the link itself (journey/steps.tsx FailedStep explains it). */
+export const LINK_INVALID_TITLE = 'This sign-in link isn’t valid';
+
 /** The customer-facing explanation of a fatal code; the server's statusMessage is shown below it. */
 export function fatalTitle(statusCode: string): string {
   switch (statusCode) {
@@ -81,7 +84,7 @@ export function fatalTitle(statusCode: string): string {
     case ERRORS.invalidScope.code:
     case ERRORS.badRequest.code:
     case ERRORS.required.code:
-      return 'This sign-in link isn’t valid';
+      return LINK_INVALID_TITLE;
     default:
       return 'Sign-in isn’t available right now';
   }

@@ -370,9 +370,27 @@ describe('journeys', () => {
     });
   });
 
+  it('a link the server refused when serving the page shows why at once, without any call', async () => {
+    const api = fakeApi();
+    renderSignIn({
+      api,
+      initialProblem: { statusCode: 'invalidRedirectUri', detail: 'redirect_uri is not registered for this client' },
+    });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This sign-in link isn’t valid');
+    expect(screen.getByRole('alert').textContent).toMatch(/gave us a sign-in link we can’t use/);
+    expect(screen.getByText('Details for the site’s team').tagName).toBe('SUMMARY');
+    expect(screen.getByText('redirect_uri is not registered for this client')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(api.sendOtp).not.toHaveBeenCalled();
+    expect(api.authorize).not.toHaveBeenCalled();
+  });
+
   it('a link without client_id never reaches the service', async () => {
     const api = fakeApi();
-    renderSignIn({ api, initialProblem: 'The sign-in link is missing client_id.' });
+    renderSignIn({
+      api,
+      initialProblem: { statusCode: 'badRequest', detail: 'The sign-in link is missing client_id.' },
+    });
     expect(await screen.findByText('The sign-in link is missing client_id.')).toBeTruthy();
     expect(api.sendOtp).not.toHaveBeenCalled();
     expect(api.authorize).not.toHaveBeenCalled();

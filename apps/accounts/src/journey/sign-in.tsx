@@ -1,5 +1,6 @@
 import type { WebOtpReader } from '../hooks/use-web-otp.ts';
 import type { AccountsApi, AuthorizationGrant, OtpSent } from '../lib/api.ts';
+import type { LinkProblem } from '../lib/bootstrap.ts';
 import type { LegalLinks } from '../lib/legal.ts';
 import type { JourneyParams } from '../lib/params.ts';
 import { EMAIL_OTP_TEXT, headings } from './copy.ts';
@@ -30,7 +31,7 @@ export interface SignInProps {
   /** Reports the step, so the frame can pick the OTP box size. */
   onStep?: (step: Step) => void;
   /** A problem found in the query before anything was called. */
-  initialProblem?: string | undefined;
+  initialProblem?: LinkProblem | undefined;
   /** The accounts host's session-exists cookie is set: try the session first (glss_token). */
   sessionExists?: boolean;
   webOtp?: WebOtpReader | undefined;

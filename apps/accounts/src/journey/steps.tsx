@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Alert, Button, OtpInput, Spinner, TextField, type TextFieldProps } from '@pravesh/ui';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown.ts';
-import { formatMobile } from './copy.ts';
+import { formatMobile, LINK_INVALID_TITLE } from './copy.ts';
 import type { LegalLinks } from '../lib/legal.ts';
 import type { Busy, Failure, Notice } from './journey-state.ts';
 
@@ -336,7 +336,41 @@ export function DoneStep({ heading }: { heading: string }) {
   );
 }
 
+/**
+ * A link that cannot sign anyone in (its client, redirect_uri, scope or PKCE; the server says which
+ * when the page is served, or when the code is asked for): the customer did nothing wrong and needs
+ * only the way back; the reason is for the site's team, one keyboard-reachable disclosure away.
+ */
+function LinkFailedStep({ failure }: { failure: Failure }) {
+  return (
+    <section className="step step--center" aria-labelledby="link-failed-title">
+      <svg className="outcome-icon outcome-icon--error" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        <path d="M24 13v14M24 33.5v1.5" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <h1 className="step-title" id="link-failed-title">
+        {failure.title}
+      </h1>
+      <p className="step-lede" role="alert">
+        The site that sent you here gave us a sign-in link we can’t use, so you can’t sign in from it. You haven’t done
+        anything wrong.
+      </p>
+      <p className="step-lede">
+        Please go back to that site and sign in again from there. If you see this again, let the site know.
+      </p>
+      <details className="failure-details">
+        <summary>Details for the site’s team</summary>
+        <p>{failure.detail}</p>
+        <p className="fine-print">
+          Code: <code>{failure.statusCode}</code>
+        </p>
+      </details>
+    </section>
+  );
+}
+
 export function FailedStep({ failure }: { failure: Failure }) {
+  if (failure.title === LINK_INVALID_TITLE) return <LinkFailedStep failure={failure} />;
   return (
     <section className="step step--center" aria-label={failure.title}>
       <svg className="outcome-icon outcome-icon--error" viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ERRORS, isIndianMobileNumber, MFA_REQUIRED_CODE, normaliseEmail } from '@pravesh/core';
 import { useWebOtp, type WebOtpReader } from '../hooks/use-web-otp.ts';
 import { AccountsApiError, type AccountsApi, type AuthorizationGrant, type OtpSent, type Proof } from '../lib/api.ts';
+import type { LinkProblem } from '../lib/bootstrap.ts';
 import type { JourneyParams } from '../lib/params.ts';
 import {
   emailError,
@@ -18,6 +19,7 @@ import {
   formatMobile,
   isFatal,
   isVerification,
+  LINK_INVALID_TITLE,
   OTP_TEXT,
   refusalText,
 } from './copy.ts';
@@ -45,8 +47,8 @@ export interface SignInJourneyOptions {
   onOtpSent?: ((sent: OtpSent, resent: boolean) => void) | undefined;
   /** Reports the step, so the frame can pick the OTP box size. */
   onStep?: ((step: Step) => void) | undefined;
-  /** A problem found in the query before anything was called. */
-  initialProblem?: string | undefined;
+  /** A problem found in the link before anything was called (by the server or the page). */
+  initialProblem?: LinkProblem | undefined;
   /** The accounts host's session-exists cookie is set: try the session first (glss_token). */
   sessionExists?: boolean | undefined;
   webOtp?: WebOtpReader | undefined;
@@ -203,7 +205,7 @@ export function useSignInJourney(options: SignInJourneyOptions): SignInJourney {
     started.current = true;
     void (async () => {
       if (options.initialProblem) {
-        fail(ERRORS.badRequest.code, options.initialProblem, 'This sign-in link isn’t valid');
+        fail(options.initialProblem.statusCode, options.initialProblem.detail, LINK_INVALID_TITLE);
         return;
       }
       // The email journey proves an address: an existing session must not stand in for it (the

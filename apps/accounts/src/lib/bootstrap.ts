@@ -24,8 +24,19 @@ export interface AccountsBootstrap {
   /** The marketplace's terms and privacy pages, when the deployment names them (lib/legal.ts). */
   readonly termsUrl?: string | undefined;
   readonly privacyUrl?: string | undefined;
+  /**
+   * /authorize only: what the server found wrong with the link when it served the page (the rule
+   * oauth/authorize applies), so the page refuses it before anyone types a number.
+   */
+  readonly linkProblem?: LinkProblem | undefined;
   /** /logout only: the page's CSRF token, and whether to sign out without asking (same-site arrival). */
   readonly logout?: { readonly csrfToken: string; readonly autoLogout: boolean } | undefined;
+}
+
+/** A sign-in link that cannot succeed: the catalogue code and its text. */
+export interface LinkProblem {
+  readonly statusCode: string;
+  readonly detail: string;
 }
 
 export class BootstrapError extends Error {
@@ -64,6 +75,11 @@ export function parseBootstrap(raw: unknown): AccountsBootstrap {
     ),
     termsUrl: webUrl(raw.termsUrl),
     privacyUrl: webUrl(raw.privacyUrl),
+    ...(isRecord(raw.linkProblem) &&
+    typeof raw.linkProblem.statusCode === 'string' &&
+    typeof raw.linkProblem.statusMessage === 'string'
+      ? { linkProblem: { statusCode: raw.linkProblem.statusCode, detail: raw.linkProblem.statusMessage } }
+      : {}),
     ...(isRecord(raw.logout) && typeof raw.logout.csrfToken === 'string'
       ? { logout: { csrfToken: raw.logout.csrfToken, autoLogout: raw.logout.autoLogout === true } }
       : {}),

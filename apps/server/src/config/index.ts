@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PASS_TOKEN_VALIDITY_SECONDS, ENVIRONMENTS, SITES, type Environment } from '@pravesh/core';
-import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
+import { ConfigError, DEMO_ORIGINS, assertHttpsInProduction, normaliseOrigin, type ShieldKey } from './shared.ts';
 import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoConfig } from './sso.ts';
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
@@ -74,6 +74,12 @@ export interface AppConfig {
   readonly piiHashKey: string;
   /** Single sign-on: clients, token keys, OTP peppers and limits, SMS provider (config/sso.ts). */
   readonly sso: SsoConfig;
+  /**
+   * Whether /docs serves the OpenAPI document and its viewer: on outside production, and in
+   * production only when PRAVESH_DOCS_ENABLED=1 (the document maps every route and limit, which an
+   * operator may publish on purpose but should not publish by default; ASVS V14.3.2).
+   */
+  readonly docsEnabled: boolean;
   /** Terms consent: demo contract seeding (config/consent.ts). */
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
@@ -199,6 +205,12 @@ function parsePort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
+function docsSwitch(raw: string | undefined, environment: Environment): boolean {
+  if (raw === undefined || raw === '') return environment !== 'production';
+  if (raw !== '0' && raw !== '1') throw new ConfigError('PRAVESH_DOCS_ENABLED must be 0 or 1');
+  return raw === '1';
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const environment = (env.PRAVESH_ENV ?? 'local') as Environment;
   if (!ENVIRONMENTS.includes(environment)) {
@@ -206,6 +218,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const port = parsePort(env.PORT, DEFAULT_PORT);
   const publicUrl = normaliseOrigin(env.PRAVESH_PUBLIC_URL ?? `http://localhost:${port}`);
+  // Browsers are sent here with authorization codes (My Account's redirect URI is under it).
+  assertHttpsInProduction(publicUrl, 'PRAVESH_PUBLIC_URL', environment);
   const shieldKeys = parseKeyring(env.PRAVESH_SHIELD_KEYS);
   const activeShieldKid = env.PRAVESH_SHIELD_ACTIVE_KID ?? shieldKeys[0]!.kid;
   if (!shieldKeys.some((key) => key.kid === activeShieldKid)) {
@@ -253,6 +267,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payment: loadPaymentConfig(env, environment),
     aggregator: loadAggregatorConfig(env),
     devRoutes: environment === 'local',
+    docsEnabled: docsSwitch(env.PRAVESH_DOCS_ENABLED, environment),
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),

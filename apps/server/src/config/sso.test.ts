@@ -99,4 +99,57 @@ describe('single sign-on configuration', () => {
     expect(() => loadConfig(without('PRAVESH_OTP_PEPPERS'))).toThrow(/set PRAVESH_OTP_PEPPERS$/);
     expect(() => loadConfig(without('PRAVESH_SMS_PROVIDER'))).toThrow(/real SMS provider/);
   });
+
+  describe('production refuses plain http to gateways and in redirect URIs (RFC 9700 §4.1.3, ASVS V9.1.1)', () => {
+    const client = (uri: string, logout?: string) =>
+      JSON.stringify([
+        { clientId: 'kosh', siteId: 2, redirectUris: [uri], ...(logout ? { logoutRedirectUris: [logout] } : {}) },
+      ]);
+    it.each([
+      [{ PRAVESH_SSO_CLIENTS: client('http://www.example.in/cb') }, 'PRAVESH_SSO_CLIENTS[0].redirectUris[0]'],
+      [
+        { PRAVESH_SSO_CLIENTS: client('https://www.example.in/cb', 'http://www.example.in/') },
+        'PRAVESH_SSO_CLIENTS[0].logoutRedirectUris[0]',
+      ],
+      [{ PRAVESH_SMS_HTTP_URL: 'http://sms.example.in/send' }, 'PRAVESH_SMS_HTTP_URL'],
+      [
+        { PRAVESH_EMAIL_PROVIDER: 'http', PRAVESH_EMAIL_HTTP_URL: 'http://mail.example.in/send' },
+        'PRAVESH_EMAIL_HTTP_URL',
+      ],
+      [{ PRAVESH_PUBLIC_URL: 'http://accounts.example.in' }, 'PRAVESH_PUBLIC_URL'],
+      // A host that merely starts like loopback is not loopback.
+      [{ PRAVESH_SMS_HTTP_URL: 'http://127.0.0.1.example.in/send' }, 'PRAVESH_SMS_HTTP_URL'],
+      [{ PRAVESH_SMS_HTTP_URL: 'http://localhost.example.in/send' }, 'PRAVESH_SMS_HTTP_URL'],
+    ])('refuses %j, naming the setting and what to use', (env, variable) => {
+      const load = () => loadConfig({ ...PRODUCTION, ...env });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(`${variable} "`);
+      expect(load).toThrow(/uses http:\/\/ in production: use https:\/\/ \(plain http is allowed only on loopback/);
+    });
+
+    it('takes https everywhere, and http on loopback (a sidecar on the same machine)', () => {
+      const config = loadConfig({
+        ...PRODUCTION,
+        PRAVESH_PUBLIC_URL: 'https://accounts.example.in',
+        PRAVESH_SSO_CLIENTS: client('https://www.example.in/cb', 'http://localhost:4100/'),
+        PRAVESH_SMS_HTTP_URL: 'http://127.0.0.1:9000/send',
+        PRAVESH_EMAIL_PROVIDER: 'http',
+        PRAVESH_EMAIL_HTTP_URL: 'http://[::1]:9001/send',
+      });
+      expect(config.sso.sms).toMatchObject({ url: 'http://127.0.0.1:9000/send' });
+      expect(config.sso.email).toMatchObject({ url: 'http://[::1]:9001/send' });
+      expect(config.sso.clients[0]!.redirectUris).toEqual(['https://www.example.in/cb']);
+    });
+
+    it('leaves other environments their http demo set-ups', () => {
+      const staging = loadConfig({
+        ...PRODUCTION,
+        PRAVESH_ENV: 'staging',
+        PRAVESH_PUBLIC_URL: 'http://accounts.staging.example.in',
+        PRAVESH_SSO_CLIENTS: client('http://www.staging.example.in/cb'),
+        PRAVESH_SMS_HTTP_URL: 'http://sms.staging.example.in/send',
+      });
+      expect(staging.sso.clients[0]!.redirectUris).toEqual(['http://www.staging.example.in/cb']);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { AUTHORIZATION_CODE_TTL_SECONDS, SSO_SCOPES, type Environment } from '@pravesh/core';
-import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './shared.ts';
+import { ConfigError, DEMO_ORIGINS, assertHttpsInProduction, normaliseOrigin, type ShieldKey } from './shared.ts';
 
 /**
  * Single sign-on configuration (issue 4), read from environment variables by loadConfig():
@@ -25,7 +25,8 @@ import { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey } from './sh
  * - PRAVESH_SSO_SEED_DEMO          0 to skip the demo customer (9876543210) outside production
  *
  * Every environment but `local` refuses the development keys and peppers below (config/index.ts
- * assertOwnSecrets); production also refuses the outbox SMS simulator.
+ * assertOwnSecrets); production also refuses the outbox SMS simulator, and plain http (but on
+ * loopback) in the gateways' URLs and the clients' redirect URIs (shared.ts assertHttpsInProduction).
  */
 
 export interface SsoClient {
@@ -118,8 +119,8 @@ function positiveInt(variable: string, raw: string | undefined, fallback: number
   return value;
 }
 
-/** A redirect URI must be absolute, without a fragment (RFC 6749 §3.1.2). */
-function redirectUri(value: unknown, where: string): string {
+/** A redirect URI must be absolute, without a fragment (RFC 6749 §3.1.2), and https in production. */
+function redirectUri(value: unknown, where: string, environment: Environment): string {
   if (typeof value !== 'string') throw new ConfigError(`${where} must be a string`);
   let url: URL;
   try {
@@ -129,6 +130,7 @@ function redirectUri(value: unknown, where: string): string {
   }
   if (url.hash !== '' || value.includes('#')) throw new ConfigError(`${where} "${value}" must not have a fragment`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${where} must be http(s)`);
+  assertHttpsInProduction(value, where, environment);
   return value;
 }
 
@@ -190,9 +192,11 @@ function parseClients(raw: string | undefined, environment: Environment, publicU
     if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0) {
       throw new ConfigError(`${where}.redirectUris must be a non-empty list`);
     }
-    const redirectUris = client.redirectUris.map((uri, i) => redirectUri(uri, `${where}.redirectUris[${i}]`));
+    const redirectUris = client.redirectUris.map((uri, i) =>
+      redirectUri(uri, `${where}.redirectUris[${i}]`, environment),
+    );
     const logout = Array.isArray(client.logoutRedirectUris)
-      ? client.logoutRedirectUris.map((uri, i) => redirectUri(uri, `${where}.logoutRedirectUris[${i}]`))
+      ? client.logoutRedirectUris.map((uri, i) => redirectUri(uri, `${where}.logoutRedirectUris[${i}]`, environment))
       : redirectUris.map((uri) => `${normaliseOrigin(uri)}/`);
     const scopes = client.scopes === undefined ? [...SSO_SCOPES] : client.scopes;
     if (
@@ -217,23 +221,25 @@ function parseClients(raw: string | undefined, environment: Environment, publicU
   });
 }
 
-function parseSms(env: Env): SmsProviderConfig {
+function parseSms(env: Env, environment: Environment): SmsProviderConfig {
   const kind = env.PRAVESH_SMS_PROVIDER ?? 'outbox';
   if (kind === 'outbox') return { kind };
   if (kind === 'http') {
     const url = env.PRAVESH_SMS_HTTP_URL;
     if (!url || !/^https?:\/\//.test(url)) throw new ConfigError('PRAVESH_SMS_HTTP_URL must be an http(s) URL');
+    assertHttpsInProduction(url, 'PRAVESH_SMS_HTTP_URL', environment);
     return { kind, url, token: env.PRAVESH_SMS_HTTP_TOKEN || undefined };
   }
   throw new ConfigError('PRAVESH_SMS_PROVIDER must be outbox or http');
 }
 
-function parseEmail(env: Env, production: boolean): EmailProviderConfig {
-  const kind = env.PRAVESH_EMAIL_PROVIDER ?? (production ? 'disabled' : 'outbox');
+function parseEmail(env: Env, environment: Environment): EmailProviderConfig {
+  const kind = env.PRAVESH_EMAIL_PROVIDER ?? (environment === 'production' ? 'disabled' : 'outbox');
   if (kind === 'outbox' || kind === 'disabled') return { kind };
   if (kind === 'http') {
     const url = env.PRAVESH_EMAIL_HTTP_URL;
     if (!url || !/^https?:\/\//.test(url)) throw new ConfigError('PRAVESH_EMAIL_HTTP_URL must be an http(s) URL');
+    assertHttpsInProduction(url, 'PRAVESH_EMAIL_HTTP_URL', environment);
     return { kind, url, token: env.PRAVESH_EMAIL_HTTP_TOKEN || undefined };
   }
   throw new ConfigError('PRAVESH_EMAIL_PROVIDER must be outbox, http or disabled');
@@ -277,10 +283,10 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
       ),
       smsPrefixDigits: Math.min(9, positiveInt('PRAVESH_SMS_PREFIX_DIGITS', env.PRAVESH_SMS_PREFIX_DIGITS, 5)),
     },
-    sms: parseSms(env),
+    sms: parseSms(env, environment),
     smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',
     smsChangeTemplateId: env.PRAVESH_SMS_CHANGE_TEMPLATE_ID ?? 'pravesh-otp-contact-change',
-    email: parseEmail(env, production),
+    email: parseEmail(env, environment),
     rateLimitPrefix: env.PRAVESH_RATE_LIMIT_PREFIX ?? 'pravesh:rl:',
     seedDemoCustomer: !production && env.PRAVESH_SSO_SEED_DEMO !== '0',
   };

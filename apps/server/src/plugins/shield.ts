@@ -93,7 +93,7 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
     function shield(request: FastifyRequest): Promise<void> | undefined {
       const origin = requestOrigin(request);
       // spec 000 §5: a header no-pass equal to 1 skips the pass token — honoured only for pages
-      // on a host the calling site lists in noPassDomain.
+      // on a host the calling site lists in noPassDomain (see docs/decisions/0002-no-pass-only-for-no-pass-domains.md).
       if (request.headers[NO_PASS_HEADER] === '1' && origin && origin !== OPAQUE_ORIGIN) {
         const site = registry.siteForOrigin(origin);
         if (site && site.noPassDomain.includes(new URL(origin).hostname)) {

@@ -51,9 +51,16 @@ export type SupportQueryField = keyof SupportQueryDraft;
 export type SupportQueryProblem =
   'supportProductRequired' | 'supportSubjectInvalid' | 'supportMessageInvalid' | 'invalidEmail';
 
-/** The text as stored: Windows line ends made plain, outer spaces gone. */
+/**
+ * Control characters other than line feed and tab: nothing a person types, and NUL cannot be
+ * stored in a PostgreSQL text column at all.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNTYPED_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** The text as stored: Windows line ends made plain, other control characters dropped, outer spaces gone. */
 export function normaliseQueryText(value: string): string {
-  return value.replace(/\r\n?/g, '\n').trim();
+  return value.replace(/\r\n?/g, '\n').replace(UNTYPED_CONTROLS, '').trim();
 }
 
 /** Characters as a person counts them (an emoji is one, not two UTF-16 units). */

@@ -81,8 +81,14 @@ export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
 export const supportMailResponseSchema = z.object({
   ticket: supportTicketSchema,
-  /** Whether the acknowledgement with the reference number has gone to the reply address. */
+  /**
+   * Whether the acknowledgement with the reference number has gone. It goes only to the account's
+   * verified email (never to the address in the body, which is where the desk replies), so an
+   * account without one gets none.
+   */
   acknowledged: z.boolean(),
+  /** Where it went, masked (spec 001 §5), when it went. */
+  acknowledgedTo: z.string().optional(),
 });
 export type SupportMailResponse = z.infer<typeof supportMailResponseSchema>;
 

@@ -21,7 +21,7 @@ const FIELDS: readonly SupportQueryField[] = ['product', 'subject', 'message', '
 const EMPTY: SupportQueryDraft = { product: '', subject: '', message: '', email: '' };
 
 function QuerySent({ sent, onAnother }: { sent: SupportMailResponse; onAnother: () => void }) {
-  const { ticket, acknowledged } = sent;
+  const { ticket, acknowledged, acknowledgedTo } = sent;
   return (
     <div className="sup-sent">
       <Alert tone="success" title="Your query has been sent" live="none">
@@ -30,9 +30,11 @@ function QuerySent({ sent, onAnother }: { sent: SupportMailResponse; onAnother: 
           contact us about this query.
         </p>
         <p>
-          {acknowledged
-            ? `We’ve emailed a copy to ${ticket.replyTo} and will reply within one working day.`
-            : `We’ll reply to ${ticket.replyTo} within one working day.`}
+          {!acknowledged
+            ? `We’ll reply to ${ticket.replyTo} within one working day.`
+            : acknowledgedTo && acknowledgedTo !== ticket.replyTo
+              ? `We’ve emailed a copy to your account’s email, ${acknowledgedTo}, and will reply to ${ticket.replyTo} within one working day.`
+              : `We’ve emailed a copy to ${ticket.replyTo} and will reply within one working day.`}
         </p>
       </Alert>
       <Button variant="secondary" onClick={onAnother}>

@@ -15,6 +15,23 @@ import { accountsPagesRoutes, ASSET_PREFIX, BOOTSTRAP_ELEMENT_ID } from './route
 
 const PAGES = ['/listener', '/authorize', '/logout'];
 
+/** A link of the demo site A client that can sign someone in (registered redirect_uri, PKCE S256). */
+const GOOD_LINK = {
+  client_id: 'pravesh-demo-site-a',
+  redirect_uri: 'http://localhost:4100/',
+  scope: 'myaccount',
+  state: 'demo',
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+};
+const link = (overrides: Record<string, string | undefined> = {}) => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...GOOD_LINK, ...overrides })) {
+    if (value !== undefined) query.set(name, value);
+  }
+  return `/authorize?${query.toString()}`;
+};
+
 function directives(csp: string): Map<string, string[]> {
   return new Map(
     csp
@@ -47,7 +64,7 @@ describe('accounts pages with the default local sites', () => {
   afterAll(() => server?.close());
 
   it.each(PAGES)('%s is HTML whose frame-ancestors are exactly the configured origins', async (page) => {
-    const response = await server.app.inject(`${page}?client_id=demo&redirect_uri=http%3A%2F%2Flocalhost%3A4100%2F`);
+    const response = await server.app.inject(`${page}?${link().split('?')[1]}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     // Local defaults: demo site A (2), demo site B (7), and this host for sites 11 and 14.
@@ -153,5 +170,61 @@ describe('accounts pages with deployment-specific origins', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+/** A sign-in link that can never succeed is refused when the page opens, not after an OTP. */
+describe('/authorize checks its link when it is served', () => {
+  let server: TestInstance;
+  beforeAll(async () => {
+    server = await getTestInstance('pglite');
+  });
+  afterAll(() => server?.close());
+
+  it('serves a good link as the sign-in page, with no problem in its configuration', async () => {
+    const response = await server.app.inject(link());
+    expect(response.statusCode).toBe(200);
+    expect(bootstrapOf(response.body).linkProblem).toBeUndefined();
+  });
+
+  it.each([
+    [
+      { redirect_uri: 'http://localhost:4100/elsewhere' },
+      'invalidRedirectUri',
+      'redirect_uri is not registered for this client',
+    ],
+    [
+      { redirect_uri: 'https://attacker.example/' },
+      'invalidRedirectUri',
+      'redirect_uri is not registered for this client',
+    ],
+    [{ client_id: 'not-a-client' }, 'invalidClient', 'client_id is not a registered client'],
+    [
+      { code_challenge: undefined, code_challenge_method: undefined },
+      'badRequest',
+      'Invalid request: code_challenge is required (PKCE S256, RFC 7636)',
+    ],
+    [
+      { code_challenge: 'short' },
+      'badRequest',
+      'Invalid request: code_challenge must be 43-128 characters of [A-Za-z0-9._~-]',
+    ],
+    [{ scope: 'everything' }, 'invalidScope', 'scope everything is not allowed for this client'],
+    [{ response_type: 'token' }, 'unsupportedResponseType', 'response_type must be code'],
+  ])(
+    'answers 400 with the problem for %j, the same code and text as oauth/authorize',
+    async (overrides, code, text) => {
+      const response = await server.app.inject(link(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(bootstrapOf(response.body).linkProblem).toEqual({ statusCode: code, statusMessage: text });
+    },
+  );
+
+  it('leaves a link without client_id or redirect_uri to the page’s own message', async () => {
+    const response = await server.app.inject(link({ client_id: undefined }));
+    expect(response.statusCode).toBe(200);
+    expect(bootstrapOf(response.body).linkProblem).toBeUndefined();
   });
 });

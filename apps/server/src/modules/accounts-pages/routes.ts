@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNTS_PAGES, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import { serializeCookie } from '../../lib/cookies.ts';
+import { authorizationLinkProblem } from '../sso/authorize/link-check.ts';
 import {
   fileVersion,
   frameAncestorsDirective,
@@ -113,7 +114,7 @@ function renderPage(
  * CSRF Prevention Cheat Sheet). `autoLogout` is true only when the browser says the navigation came
  * from this origin or this site (Sec-Fetch-Site, W3C Fetch Metadata): a link on another site, or a
  * hostile page, gets a "Log out" button instead, so no cross-site navigation can sign a customer
- * out without their click (issue 12 §1.8).
+ * out without their click (issue 12 §1.8; see docs/decisions/0003-logout-get-confirms-before-signing-out.md).
  */
 function logoutPage(app: FastifyInstance, config: AppConfig, versions: Map<string, string>, csp: string): void {
   const cookieName = logoutCsrfCookieName(config.environment);
@@ -138,6 +139,60 @@ function logoutPage(app: FastifyInstance, config: AppConfig, versions: Map<strin
   });
 }
 
+/** The query as the page reads it (apps/accounts lib/params.ts): the first value, trimmed, '' as absent. */
+function pageQuery(url: string): (name: string) => string | undefined {
+  const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  return (name) => {
+    const value = query.get(name)?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+}
+
+/**
+ * /authorize, rendered per request: a link whose client, redirect_uri, scope or PKCE can never
+ * sign anyone in (sso/authorize/link-check.ts, the rule oauth/authorize applies) is answered 400
+ * with the problem in the page's configuration, so the page shows "This sign-in link isn't valid"
+ * at once, before the customer types a number or spends an OTP. The error is shown, never
+ * redirected (RFC 6749 §4.1.2.1). A link without client_id or redirect_uri is the page's own
+ * check (lib/params.ts paramProblem).
+ */
+function authorizePage(app: FastifyInstance, config: AppConfig, versions: Map<string, string>, csp: string): void {
+  const valid = renderPage('authorize', config, versions);
+  app.get(ACCOUNTS_PAGES.authorize, { schema: { hide: true } }, (request, reply) => {
+    const read = pageQuery(request.url);
+    const clientId = read('client_id');
+    const redirectUri = read('redirect_uri');
+    const problem =
+      clientId !== undefined && redirectUri !== undefined
+        ? authorizationLinkProblem(
+            config.sso.clients,
+            {
+              response_type: read('response_type'),
+              client_id: clientId,
+              redirect_uri: redirectUri,
+              scope: read('scope'),
+              code_challenge: read('code_challenge'),
+              code_challenge_method: read('code_challenge_method'),
+            },
+            SSO_SITE_ID,
+          )
+        : undefined;
+    return reply
+      .code(problem ? 400 : 200)
+      .removeHeader('x-frame-options')
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .send(
+        problem
+          ? renderPage('authorize', config, versions, {
+              linkProblem: { statusCode: problem.code, statusMessage: problem.message },
+            })
+          : valid,
+      );
+  });
+}
+
 /** Serves /listener, /authorize and /logout, and the bundles they load. */
 export async function accountsPagesRoutes(app: FastifyInstance, options: AccountsPagesOptions): Promise<void> {
   const { config } = options;
@@ -151,6 +206,10 @@ export async function accountsPagesRoutes(app: FastifyInstance, options: Account
   for (const page of Object.keys(ACCOUNTS_PAGES) as PageName[]) {
     if (page === 'logout') {
       logoutPage(app, config, versions, csp);
+      continue;
+    }
+    if (page === 'authorize') {
+      authorizePage(app, config, versions, csp);
       continue;
     }
     const html = renderPage(page, config, versions);

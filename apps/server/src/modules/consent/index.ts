@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { myConsentRoutes } from './my-consents.ts';
 import { consentRoutes } from './routes.ts';
+import { warnWhenServerOwnsLedger } from './ledger-owner.ts';
 import { seedDemoContracts } from './seed.ts';
 import { CONSENT_LEDGER_COUNTER, createConsentService } from './service.ts';
 import { createConsentStore } from './store.ts';
@@ -13,6 +14,11 @@ import { createConsentStore } from './store.ts';
 export const consentModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const { config, now } = deps;
   const store = createConsentStore(deps.db);
+  await warnWhenServerOwnsLedger(deps.db, {
+    environment: config.environment,
+    embedded: deps.database.kind === 'pglite',
+    log: deps.log,
+  });
   if (config.consent.seedDemoContracts) await seedDemoContracts(store, now);
   consentRoutes(app, {
     service: createConsentService({

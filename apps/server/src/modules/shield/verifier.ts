@@ -46,7 +46,8 @@ export interface PassVerifierOptions {
  *
  * - FUTURE_SKEW_SECONDS: how far `iat` may lie ahead of the server's clock, and how far `exp` may
  *   lie beyond now + the site's validity. Without it a token issued a year ahead was good for a year.
- * - EXPIRED_LEEWAY_SECONDS: how long after `exp` a token is still taken (was 60 s).
+ * - EXPIRED_LEEWAY_SECONDS: how long after `exp` a token is still taken (was 60 s); spec 000 §8 says
+ *   none, see docs/decisions/0004-expired-pass-token-leeway-5-seconds.md.
  */
 export const FUTURE_SKEW_SECONDS = 30;
 export const EXPIRED_LEEWAY_SECONDS = 5;

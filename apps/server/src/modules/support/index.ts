@@ -21,6 +21,7 @@ export const supportModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
       store: createTicketStore(db),
       limiter: deps.limiter,
       email: deps.providers.email,
+      openEmail: (sealed) => deps.pii.decrypt('email', sealed),
       deskEmail: config.support.deskEmail,
       now,
       log: deps.log,

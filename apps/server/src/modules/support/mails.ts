@@ -1,5 +1,5 @@
 import { SUPPORT_CONTACT } from '@pravesh/core';
-import type { EmailMessage } from '../../providers/email/index.ts';
+import { maskEmail, type EmailMessage } from '../../providers/email/index.ts';
 
 /**
  * The two mails of a query (spec 001 §7 supportMail): the acknowledgement with the reference number
@@ -21,16 +21,18 @@ export const DESK_TEMPLATE = 'support-desk';
 
 const IST = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'long', timeStyle: 'short' });
 
-export function acknowledgement(facts: QueryMailFacts): EmailMessage {
+/** The acknowledgement, to the account's verified email (`to`); replies go to facts.replyTo. */
+export function acknowledgement(facts: QueryMailFacts, to: string): EmailMessage {
   const { phone } = SUPPORT_CONTACT;
+  const replyAddress = facts.replyTo === to ? 'this address' : maskEmail(facts.replyTo);
   return {
-    to: facts.replyTo,
+    to,
     subject: `We’ve received your query ${facts.reference}`,
     templateId: ACKNOWLEDGEMENT_TEMPLATE,
     text: [
       'Hello,',
       '',
-      'Thank you for writing to Kosh. We’ve received your query and will reply to this address within one working day.',
+      `Thank you for writing to Kosh. We’ve received your query and will reply to ${replyAddress} within one working day.`,
       '',
       `Reference number: ${facts.reference}`,
       `About: ${facts.productName}`,

@@ -81,8 +81,10 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
           'Body {requestId, product, subject, message, email}; needs the access token. product is a productList ' +
           'redirectKey or a support topic (supportProductRequired), subject 5 to 120 characters ' +
           '(supportSubjectInvalid), message 20 to 2,000 (supportMessageInvalid), email by the strict rule of ' +
-          'spec 001 §5 (invalidEmail). Stored as a ticket with a reference SR-YYMMDD-XXXXXX; the acknowledgement ' +
-          'goes to email and the query to the support desk through the email provider. The same requestId ' +
+          'spec 001 §5 (invalidEmail), the address the desk replies to. Stored as a ticket with a reference ' +
+          'SR-YYMMDD-XXXXXX; the acknowledgement goes only to the account’s verified email (acknowledgedTo, masked; ' +
+          'none, and acknowledged false, when the account has no email), never to the body’s address, and the ' +
+          'query to the support desk through the email provider. The same requestId ' +
           'answers the same ticket (a retry), or supportRequestReused (409) for other content. At most ' +
           `${SUPPORT_QUERY_LIMIT.perHour} new queries per customer per hour: supportQueryLimit (429).`,
         tags: ['support'],

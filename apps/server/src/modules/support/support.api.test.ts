@@ -10,6 +10,7 @@ import {
   type SupportMailResponse,
   type SupportTicketsResponse,
 } from '@pravesh/core';
+import { ssoCustomers } from '../../db/schema/sso.ts';
 import { supportFaqs, supportTickets } from '../../db/schema/support.ts';
 import { createOutboxEmailProvider, type EmailProvider } from '../../providers/email/index.ts';
 import { createOutboxStore, type OutboxStore } from '../../providers/sms/index.ts';
@@ -17,6 +18,7 @@ import { createOutboxSmsProvider } from '../../providers/sms/outbox.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
   nextMobile,
+  piiOf,
   signInCustomer,
   ssoServer,
   type SignedInCustomer,
@@ -33,6 +35,7 @@ interface Envelope<T> {
 
 const quiet = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 const DESK = 'care@kosh.example.in';
+const ACCOUNT_EMAIL = 'asha.rao@example.in';
 
 const query = (overrides: Record<string, unknown> = {}) => ({
   requestId: randomUUID(),
@@ -92,6 +95,12 @@ describe.each(DATABASE_KINDS)('support FAQs and queries on %s', (kind) => {
     });
     asha = await signInCustomer(server, nextMobile('95'));
     ravi = await signInCustomer(server, nextMobile('95'));
+    // Asha's account has a verified email (profile's contact change stores it only after its code); Ravi's has none.
+    const pii = piiOf(server);
+    await server.database.db
+      .update(ssoCustomers)
+      .set({ emailHash: pii.hash('email', ACCOUNT_EMAIL), emailEnc: pii.encrypt('email', ACCOUNT_EMAIL) })
+      .where(eq(ssoCustomers.customerId, asha.customerId));
   });
   afterAll(() => server?.close());
 
@@ -203,8 +212,9 @@ describe.each(DATABASE_KINDS)('support FAQs and queries on %s', (kind) => {
       const { status, headers, body: answer } = await send(asha, body);
       expect(status).toBe(200);
       expect(headers['cache-control']).toBe('no-store');
-      const { ticket, acknowledged } = answer.response!;
+      const { ticket, acknowledged, acknowledgedTo } = answer.response!;
       expect(acknowledged).toBe(true);
+      expect(acknowledgedTo).toBe('as*****@example.in');
       expect(ticket.reference).toMatch(SUPPORT_REFERENCE_PATTERN);
       // IST date of the test clock (2026-11-21 06:00 UTC is 11:30 IST the same day).
       expect(ticket.reference.slice(3, 9)).toBe('261121');
@@ -259,9 +269,59 @@ describe.each(DATABASE_KINDS)('support FAQs and queries on %s', (kind) => {
       // The acknowledgement failed; the desk mail went.
       expect((await mailsAbout(reference)).map((mail) => mail.templateId)).toEqual([DESK_TEMPLATE]);
       const retry = (await send(asha, body)).body.response!;
-      expect(retry).toEqual({ ticket: first.ticket, acknowledged: true });
+      expect(retry).toEqual({ ticket: first.ticket, acknowledged: true, acknowledgedTo: 'as*****@example.in' });
       expect((await mailsAbout(reference)).map((mail) => mail.templateId).sort()).toEqual(
         [ACKNOWLEDGEMENT_TEMPLATE, DESK_TEMPLATE].sort(),
+      );
+    });
+
+    it('acknowledges only to the account’s verified email, never to the address the body names', async () => {
+      const elsewhere = 'someone.else@elsewhere.example';
+      const { status, body } = await send(asha, query({ email: elsewhere, subject: 'Please write to my office' }));
+      expect(status).toBe(200);
+      const { ticket, acknowledged, acknowledgedTo } = body.response!;
+      expect([acknowledged, acknowledgedTo, ticket.replyTo]).toEqual([
+        true,
+        'as*****@example.in',
+        'so*****@elsewhere.example',
+      ]);
+      const mails = await mailsAbout(ticket.reference);
+      expect(mails.map((mail) => mail.to).sort()).toEqual([ACCOUNT_EMAIL, DESK].sort());
+      expect((await outbox.list()).some((mail) => mail.to === elsewhere)).toBe(false);
+      const ack = mails.find((mail) => mail.templateId === ACKNOWLEDGEMENT_TEMPLATE)!;
+      expect(ack.text).toContain('will reply to so*****@elsewhere.example within one working day');
+      // The desk still replies where the customer asked.
+      expect(mails.find((mail) => mail.templateId === DESK_TEMPLATE)!.text).toContain(`Reply to: ${elsewhere}`);
+    });
+
+    it('sends no acknowledgement for an account without an email, and says so; the desk still gets the query', async () => {
+      const { status, body } = await send(
+        ravi,
+        query({ email: 'ravi.k@example.in', subject: 'No email on my account' }),
+      );
+      expect(status).toBe(200);
+      const answer = body.response!;
+      expect(answer).toEqual({ ticket: answer.ticket, acknowledged: false });
+      expect(mailsAbout(answer.ticket.reference).map((mail) => [mail.templateId, mail.to])).toEqual([
+        [DESK_TEMPLATE, DESK],
+      ]);
+      expect((await outbox.list()).some((mail) => mail.to === 'ravi.k@example.in')).toBe(false);
+    });
+
+    it('keeps a subject’s line breaks and other control characters out of every mail header (CWE-93)', async () => {
+      const subject = 'Card status\r\nBcc: victim@elsewhere.example\nX-Priority: 1\u0000\u2028end';
+      const { status, body } = await send(asha, query({ subject }));
+      expect(status).toBe(200);
+      const mails = await mailsAbout(body.response!.ticket.reference);
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) {
+        // eslint-disable-next-line no-control-regex -- no control character may reach a header
+        expect(mail.subject, mail.templateId).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+        expect(mail.to, mail.templateId).not.toMatch(/[\r\n]/);
+      }
+      const desk = mails.find((mail) => mail.templateId === DESK_TEMPLATE)!;
+      expect(desk.subject).toBe(
+        `[${body.response!.ticket.reference}] Credit Cards: Card status Bcc: victim@elsewhere.example X-Priority: 1 end`,
       );
     });
 

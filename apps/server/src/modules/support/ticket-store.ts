@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ssoCustomers } from '../../db/schema/sso.ts';
 import { supportTickets } from '../../db/schema/support.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -46,6 +47,19 @@ export function createTicketStore(db: Database) {
         .where(and(eq(supportTickets.ticketId, ticketId), isNull(column)))
         .returning({ ticketId: supportTickets.ticketId });
       return claimed.length === 1;
+    },
+
+    /**
+     * The account's email, sealed (auth/pii-cipher.ts), or null when it has none. It is only ever
+     * stored after its owner typed the code mailed to it (profile's contact change), so it is the
+     * one address an acknowledgement may go to.
+     */
+    async accountEmailOf(customerId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ emailEnc: ssoCustomers.emailEnc })
+        .from(ssoCustomers)
+        .where(eq(ssoCustomers.customerId, customerId));
+      return row?.emailEnc ?? null;
     },
 
     async unclaim(ticketId: string, mail: TicketMail): Promise<void> {

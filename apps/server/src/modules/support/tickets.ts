@@ -71,6 +71,8 @@ export interface TicketServiceDeps {
   store: TicketStore;
   limiter: RateLimiter;
   email: EmailProvider | undefined;
+  /** Opens a sealed account email (auth/pii-cipher.ts). */
+  openEmail: (sealed: string) => string;
   deskEmail: string | undefined;
   now: () => number;
   log: FastifyBaseLogger;
@@ -101,7 +103,18 @@ export function createTicketService(deps: TicketServiceDeps) {
     }
   }
 
+  /**
+   * The acknowledgement goes only to the account's own verified email, never to the address the
+   * body names: else supportMail would mail Kosh's words, quoting a subject of the sender's
+   * choosing, to any address (an open relay). The body's address is where the desk replies.
+   */
+  async function acknowledgementAddress(customerId: string): Promise<string | undefined> {
+    const sealed = await store.accountEmailOf(customerId);
+    return sealed ? deps.openEmail(sealed) : undefined;
+  }
+
   async function deliver(row: TicketRow, query: NormalisedQuery, customerId: string): Promise<SupportMailResponse> {
+    const accountEmail = await acknowledgementAddress(customerId);
     const facts: QueryMailFacts = {
       reference: row.reference,
       productName: PRODUCT_NAMES.get(row.product) ?? row.product,
@@ -111,9 +124,17 @@ export function createTicketService(deps: TicketServiceDeps) {
       customerId,
       receivedAt: row.createdAt,
     };
-    const acknowledged = await mailOnce(row, 'acknowledgedAt', acknowledgement(facts));
+    const acknowledged = await mailOnce(
+      row,
+      'acknowledgedAt',
+      accountEmail ? acknowledgement(facts, accountEmail) : undefined,
+    );
     await mailOnce(row, 'deskNotifiedAt', deps.deskEmail ? deskMail(facts, deps.deskEmail) : undefined);
-    return { ticket: toTicket(row), acknowledged };
+    return {
+      ticket: toTicket(row),
+      acknowledged,
+      ...(acknowledged && accountEmail ? { acknowledgedTo: maskEmail(accountEmail) } : {}),
+    };
   }
 
   /** A retry of a stored query answers that ticket; the same request id with other content is refused. */

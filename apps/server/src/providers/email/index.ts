@@ -23,6 +23,33 @@ export interface EmailProvider {
   readonly outbox?: SmsOutbox;
 }
 
+/**
+ * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators, each a place a
+ * mail header could be split: a CR or LF in a subject would end the header and start another one
+ * (CWE-93, header injection; RFC 5322 §2.2 header fields are single lines until folded).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const HEADER_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** One header-safe line: each run of control characters becomes a space. */
+export function headerValue(value: string): string {
+  return value.replace(HEADER_BREAKERS, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/**
+ * The message as every provider sends it: the fields that become headers (to, subject, template)
+ * are single lines whatever the caller built, so no caller can add a header by what it quotes.
+ * The text is the body and keeps its lines.
+ */
+export function headerSafe(message: EmailMessage): EmailMessage {
+  return {
+    to: headerValue(message.to),
+    subject: headerValue(message.subject),
+    text: message.text,
+    templateId: headerValue(message.templateId),
+  };
+}
+
 /** "de*****@example.in": enough for a log line, not the address. */
 export function maskEmail(address: string): string {
   const at = address.indexOf('@');
@@ -38,7 +65,8 @@ export function createOutboxEmailProvider(options: {
   const store = options.store ?? createOutboxStore(options.now ? { now: options.now } : {});
   return {
     kind: 'outbox',
-    async send(message) {
+    async send(built) {
+      const message = headerSafe(built);
       await store.add({
         channel: 'email',
         to: message.to,
@@ -66,7 +94,8 @@ export function createHttpEmailProvider(
 ): EmailProvider {
   return {
     kind: 'http',
-    async send(message) {
+    async send(built) {
+      const message = headerSafe(built);
       const response = await fetchImpl(config.url, {
         method: 'POST',
         headers: {

@@ -24,6 +24,7 @@ import type { OneTimeKeys } from '../sessions/one-time-keys.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
 import type { DeviceDescription } from '../sessions/device-description.ts';
 import { verifyAuthToken } from './auth-token.ts';
+import { checkAuthorizationLink } from './link-check.ts';
 
 /**
  * POST /SSOSP/api/v1/oauth/authorize (spec 000 §3, §4): checks the client, its exact redirect_uri
@@ -236,23 +237,9 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
 
   return {
     async authorize(body: AuthorizeBody, context: AuthorizeContext): Promise<AuthorizeOutcome> {
-      if (body.response_type !== undefined && body.response_type !== null && body.response_type !== 'code') {
-        throw new PraveshError('unsupportedResponseType');
-      }
-      const client = clients.require(body.client_id);
-      clients.assertCaller(client, context.siteId);
-      clients.assertRedirectUri(client, body.redirect_uri);
-      const scope = clients.grantScope(client, body.scope);
-      const challenge = body.code_challenge ?? null;
-      if (body.code_challenge_method && !challenge) {
-        throw new PraveshError('badRequest', { detail: 'code_challenge_method without code_challenge' });
-      }
-      // A public client (no client secret: every page and app) must use PKCE (RFC 9700 §2.1.1,
-      // OAuth 2.1 §4.1.1, ASVS 5.0 V10.4): refused here, before anyone signs in, rather than at an
-      // exchange that could never succeed.
-      if (!challenge && client.clientSecret === undefined) {
-        throw new PraveshError('badRequest', { detail: 'code_challenge is required (PKCE S256, RFC 7636)' });
-      }
+      // Everything that needs no customer is checked first, by the rule the /authorize page applies
+      // when it is served (link-check.ts): no one signs in for a request that cannot succeed.
+      const { client, scope, codeChallenge: challenge } = checkAuthorizationLink(clients, body, context.siteId);
 
       // force_redirect (spec 000 §4 "mfaRequired leads to the OTP step with force_redirect=1, then
       // the retry") is read by the accounts pages and the SDK, not here: it makes the page skip the

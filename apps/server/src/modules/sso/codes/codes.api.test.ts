@@ -163,8 +163,8 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
     expect(mismatch.json()).toMatchObject({ statusCode: 'invalidGrant' });
 
     const missing = await signIn(challenge);
-    expect((await exchange(server, { authorizationCode: missing.code })).json()).toMatchObject({
-      statusCode: 'invalidGrant',
+    expect((await exchange(server, { authorizationCode: missing.code, code_verifier: null })).json()).toMatchObject({
+      statusCode: 'codeExchangeIncomplete',
     });
   });
 
@@ -180,14 +180,22 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
   });
 
   it.each([['/MSP/api/v1/myAccount/getSsoToken?guc=true'], ['/BSP/api/v1/myAccount/ssoLogin']])(
-    'refuses on %s a code without its PKCE verifier or its redirect_uri, then a replay of it',
+    'tells on %s a body without its PKCE verifier or its redirect_uri what it lacks, without using the code up',
     async (path) => {
-      for (const missing of [{ code_verifier: null }, { redirect_uri: null }]) {
-        const { code } = await signIn();
-        const refused = await exchange(server, { authorizationCode: code, ...missing }, 2, path);
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toMatchObject({ statusCode: 'invalidGrant' });
-        // The failed try used the code up: the right verifier cannot redeem it afterwards.
+      const cases = [
+        [{ code_verifier: null }, 'code_verifier of the authorize request is required'],
+        [{ redirect_uri: null }, 'redirect_uri of the authorize request is required'],
+        // The body exactly as spec 001 §7 shows it.
+        [{ code_verifier: undefined, redirect_uri: undefined }, 'code_verifier of the authorize request is required'],
+      ] as const;
+      for (const [missing, statusMessage] of cases) {
+        const statusCode = 'codeExchangeIncomplete';
+        const { code, customerId } = await signIn();
+        const refused = await exchange(server, { authorizationCode: code, customerId, ...missing }, 2, path);
+        expect(refused.statusCode, statusCode).toBe(400);
+        expect(refused.json()).toEqual({ status: false, statusCode, statusMessage });
+        // Refused before the code was looked at: with both, the same code still redeems once.
+        expect((await exchange(server, { authorizationCode: code }, 2, path)).statusCode).toBe(200);
         expect((await exchange(server, { authorizationCode: code }, 2, path)).statusCode).toBe(400);
       }
     },

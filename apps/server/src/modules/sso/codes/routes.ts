@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PraveshError,
   SSO_ROUTES,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -23,7 +24,8 @@ import type { CodeService } from './service.ts';
  * RFC 9700 §2.1.1, ASVS 5.0 V10.4) and the redirect_uri of the authorize request (RFC 6749 §4.1.3;
  * /authorize always has one), exactly as at /oauth/token: a code read from a URL or a log is
  * worthless without the verifier only the page that asked for it holds. The reply keeps the spec's
- * fields; user.glssToken is no longer the session cookie (codes/service.ts glssTokenFor).
+ * fields; user.glssToken is no longer the session cookie (codes/service.ts glssTokenFor). See
+ * docs/decisions/0001-pkce-required-on-code-exchange.md for what a client written from the spec adds.
  */
 export function codeRoutes(app: FastifyInstance, deps: { codes: CodeService; clients: ClientRegistry }): void {
   for (const path of [SSO_ROUTES.getSsoToken, SSO_ROUTES.ssoLogin]) {
@@ -45,6 +47,11 @@ export function codeRoutes(app: FastifyInstance, deps: { codes: CodeService; cli
       },
       async (request, reply) => {
         const siteId = callerSite(request);
+        // A body as spec 001 §7 shows it is told what it lacks, before the code is looked at: the
+        // code is not used up, and the answer says nothing about it.
+        for (const parameter of ['code_verifier', 'redirect_uri'] as const) {
+          if (!request.body[parameter]) throw new PraveshError('codeExchangeIncomplete', { parameter });
+        }
         const exchanged = await deps.codes.exchange({
           code: request.body.authorizationCode,
           allowedClientIds: deps.clients.all

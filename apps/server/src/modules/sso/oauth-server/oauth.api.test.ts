@@ -246,6 +246,19 @@ describe.each(DATABASE_KINDS)('OAuth 2.0 authorization server on %s', (kind) => 
     const json = await server.app.inject({ method: 'POST', url: '/SSOSP/oauth/token', payload: good });
     expect(json.json()).toMatchObject({ error: 'invalid_request' });
 
+    // A public client without its verifier or redirect_uri is told so (invalid_request), and the code stays usable.
+    for (const [lacking, description] of [
+      ['code_verifier', 'code_verifier of the authorize request is required'],
+      ['redirect_uri', 'redirect_uri of the authorize request is required'],
+    ] as const) {
+      const { [lacking]: _left, ...without } = good;
+      const refused = await token(without);
+      expect([refused.statusCode, refused.json()], lacking).toEqual([
+        400,
+        { error: 'invalid_request', error_description: description },
+      ]);
+    }
+
     // A redirect_uri one character off, or the wrong verifier, burns the code: invalid_grant.
     const offByOne = await token({ ...good, redirect_uri: `${PUBLIC.redirectUri}/` });
     expect(offByOne.json()).toMatchObject({ error: 'invalid_grant' });

@@ -3,6 +3,7 @@ import {
   ACCOUNTS_PAGES,
   SSO_ROUTES,
   SSO_SCOPES,
+  PraveshError,
   isPraveshError,
   oauthTokenRequestSchema,
   type OAuthError,
@@ -153,7 +154,21 @@ export function oauthServerRoutes(
           throw new OAuthFailure('unsupported_grant_type', 'only authorization_code is supported');
         }
         if (!input.code) throw new OAuthFailure('invalid_request', 'code is required');
-        if (!input.redirect_uri) throw new OAuthFailure('invalid_request', 'redirect_uri is required');
+        if (!input.redirect_uri) {
+          throw new OAuthFailure(
+            'invalid_request',
+            new PraveshError('codeExchangeIncomplete', { parameter: 'redirect_uri' }).message,
+          );
+        }
+        // A public client's code always has a challenge (authorize/link-check.ts): say what is
+        // missing rather than invalid_grant, before the code is looked at (RFC 6749 §5.2
+        // invalid_request; see docs/decisions/0001-pkce-required-on-code-exchange.md).
+        if (!input.code_verifier && client.clientSecret === undefined) {
+          throw new OAuthFailure(
+            'invalid_request',
+            new PraveshError('codeExchangeIncomplete', { parameter: 'code_verifier' }).message,
+          );
+        }
         const exchanged = await deps.codes.exchange({
           code: input.code,
           clientId: client.clientId,

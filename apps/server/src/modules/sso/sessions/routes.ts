@@ -52,7 +52,8 @@ export function sessionRoutes(
    * host's /logout page. A GET that ends the session lets any page log a customer out with an <img>
    * (CSRF, RFC 9110 §9.2.1: GET is safe). The GET keeps its interface — the same redirect_uri,
    * checked the same way, refused with invalidRedirectUri — but changes nothing: it answers 302 to the
-   * /logout page, which does the state change with the POST below and then goes to redirect_uri.
+   * /logout page, which does the state change with the POST below and then goes to redirect_uri
+   * (see docs/decisions/0003-logout-get-confirms-before-signing-out.md).
    */
   typed.get(
     SSO_ROUTES.logout,
