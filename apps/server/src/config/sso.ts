@@ -69,6 +69,11 @@ export interface SsoConfig {
     readonly smsBudgetPerHour: number;
     readonly smsPrefixBudgetPerHour: number;
     readonly smsPrefixDigits: number;
+    /**
+     * A budget under pressure asks for a proof of work instead of refusing (README "OTP"): of
+     * baseBits at the budget, one bit more each time the sends double, at most maxBits.
+     */
+    readonly proofOfWork: { readonly baseBits: number; readonly maxBits: number; readonly ttlSeconds: number };
   };
   readonly sms: SmsProviderConfig;
   readonly smsOtpTemplateId: string;
@@ -276,6 +281,8 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
         30,
       ),
       smsPrefixDigits: Math.min(9, positiveInt('PRAVESH_SMS_PREFIX_DIGITS', env.PRAVESH_SMS_PREFIX_DIGITS, 5)),
+      // 12 bits: about 4,000 SHA-256 hashes, ~0.1 s in Chromium at 4× CPU throttling (a mid-range phone).
+      proofOfWork: { baseBits: 12, maxBits: 18, ttlSeconds: 120 },
     },
     sms: parseSms(env),
     smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',

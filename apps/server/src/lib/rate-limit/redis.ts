@@ -48,6 +48,9 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       )) as [number, number, number];
       return { allowed: reply[0] === 1, count: Number(reply[1]), retryAfterMs: Number(reply[2]) };
     },
+    async count(key, windowMs) {
+      return redis.zcount(options.prefix + key, `(${options.now() - windowMs}`, '+inf');
+    },
     async reset(key) {
       await redis.del(options.prefix + key);
     },
