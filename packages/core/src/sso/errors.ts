@@ -22,18 +22,6 @@ export const SSO_ERRORS = {
     ({ seconds }) => `Please wait ${seconds} seconds before requesting another OTP`,
   ),
   otpRateLimited: entry('otpRateLimited', 429, 'Too many OTP requests. Please try again later'),
-  /**
-   * An SMS budget is under pressure (README "OTP"): the send answers a proof-of-work challenge in
-   * `response.proofOfWork` instead of a code, which the SDK and the accounts pages solve and resend
-   * with (RFC 6585 §3 428: the request must carry a precondition to be served).
-   */
-  otpProofOfWorkRequired: entry('otpProofOfWorkRequired', 428, 'Please wait a moment and request the OTP again'),
-  /** A proof that is wrong, stale, made for another number or address, or already used. */
-  otpProofOfWorkInvalid: entry(
-    'otpProofOfWorkInvalid',
-    400,
-    'This OTP request could not be confirmed. Please request the OTP again',
-  ),
   invalidCredentials: entry('invalidCredentials', 401, 'Invalid username or password'),
   credentialsLocked: entry('credentialsLocked', 429, 'Too many failed sign-in attempts. Please sign in with OTP'),
   passwordNotEncrypted: entry('passwordNotEncrypted', 400, 'Passwords of 20 characters or fewer must be encrypted'),

@@ -29,7 +29,7 @@ export async function solveProofOfWork(challenge: string, difficulty: number): P
   for (let start = 0; ; start += BATCH) {
     const nonces = Array.from({ length: BATCH }, (_, index) => (start + index).toString(36));
     const digests = await Promise.all(
-      nonces.map((nonce) => crypto.subtle.digest('SHA-256', encoder.encode(`${challenge}:${nonce}`))),
+      nonces.map((nonce) => crypto.subtle.digest('SHA-256', encoder.encode(challenge + ':' + nonce))),
     );
     const found = digests.findIndex((digest) => leadingZeroBits(new Uint8Array(digest)) >= difficulty);
     if (found >= 0) return nonces[found]!;
@@ -41,19 +41,10 @@ export interface ProofOfWorkAnswer {
   nonce: string;
 }
 
-/** The challenge a refused send carries in its envelope's `response.proofOfWork`, if any. */
-function challengeIn(error: unknown): { challenge: string; difficulty: number } | undefined {
-  const envelope = (error as { body?: { response?: { proofOfWork?: unknown } } } | null)?.body;
-  const offered = envelope?.response?.proofOfWork as { challenge?: unknown; difficulty?: unknown } | undefined;
-  return typeof offered?.challenge === 'string' && typeof offered.difficulty === 'number'
-    ? { challenge: offered.challenge, difficulty: Math.min(offered.difficulty, 32) }
-    : undefined;
-}
-
 /**
- * Sends, and when the refusal carries a challenge, solves it and sends again with the proof, with
- * no step of the customer's: a stale proof is answered with a fresh challenge, so a few rounds at
- * most. Any other refusal is the caller's to show.
+ * Sends, and when the refusal carries a challenge in its envelope's `response.proofOfWork`, solves
+ * it and sends again with the proof, with no step of the customer's: a stale proof is answered
+ * with a fresh challenge, so a few rounds at most. Any other refusal is the caller's to show.
  */
 export async function sendProvingWork<T>(send: (proof?: ProofOfWorkAnswer) => Promise<T>): Promise<T> {
   let proof: ProofOfWorkAnswer | undefined;
@@ -61,8 +52,10 @@ export async function sendProvingWork<T>(send: (proof?: ProofOfWorkAnswer) => Pr
     try {
       return await send(proof);
     } catch (error) {
-      const offered = round < 3 ? challengeIn(error) : undefined;
-      if (!offered) throw error;
+      const offered = (error as { body?: { response?: { proofOfWork?: { challenge: string; difficulty: number } } } })
+        .body?.response?.proofOfWork;
+      // A difficulty past 32 bits (or none) is not one a phone could meet: the refusal stands.
+      if (round > 2 || !(offered && offered.difficulty <= 32)) throw error;
       proof = { challenge: offered.challenge, nonce: await solveProofOfWork(offered.challenge, offered.difficulty) };
     }
   }

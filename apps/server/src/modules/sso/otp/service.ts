@@ -225,7 +225,7 @@ export function createOtpService(options: OtpServiceOptions) {
    * counters of numbers and addresses apart; the per-IP limit counts every send of the address.
    */
   /**
-   * The two shared SMS budgets of a number (issue 12 §1.1, SMS pumping): its prefix's and the
+   * The two shared SMS budgets of a number (SMS pumping): its prefix's and the
    * deployment's. Past either, a send is not refused but costs the requester a proof of work whose
    * difficulty doubles each time the sends double (README "OTP"): one requester filling a budget
    * can no longer refuse everyone else their code, and pumping on costs ever more work.

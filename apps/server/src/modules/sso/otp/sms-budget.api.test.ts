@@ -66,7 +66,7 @@ async function sendSolving(server: SsoTestServer, mobileNo: string, options: Otp
 }
 
 /**
- * Issue 12 §1.1 (SMS pumping) and README "OTP": beside the per-number and per-IP limits, which stay
+ * SMS pumping (README "OTP"): beside the per-number and per-IP limits, which stay
  * hard, SMS sends spend an hourly budget per number prefix and one for the whole deployment,
  * shared by every instance through the rate limiter (Redis when REDIS_URL is set, else the
  * database). A budget under pressure no longer refuses everyone: each send must carry a proof of
@@ -104,7 +104,7 @@ describe.each(SETUPS)('SMS send budgets across two instances $name', (setup) => 
     expect(envelope(asked)).toMatchObject({
       statusCode: 'otpProofOfWorkRequired',
       statusMessage: 'Please wait a moment and request the OTP again',
-      response: { proofOfWork: { difficulty: 12, expiresInSeconds: 120 } },
+      response: { proofOfWork: { difficulty: 10, expiresInSeconds: 120 } },
     });
     expect(sent.statusCode).toBe(200);
     expect(await latestOtp(second, customer)).toMatch(/^\d{6}$/);
@@ -145,7 +145,7 @@ describe.each(SETUPS)('SMS send budgets across two instances $name', (setup) => 
       expect(envelope(refusal)).toMatchObject({
         statusCode: 'otpProofOfWorkInvalid',
         statusMessage: 'This OTP request could not be confirmed. Please request the OTP again',
-        response: { proofOfWork: { difficulty: 12 } },
+        response: { proofOfWork: { difficulty: 10 } },
       });
     }
     // None of them was sent; a fresh challenge solved in time is.
@@ -165,9 +165,9 @@ describe.each(SETUPS)('SMS send budgets across two instances $name', (setup) => 
       difficulties.push(envelope(asked).response?.proofOfWork?.difficulty);
       expect(sent.statusCode).toBe(200);
     }
-    expect(difficulties).toEqual([undefined, undefined, undefined, 12, 12, 12]);
+    expect(difficulties).toEqual([undefined, undefined, undefined, 10, 10, 10]);
     // Twice the budget spent: one bit more (twice the work).
-    expect(envelope(await sendOtp(first, '9123600009', { ip: pumper })).response?.proofOfWork?.difficulty).toBe(13);
+    expect(envelope(await sendOtp(first, '9123600009', { ip: pumper })).response?.proofOfWork?.difficulty).toBe(11);
 
     // The same number within 30 s: refused however much work was done.
     const again = await sendSolving(second, '9123600005', { ip: pumper });
