@@ -27,8 +27,10 @@ const BUDGETS: Record<string, number> = {
   'pravesh-visitor.js': 17.25 * 1024,
   'pravesh-purge-worker.js': 8 * 1024,
   'pravesh-sync-worker.js': 8 * 1024,
-  'pravesh-sso.esm.js': 14 * 1024,
-  'pravesh-sso.js': 14 * 1024,
+  // 14 KB until the OTP proof of work (README "OTP"): its Web Crypto solver and the resend that
+  // carries the proof cost ~0.2 KB gzip; the catalogue entries of its refusals stay server-only.
+  'pravesh-sso.esm.js': 14.25 * 1024,
+  'pravesh-sso.js': 14.25 * 1024,
   // The consent client (Pravesh.loadConsent); its panel is built by packages/widgets into dist/widgets/.
   'pravesh-consent.esm.js': 8 * 1024,
   'pravesh-consent.js': 8 * 1024,

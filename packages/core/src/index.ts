@@ -28,6 +28,7 @@ export * from './activity/recent-activity.ts';
 export * from './sso/constants.ts';
 export * from './sso/schemas.ts';
 export * from './sso/frame-messages.ts';
+export * from './sso/proof-of-work.ts';
 export * from './consent/constants.ts';
 export * from './consent/schemas.ts';
 export * from './consent/csv.ts';

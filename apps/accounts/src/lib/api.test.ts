@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   deriveSiteKey,
+  leadingZeroBits,
   openForSite,
   sealForSite,
   shieldConfigPath,
@@ -104,6 +105,30 @@ describe('createAccountsApi', () => {
     });
     // spec 000 §3 "OTP send payload": the widget passed no visitor ids, so the page made its own.
     expect(request!.body).toEqual({ mobileNo: '9876543210', visitorId: 'id-1', visitId: 'id-2' });
+  });
+
+  it('answers a proof-of-work challenge by itself and sends the OTP again with the proof', async () => {
+    const challenge = { challenge: '8.1763704920000.salt.mac', difficulty: 8, expiresInSeconds: 120 };
+    const { api, sent } = apiWith((request) =>
+      request.body?.proofOfWork
+        ? ok({ resendAfterSeconds: 30, expiresInSeconds: 300, otpLength: 6 })
+        : json(
+            {
+              status: false,
+              statusCode: 'otpProofOfWorkRequired',
+              statusMessage: 'Please wait a moment and request the OTP again',
+              response: { proofOfWork: challenge },
+            },
+            428,
+          ),
+    );
+    expect(await api.sendOtp('9876543210')).toEqual({ resendAfterSeconds: 30, expiresInSeconds: 300, otpLength: 6 });
+    expect(sent.map((request) => request.url)).toEqual([`${API}${SSO_ROUTES.otp}`, `${API}${SSO_ROUTES.otp}`]);
+    const proof = sent[1]!.body!.proofOfWork as { challenge: string; nonce: string };
+    expect(sent[1]!.body).toMatchObject({ mobileNo: '9876543210', visitorId: 'id-1', visitId: 'id-2' });
+    expect(proof.challenge).toBe(challenge.challenge);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${proof.challenge}:${proof.nonce}`));
+    expect(leadingZeroBits(new Uint8Array(digest))).toBeGreaterThanOrEqual(8);
   });
 
   it('emails the OTP (JOURNEY_EMAIL_OTP) with an authorization-key sealing the address, and verifies with it', async () => {

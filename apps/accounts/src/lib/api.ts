@@ -5,6 +5,7 @@ import {
   OTP_TTL_SECONDS,
   SEALED_PASSWORD_MAX_LENGTH,
   sealForSite,
+  sendProvingWork,
   SSO_ROUTES,
   unwrapSiteKey,
   type AuthorizeBody,
@@ -140,10 +141,14 @@ export function createAccountsApi(options: AccountsApiOptions): AccountsApi {
           timestamp: now(),
           mobileNo,
         });
-        const body: OtpSendBody = { mobileNo, visitorId, visitId };
-        const reply = await pravesh.request<Partial<OtpSent> | undefined>('POST', SSO_ROUTES.otp, {
-          headers: { ...siteHeader, 'authorization-key': authorizationKey },
-          body,
+        // While an SMS budget is under pressure the server asks for a proof of work (README "OTP"):
+        // solved here, so the customer sees only the usual wait for the code.
+        const reply = await sendProvingWork((proofOfWork) => {
+          const body: OtpSendBody = { mobileNo, visitorId, visitId, ...(proofOfWork && { proofOfWork }) };
+          return pravesh.request<Partial<OtpSent> | undefined>('POST', SSO_ROUTES.otp, {
+            headers: { ...siteHeader, 'authorization-key': authorizationKey },
+            body,
+          });
         });
         return {
           resendAfterSeconds: readCount(reply?.resendAfterSeconds, OTP_RESEND_AFTER_SECONDS),

@@ -41,6 +41,7 @@ describe('module dependencies', () => {
         keys.push(key);
         return Promise.resolve({ allowed: false, count: 0, retryAfterMs: 60_000 });
       },
+      count: () => Promise.resolve(0),
       reset: async () => {},
       close: async () => {},
     };

@@ -70,6 +70,11 @@ export interface SsoConfig {
     readonly smsBudgetPerHour: number;
     readonly smsPrefixBudgetPerHour: number;
     readonly smsPrefixDigits: number;
+    /**
+     * A budget under pressure asks for a proof of work instead of refusing (README "OTP"): of
+     * baseBits at the budget, one bit more each time the sends double, at most maxBits.
+     */
+    readonly proofOfWork: { readonly baseBits: number; readonly maxBits: number; readonly ttlSeconds: number };
   };
   readonly sms: SmsProviderConfig;
   readonly smsOtpTemplateId: string;
@@ -282,6 +287,9 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
         30,
       ),
       smsPrefixDigits: Math.min(9, positiveInt('PRAVESH_SMS_PREFIX_DIGITS', env.PRAVESH_SMS_PREFIX_DIGITS, 5)),
+      // 10 bits: about 1,000 SHA-256 hashes, 30–100 ms in Chromium at 4× CPU throttling (a mid-range
+      // phone; e2e sign-in-under-pressure.spec.ts); 16 bits, at 64 times a budget, about 2 s.
+      proofOfWork: { baseBits: 10, maxBits: 16, ttlSeconds: 120 },
     },
     sms: parseSms(env, environment),
     smsOtpTemplateId: env.PRAVESH_SMS_OTP_TEMPLATE_ID ?? 'pravesh-otp-login',

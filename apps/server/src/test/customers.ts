@@ -75,6 +75,8 @@ export interface OtpCallOptions {
   key?: Partial<{ siteId: number | string; timestamp: number; mobileNo: string }>;
   header?: Record<string, string>;
   ip?: string;
+  /** The answer to a challenge of an otpProofOfWorkRequired reply. */
+  proofOfWork?: { challenge: string; nonce: string };
 }
 
 export async function sendOtp(
@@ -99,7 +101,12 @@ export async function sendOtp(
       'authorization-key': authorizationKey,
       ...options.header,
     },
-    payload: { mobileNo, visitorId: 'visitor-1', visitId: 'visit-1' },
+    payload: {
+      mobileNo,
+      visitorId: 'visitor-1',
+      visitId: 'visit-1',
+      ...(options.proofOfWork ? { proofOfWork: options.proofOfWork } : {}),
+    },
   });
 }
 

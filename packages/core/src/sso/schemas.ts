@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from '../http/envelope.ts';
 import { idText, safeText } from '../visits/fields.ts';
 import {
   CALLER_ID_MAX_TTL_MS,
@@ -71,6 +72,32 @@ export const emailOtpSendBodySchema = z.object({
 });
 export type EmailOtpSendBody = z.infer<typeof emailOtpSendBodySchema>;
 
+/**
+ * Ours, beside spec 000 §3's payload (optional, so a spec-literal body is still accepted): the answer
+ * to the challenge of an otpProofOfWorkRequired reply while an SMS budget is under pressure.
+ */
+export const otpProofOfWorkSchema = z.object({
+  /** The challenge exactly as the server issued it. */
+  challenge: z.string().min(1).max(200),
+  /** Found by solveProofOfWork: SHA-256("challenge:nonce") starts with `difficulty` zero bits. */
+  nonce: z.string().min(1).max(32),
+});
+export type OtpProofOfWork = z.infer<typeof otpProofOfWorkSchema>;
+
+/** `response.proofOfWork` of an otpProofOfWorkRequired or otpProofOfWorkInvalid reply. */
+export const otpChallengeSchema = z.object({
+  challenge: z.string(),
+  /** Leading zero bits the hash must have; rises with the pressure on the budget. */
+  difficulty: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type OtpChallenge = z.infer<typeof otpChallengeSchema>;
+
+/** The OTP send's refusals: the spec's error envelope, with the challenge when one is asked for. */
+export const otpSendErrorEnvelopeSchema = errorEnvelopeSchema.extend({
+  response: z.object({ proofOfWork: otpChallengeSchema }).optional(),
+});
+
 export const otpSendBodySchema = z.object({
   mobileNo: mobileNoSchema,
   visitorId: idText(64),
@@ -78,6 +105,7 @@ export const otpSendBodySchema = z.object({
   productId: z.union([safeText(64), z.number()]).nullish(),
   event: optionalText(128),
   eventPayload: z.record(z.string(), z.unknown()).nullish(),
+  proofOfWork: otpProofOfWorkSchema.nullish(),
 });
 export type OtpSendBody = z.infer<typeof otpSendBodySchema>;
 

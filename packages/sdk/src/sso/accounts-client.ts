@@ -2,6 +2,7 @@ import {
   ERRORS,
   PraveshError,
   sealForSite,
+  sendProvingWork,
   SSO_ROUTES,
   unwrapSiteKey,
   type JourneyType,
@@ -188,10 +189,14 @@ export function createAccountsClient(client: SignOnClient, settings: ResolvedSig
       mobileNo: required.mobileNo,
     });
     const { visitorId, visitId } = env.ids();
-    return accounts().request<OtpSendResponse>('POST', SSO_ROUTES.otp, {
-      headers: { 'site-id': String(siteId), 'authorization-key': authorizationKey },
-      body: { mobileNo: required.mobileNo, visitorId, visitId, ...extras },
-    });
+    // While an SMS budget is under pressure the server asks for a proof of work (README "OTP"):
+    // solved here, with no step of the customer's.
+    return sendProvingWork((proofOfWork) =>
+      accounts().request<OtpSendResponse>('POST', SSO_ROUTES.otp, {
+        headers: { 'site-id': String(siteId), 'authorization-key': authorizationKey },
+        body: { mobileNo: required.mobileNo, visitorId, visitId, ...extras, ...(proofOfWork && { proofOfWork }) },
+      }),
+    );
   }
 
   async function checkPreference(mobileNo: string): Promise<PreferenceResponse> {

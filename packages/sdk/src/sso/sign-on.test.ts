@@ -1,4 +1,11 @@
-import { openForSite, PraveshError, sessionCookieNames, SSO_ROUTES, type AuthorizationKeyPayload } from '@pravesh/core';
+import {
+  leadingZeroBits,
+  openForSite,
+  PraveshError,
+  sessionCookieNames,
+  SSO_ROUTES,
+  type AuthorizationKeyPayload,
+} from '@pravesh/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryCookieJar, type CookieJar } from '../cookies.ts';
 import { PassRequestError } from '../http.ts';
@@ -421,6 +428,47 @@ describe('OTP and preference calls (spec 000 §3, §7)', () => {
     );
     const { signOn } = setup();
     await expect(signOn.sendOtp(MOBILE)).rejects.toMatchObject({ statusCode: 'otpResendTooSoon' });
+  });
+
+  it('sendOtp answers a proof-of-work challenge by itself and sends again with the proof', async () => {
+    const challenge = { challenge: '8.1750000120000.salt.mac', difficulty: 8, expiresInSeconds: 120 };
+    server.reply(
+      SSO_ROUTES.otp,
+      (call) =>
+        call.body?.proofOfWork
+          ? ok({ resendAfterSeconds: 30, expiresInSeconds: 300, otpLength: 6 })
+          : json(
+              {
+                status: false,
+                statusCode: 'otpProofOfWorkRequired',
+                statusMessage: 'Please wait a moment and request the OTP again',
+                response: { proofOfWork: challenge },
+              },
+              428,
+            ),
+      2,
+    );
+    const { signOn } = setup();
+    await expect(signOn.sendOtp(MOBILE)).resolves.toMatchObject({ otpLength: 6 });
+    const [asked, proved] = server.to(SSO_ROUTES.otp);
+    expect(asked!.body).not.toHaveProperty('proofOfWork');
+    const proof = proved!.body!.proofOfWork as { challenge: string; nonce: string };
+    expect(proof.challenge).toBe(challenge.challenge);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${proof.challenge}:${proof.nonce}`));
+    expect(leadingZeroBits(new Uint8Array(digest))).toBeGreaterThanOrEqual(8);
+  });
+
+  it('sendOtp gives up after a few challenges and surfaces the refusal', async () => {
+    const refusal = {
+      status: false,
+      statusCode: 'otpProofOfWorkInvalid',
+      statusMessage: 'This OTP request could not be confirmed. Please request the OTP again',
+      response: { proofOfWork: { challenge: '1.0.salt.mac', difficulty: 1, expiresInSeconds: 120 } },
+    };
+    server.reply(SSO_ROUTES.otp, () => json(refusal, 400), 10);
+    const { signOn } = setup();
+    await expect(signOn.sendOtp(MOBILE)).rejects.toMatchObject({ statusCode: 'otpProofOfWorkInvalid' });
+    expect(server.to(SSO_ROUTES.otp)).toHaveLength(4);
   });
 
   it('checkPreference asks with the site-id header', async () => {

@@ -56,6 +56,13 @@ export function createDatabaseRateLimiter(options: DatabaseRateLimiterOptions): 
       }
       return result;
     },
+    async count(rawKey, windowMs) {
+      const windowStart = new Date(now() - windowMs);
+      return db.$count(
+        rateLimitHits,
+        and(eq(rateLimitHits.key, options.prefix + rawKey), gt(rateLimitHits.hitAt, windowStart)),
+      );
+    },
     async reset(rawKey) {
       await db.delete(rateLimitHits).where(eq(rateLimitHits.key, options.prefix + rawKey));
     },

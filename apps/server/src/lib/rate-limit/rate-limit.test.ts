@@ -65,6 +65,19 @@ describe.each(VARIANTS)('rate limiter: $name', (variant) => {
     expect(await limiter.consume('sliding', 5, HOUR)).toEqual({ allowed: true, count: 5, retryAfterMs: 0 });
   });
 
+  it('counts the hits inside a window without recording one', async () => {
+    const limiter = instance();
+    expect(await limiter.count('counted', HOUR)).toBe(0);
+    await limiter.consume('counted', 5, HOUR);
+    at += 30 * 60_000;
+    await limiter.consume('counted', 5, HOUR);
+    expect(await limiter.count('counted', HOUR)).toBe(2);
+    expect(await limiter.count('counted', HOUR)).toBe(2);
+    // The first hit leaves the window an hour after it was made.
+    at += 30 * 60_000;
+    expect(await limiter.count('counted', HOUR)).toBe(1);
+  });
+
   it('keeps keys apart and forgets a key on reset', async () => {
     const limiter = instance();
     expect((await limiter.consume('a', 1, 30_000)).allowed).toBe(true);

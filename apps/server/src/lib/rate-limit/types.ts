@@ -13,6 +13,8 @@ export interface RateLimiter {
   readonly kind: 'redis' | 'database';
   /** Records one hit for `key` when fewer than `limit` hits fall in the last `windowMs`. */
   consume(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Hits of `key` inside the last `windowMs`, recording none (a budget's pressure, read before spending it). */
+  count(key: string, windowMs: number): Promise<number>;
   /** Forgets every hit of `key`. */
   reset(key: string): Promise<void>;
   close(): Promise<void>;

@@ -7,15 +7,19 @@ import {
   emailOtpSendBodySchema,
   envelopeSchema,
   errorEnvelopeSchema,
+  failure,
   ok,
   otpSendBodySchema,
   otpSendHeadersSchema,
+  otpSendErrorEnvelopeSchema,
   otpSendResponseSchema,
+  type OtpProofOfWork,
 } from '@pravesh/core';
 import type { Keyring } from '../../shield/keyring.ts';
 import { callerSiteKeys, checkSiteIdHeader, clientIp } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import { checkAuthorizationKey, checkEmailAuthorizationKey } from './authorization-key.ts';
+import { ChallengedError } from './proof-of-work.ts';
 import type { OtpSent, OtpService } from './service.ts';
 
 interface OtpRouteDeps {
@@ -58,8 +62,17 @@ function sendHandler<Body>(
       body,
       nowMs: deps.now(),
     });
-    const sent = await subject.send(body, clientIp(request));
     void reply.header('cache-control', 'no-store');
+    let sent: OtpSent;
+    try {
+      sent = await subject.send(body, clientIp(request));
+    } catch (error) {
+      if (!(error instanceof ChallengedError)) throw error;
+      // The refusal carries its challenge (README "OTP"), for the client to solve and send again.
+      return reply
+        .status(error.status)
+        .send({ ...failure(error.code, error.message), response: { proofOfWork: error.challenge } });
+    }
     const response = {
       resendAfterSeconds: sent.resendAfterSeconds,
       expiresInSeconds: sent.expiresInSeconds,
@@ -80,16 +93,20 @@ export function otpRoutes(app: FastifyInstance, deps: OtpRouteDeps): void {
           'Headers: site-id (the calling site) and authorization-key = sealForSite(siteKey, "authorization-key", ' +
           '{siteId, timestamp (epoch ms, ±2 min), mobileNo}). 6 digits, valid 5 minutes; one send per 30 s and ' +
           '5 per hour per number, and a per-IP limit. A resend answers statusMessage "Please enter OTP re-sent to ' +
-          'your mobile number".',
+          'your mobile number". While an SMS budget (per number prefix, or the whole deployment) is under ' +
+          'pressure, a send without proofOfWork answers 428 otpProofOfWorkRequired with response.proofOfWork ' +
+          '{challenge, difficulty, expiresInSeconds}: find a nonce such that SHA-256("challenge:nonce") starts ' +
+          'with difficulty zero bits and send again with proofOfWork {challenge, nonce}. A wrong, stale or ' +
+          'reused proof answers 400 otpProofOfWorkInvalid with a fresh challenge.',
         tags: ['sso'],
         headers: otpSendHeadersSchema,
         body: otpSendBodySchema,
-        response: { 200: envelopeSchema(otpSendResponseSchema), '4xx': errorEnvelopeSchema },
+        response: { 200: envelopeSchema(otpSendResponseSchema), '4xx': otpSendErrorEnvelopeSchema },
       },
     },
-    sendHandler<{ mobileNo: string }>(deps, {
+    sendHandler<{ mobileNo: string; proofOfWork?: OtpProofOfWork | null | undefined }>(deps, {
       checkKey: ({ body, ...input }) => checkAuthorizationKey({ ...input, mobileNo: body.mobileNo }),
-      send: (body, ip) => deps.otp.send(body.mobileNo, ip),
+      send: (body, ip) => deps.otp.send(body.mobileNo, ip, body.proofOfWork),
       resentMessage: OTP_MESSAGES.resent,
     }),
   );

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { OTP_LENGTH, PraveshError } from '@pravesh/core';
+import { OTP_LENGTH, PraveshError, type OtpProofOfWork } from '@pravesh/core';
 import type { ShieldKey } from '../../../config/index.ts';
 import type { SsoConfig } from '../../../config/sso.ts';
 import { resultRows, type Database } from '../../../db/client.ts';
@@ -13,6 +13,7 @@ import { hmacSha256 } from '../crypto.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import { customerFromRow, type Customer } from '../customers/store.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
+import { ChallengedError, createProofOfWork } from './proof-of-work.ts';
 
 /**
  * One-time passwords (issue 4), by SMS and, for JOURNEY_EMAIL_OTP, by email: 6 digits from
@@ -21,7 +22,8 @@ import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
  * and a configurable number per hour per client IP, through the shared rate limiter so the limits
  * hold across instances. SMS sends also spend two hourly budgets (issue 12 §1.1, SMS pumping): one
  * per number prefix (a run of numbers in one operator series costs the sender per message) and one
- * for the whole deployment, so neither many IPs nor many numbers can run up the SMS bill.
+ * for the whole deployment. Past a budget a sign-in send needs a proof of work (smsBudgets), so
+ * pumping grows ever dearer without one requester locking every other customer out.
  */
 export interface OtpServiceOptions {
   db: Database;
@@ -57,6 +59,17 @@ export interface OtpSent {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** An SMS send's part in the shared budgets (see smsBudgets). */
+interface SmsSend {
+  mobileNo: string;
+  /**
+   * Whether budget pressure asks this send for a proof of work: a sign-in's does; a signed-in
+   * customer's contact change does not (the session is the step-up), but spends the budgets.
+   */
+  proveWork: boolean;
+  proof?: OtpProofOfWork | null | undefined;
+}
 
 /**
  * A new mobile number or email address a signed-in customer wants on their account (issue 16 §2,
@@ -152,6 +165,12 @@ export function createOtpService(options: OtpServiceOptions) {
   const emailKey = (email: string) => hmacSha256(options.mobileKeySecret, `pravesh-otp-email:${email}`);
   const codeHash = (pepper: string, key: string, code: string) => hmacSha256(pepper, `${key}:${code}`);
   const minutes = Math.round(rules.ttlSeconds / 60);
+  const proofOfWork = createProofOfWork({
+    secret: options.mobileKeySecret,
+    limiter,
+    now,
+    ttlSeconds: rules.proofOfWork.ttlSeconds,
+  });
 
   /**
    * One statement takes an attempt from every row checked and, where the offered code matches,
@@ -205,15 +224,57 @@ export function createOtpService(options: OtpServiceOptions) {
    * then the row (stored as a keyed hash only), then delivery. `hourlyKind` keeps the hourly
    * counters of numbers and addresses apart; the per-IP limit counts every send of the address.
    */
+  /**
+   * The two shared SMS budgets of a number (SMS pumping): its prefix's and the
+   * deployment's. Past either, a send is not refused but costs the requester a proof of work whose
+   * difficulty doubles each time the sends double (README "OTP"): one requester filling a budget
+   * can no longer refuse everyone else their code, and pumping on costs ever more work.
+   */
+  function smsBudgets(mobileNo: string) {
+    const { baseBits, maxBits } = rules.proofOfWork;
+    // Past this many times a budget the difficulty is at its most, so the counts need not grow.
+    const saturation = 2 ** (maxBits - baseBits);
+    const budgets = [
+      { key: `otp:sms-prefix:${mobileNo.slice(0, rules.smsPrefixDigits)}`, perHour: rules.smsPrefixBudgetPerHour },
+      { key: 'otp:sms-global', perHour: rules.smsBudgetPerHour },
+    ];
+    return {
+      /** Leading zero bits a send must prove now; 0 while both budgets have room. */
+      async difficulty(): Promise<number> {
+        const counts = await Promise.all(budgets.map((budget) => limiter.count(budget.key, HOUR_MS)));
+        const pressure = Math.max(...budgets.map((budget, index) => counts[index]! / budget.perHour));
+        return pressure < 1 ? 0 : Math.min(maxBits, baseBits + Math.floor(Math.log2(pressure)));
+      },
+      async spend(): Promise<void> {
+        for (const budget of budgets) await limiter.consume(budget.key, budget.perHour * saturation, HOUR_MS);
+      },
+    };
+  }
+
+  /**
+   * Issues a code for one subject (a number or an address): for a sign-in SMS under budget
+   * pressure the proof of work first (a challenge costs no allowance), then the per-IP, 30 s and
+   * hourly limits, which stay hard, then the row (stored as a keyed hash only), then delivery.
+   * `hourlyKind` keeps the hourly counters of numbers and addresses apart; the per-IP limit counts
+   * every send of the address.
+   */
   async function issue(
     key: string,
     ip: string,
     hourlyKind: 'mobile' | 'email',
     deliver: (code: string) => Promise<void>,
-    mobileNo?: string,
+    sms?: SmsSend,
     /** Whose limits the send counts against: the number or address itself (default: the row's key). */
     limitKey: string = key,
   ): Promise<OtpSent> {
+    const budgets = sms && smsBudgets(sms.mobileNo);
+    if (budgets && sms.proveWork) {
+      const difficulty = await budgets.difficulty();
+      if (sms.proof) await proofOfWork.spend(sms.proof, key, ip, Math.max(difficulty, rules.proofOfWork.baseBits));
+      else if (difficulty > 0) {
+        throw new ChallengedError('otpProofOfWorkRequired', proofOfWork.challenge(key, ip, difficulty));
+      }
+    }
     const perIp = await limiter.consume(`otp:ip:${ip}`, rules.maxSendsPerIpPerHour, HOUR_MS);
     if (!perIp.allowed) throw new PraveshError('otpRateLimited');
     const cooldown = await limiter.consume(`otp:resend:${limitKey}`, 1, rules.resendAfterSeconds * 1000);
@@ -222,14 +283,8 @@ export function createOtpService(options: OtpServiceOptions) {
     }
     const hourly = await limiter.consume(`otp:${hourlyKind}:${limitKey}`, rules.maxSendsPerHour, HOUR_MS);
     if (!hourly.allowed) throw new PraveshError('otpRateLimited');
-    if (mobileNo !== undefined) {
-      // Checked last, so a send refused for another reason spends none of the shared budgets.
-      const prefix = mobileNo.slice(0, rules.smsPrefixDigits);
-      const perPrefix = await limiter.consume(`otp:sms-prefix:${prefix}`, rules.smsPrefixBudgetPerHour, HOUR_MS);
-      if (!perPrefix.allowed) throw new PraveshError('otpRateLimited');
-      const global = await limiter.consume('otp:sms-global', rules.smsBudgetPerHour, HOUR_MS);
-      if (!global.allowed) throw new PraveshError('otpRateLimited');
-    }
+    // Spent last, so a send refused for another reason spends none of the shared budgets.
+    await budgets?.spend();
 
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const kid = config.activeOtpPepperKid;
@@ -343,7 +398,7 @@ export function createOtpService(options: OtpServiceOptions) {
               templateId: config.smsChangeTemplateId,
               text: `${code} is your Pravesh code to make this the mobile number of your account. It is valid for ${minutes} minutes. Do not share it with anyone.\n\n@${options.webOtpHost} #${code}`,
             }),
-          change.mobileNo,
+          { mobileNo: change.mobileNo, proveWork: false },
           mobileKey(change.mobileNo),
         );
       }
@@ -391,7 +446,7 @@ export function createOtpService(options: OtpServiceOptions) {
               templateId: 'pravesh-otp-step-up',
               text: `${code} is your Pravesh code to confirm it's you before you change your contact details. It is valid for ${minutes} minutes. Never share it: we will never call to ask for it.\n\n@${options.webOtpHost} #${code}`,
             }),
-          subject.mobileNo,
+          { mobileNo: subject.mobileNo, proveWork: false },
           key,
         );
       }
@@ -418,7 +473,8 @@ export function createOtpService(options: OtpServiceOptions) {
       await check(stepUpKey(subject), code);
     },
 
-    async send(mobileNo: string, ip: string): Promise<OtpSent> {
+    /** A sign-in code; `proof` answers the challenge of an earlier otpProofOfWorkRequired reply. */
+    async send(mobileNo: string, ip: string, proof?: OtpProofOfWork | null): Promise<OtpSent> {
       return issue(
         mobileKey(mobileNo),
         ip,
@@ -430,7 +486,7 @@ export function createOtpService(options: OtpServiceOptions) {
             // The last line is the WebOTP format, so the accounts page can read the code (spec 000 §9).
             text: `${code} is your Pravesh sign-in code. It is valid for ${minutes} minutes. Do not share it with anyone.\n\n@${options.webOtpHost} #${code}`,
           }),
-        mobileNo,
+        { mobileNo, proveWork: true, proof },
       );
     },
 
