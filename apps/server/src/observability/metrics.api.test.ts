@@ -82,7 +82,7 @@ describe('metrics', () => {
     metrics.otpSends.inc({ channel: 'sms' });
     const listener = await listenMetrics(metrics, { port: 0, host: '127.0.0.1', token: undefined });
     try {
-      const address = listener!.addresses()[0]!;
+      const address = listener!.addresses()[0]! as { port: number };
       const reply = await fetch(`http://127.0.0.1:${address.port}/metrics`);
       expect(reply.status).toBe(200);
       expect(sample(await reply.text(), 'pravesh_otp_sends_total{channel="sms"}')).toBe(1);

@@ -69,7 +69,7 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       return { allowed: reply[0] === 1, count: Number(reply[1]), retryAfterMs: Number(reply[2]) };
     },
     async count(key, windowMs) {
-      return redis.zcount(options.prefix + key, `(${options.now() - windowMs}`, '+inf');
+      return call(() => redis.client.zcount(options.prefix + key, `(${options.now() - windowMs}`, '+inf'));
     },
     async reset(key) {
       await call(() => redis.client.del(options.prefix + key));

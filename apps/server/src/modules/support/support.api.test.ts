@@ -302,7 +302,7 @@ describe.each(DATABASE_KINDS)('support FAQs and queries on %s', (kind) => {
       expect(status).toBe(200);
       const answer = body.response!;
       expect(answer).toEqual({ ticket: answer.ticket, acknowledged: false });
-      expect(mailsAbout(answer.ticket.reference).map((mail) => [mail.templateId, mail.to])).toEqual([
+      expect((await mailsAbout(answer.ticket.reference)).map((mail) => [mail.templateId, mail.to])).toEqual([
         [DESK_TEMPLATE, DESK],
       ]);
       expect((await outbox.list()).some((mail) => mail.to === 'ravi.k@example.in')).toBe(false);

@@ -26,7 +26,7 @@ describe('every email provider sends header fields as single lines (CWE-93)', ()
   it('the local outbox keeps the subject and address on one line and the body as written', async () => {
     const store = createOutboxStore();
     await createOutboxEmailProvider({ log: quiet, store }).send(injected);
-    expect(store.list()[0]).toMatchObject({
+    expect((await store.list())[0]).toMatchObject({
       to: 'desk@kosh.example.in Bcc: victim@elsewhere.example',
       subject: 'Card status Bcc: victim@elsewhere.example Injected body',
       templateId: 'support-desk',
