@@ -68,6 +68,10 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE).each(DATABASE_KINDS)('a server whose Re
   const redisLines = (from = 0) => server.logs.slice(from).filter((line) => line.includes('Redis'));
 
   it('answers from the database within a bound, refuses sign-in with 503, and logs the outage once', async () => {
+    // The private Redis keeps nothing on disk: the start-up check says so, in one line.
+    await eventually(() => redisLines().some((line) => line.includes('Unsafe Redis settings')), 'settings checked');
+    expect(redisLines().filter((line) => line.includes('no persistence'))).toHaveLength(1);
+
     const customer = await signInCustomer(server, nextMobile('92'));
     const other = await signInCustomer(server, nextMobile('92'));
     expect((await userinfo(customer)).statusCode).toBe(200);
