@@ -12,6 +12,7 @@ import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
+import { loadDatabaseSettings, type DatabaseSettings } from './database.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -49,6 +50,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
+  /** Pool size and timeouts, write-queue bounds, readiness and shutdown timing (config/database.ts). */
+  readonly database: DatabaseSettings;
   readonly logLevel: string;
   /** Keyring of shield master secrets; the first entry of `activeKid` signs new configs. */
   readonly shieldKeys: readonly ShieldKey[];
@@ -226,6 +229,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir: path.resolve(env.PRAVESH_DATA_DIR ?? './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    database: loadDatabaseSettings(env),
     logLevel: env.PRAVESH_LOG_LEVEL ?? 'info',
     shieldKeys,
     activeShieldKid,
