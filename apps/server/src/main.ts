@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { stopGracefully } from './modules/health/shutdown.ts';
 
 /** Reads config, migrates (inside buildApp), listens, and shuts down gracefully on signals. */
 async function main(): Promise<void> {
@@ -9,9 +11,10 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, close the database.
-    app.close().then(
+    // Not ready at once; then stop accepting, let in-flight requests finish, flush, close the database.
+    // Ctrl-C (SIGINT) on a laptop needs no balancer to notice first.
+    const delayMs = signal === 'SIGTERM' ? config.database.shutdownDelayMs : 0;
+    stopGracefully(app, signal, { delayMs }).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -30,6 +33,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof DataDirLockedError) {
+    console.error(`error: ${error.message}`);
   } else {
     console.error(error);
   }

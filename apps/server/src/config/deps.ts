@@ -23,6 +23,7 @@ import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-re
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import { groupCommitFor } from '../modules/sso/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
+import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -71,6 +72,8 @@ export interface ModuleDeps {
   readonly otp: OtpService;
   /** Change counters for caches that must see every change on every instance (lib/generations.ts). */
   readonly generations: Generations;
+  /** What /readyz reports; write queues register with it (modules/health/readiness.ts). */
+  readonly readiness: Readiness;
   readonly log: FastifyBaseLogger;
 }
 
@@ -100,6 +103,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       databaseUrl: config.databaseUrl,
       migrationDatabaseUrl: config.migrationDatabaseUrl,
       dataDir: config.dataDir,
+      ...config.database,
     });
   if (!options.database) await database.migrate();
   const db = database.db;
@@ -172,6 +176,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       pii,
       otp,
       generations,
+      readiness: createReadiness({ database, stallMs: config.database.readyStallMs }),
       log: options.log,
     },
     close: async () => {
