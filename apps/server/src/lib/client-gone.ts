@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
  * client's retry stores it.
  */
 export function clientGone(request: FastifyRequest): () => boolean {
-  const raw = request.raw;
-  return () => raw.destroyed;
+  // The connection, not the request stream: a request's stream is destroyed as soon as its body has
+  // been read, while the client still waits for the answer.
+  const socket = request.raw.socket as FastifyRequest['raw']['socket'] | undefined;
+  return () => socket?.destroyed === true;
 }

@@ -206,5 +206,15 @@ describe.each(DATABASE_KINDS)('event writes while the events table is locked (%s
     const stored = await storedCounts(database.db, [abandonedId, ...answers.map((answer) => answer.eventId)]);
     expect(stored.has(abandonedId)).toBe(false);
     for (const answer of answers) expect(stored.get(answer.eventId)).toBe(1);
+
+    // A client that waits for its answer over a real connection is answered and stored.
+    const keptId = randomUUID();
+    const kept = await fetch(`http://127.0.0.1:${port}${PRODUCE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'pb-pass-token': token },
+      body: JSON.stringify([{ eventId: keptId, event: 'page_view' }]),
+    });
+    expect(kept.status).toBe(200);
+    expect((await storedCounts(database.db, [keptId])).get(keptId)).toBe(1);
   }, 120_000);
 });
