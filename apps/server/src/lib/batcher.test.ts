@@ -249,7 +249,6 @@ describe('batcher', () => {
     release();
     await expect(stuck).resolves.toBe(10);
     expect(batches).toEqual([[1]]);
-    expect(batcher.oldestPendingSince()).toBeUndefined();
   });
 
   it('drops, unsent, a queued item whose caller has gone by the time its batch is formed', async () => {
@@ -269,24 +268,43 @@ describe('batcher', () => {
     expect(batches).toEqual([[1], [3]]);
   });
 
-  it('answers when its oldest pending item was added, queued or in flight', async () => {
-    const { flush, release } = recorder();
-    const batcher = createBatcher({ flush, maxWaitMs: 0, maxConcurrentFlushes: 1 });
-    expect(batcher.oldestPendingSince()).toBeUndefined();
-    const before = performance.now();
-    const first = batcher.add(1);
-    const since = batcher.oldestPendingSince()!;
-    expect(since).toBeGreaterThanOrEqual(before);
-    const second = batcher.add(2);
-    expect(batcher.oldestPendingSince()).toBe(since);
-    release();
-    await first;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(batcher.oldestPendingSince()).toBeGreaterThanOrEqual(since);
-    release();
-    await second;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(batcher.oldestPendingSince()).toBeUndefined();
+  it('answers since when it has made no progress while work is pending; failures are no progress', async () => {
+    vi.useFakeTimers();
+    let fail = true;
+    const pending: Array<() => void> = [];
+    const batcher = createBatcher<number, number>({
+      maxWaitMs: 0,
+      maxConcurrentFlushes: 1,
+      flush: (items) =>
+        new Promise((resolve, reject) =>
+          pending.push(() => (fail ? reject(new Error('statement timeout')) : resolve(items))),
+        ),
+    });
+    const settle = async () => {
+      pending.splice(0).forEach((finish) => finish());
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    expect(batcher.waitingSince()).toBeUndefined();
+    const began = performance.now();
+    const first = batcher.add(1).catch(() => 'failed');
+    const second = batcher.add(2).catch(() => 'failed');
+    expect(batcher.waitingSince()).toBe(began);
+    await vi.advanceTimersByTimeAsync(5000);
+    // The first batch fails and the second goes out: still no progress since the work began.
+    await settle();
+    await expect(first).resolves.toBe('failed');
+    expect(batcher.waitingSince()).toBe(began);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    await expect(second).resolves.toBe(2);
+    expect(batcher.waitingSince()).toBeUndefined();
+    // Work after an idle spell counts from its own start.
+    await vi.advanceTimersByTimeAsync(1000);
+    const third = batcher.add(3);
+    expect(batcher.waitingSince()).toBe(performance.now());
+    await settle();
+    await expect(third).resolves.toBe(3);
   });
 
   it('drain() writes what is queued and waits for batches in flight', async () => {

@@ -71,8 +71,13 @@ export interface Batcher<T, R> {
   add(item: T, isGone?: () => boolean): Promise<R>;
   /** Flushes whatever is queued and waits until no batch is in flight (shutdown, tests). */
   drain(): Promise<void>;
-  /** When (performance.now()) the oldest item still queued or in flight was added; undefined when none. */
-  oldestPendingSince(): number | undefined;
+  /**
+   * While items are queued or in flight: since when (performance.now()) the queue has made no
+   * progress, i.e. the later of the last batch written and the moment work began after an idle
+   * spell. Undefined when idle. Failed batches are no progress, so a lasting stall stays visible
+   * (readiness) even as each cancelled batch is replaced by a fresh one.
+   */
+  waitingSince(): number | undefined;
   readonly stats: Readonly<BatcherStats>;
 }
 
@@ -117,8 +122,10 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
   let queue: Waiter<T, R>[] = [];
   /** Cancels the pending gathering wait (a timeout, or an immediate for 'turn'). */
   let cancelWait: (() => void) | undefined;
-  /** Batches in flight, each with when its oldest item was added. */
-  const inFlight = new Map<Promise<void>, number>();
+  const inFlight = new Set<Promise<void>>();
+  /** When work began after an idle spell, and when a batch was last written (performance.now()). */
+  let busySince: number | undefined;
+  let lastWritten = -Infinity;
   let expiry: NodeJS.Timeout | undefined;
   let lastGoneSweep = -Infinity;
   const stats: BatcherStats = { batches: 0, items: 0, largestBatch: 0, failedBatches: 0, refused: 0 };
@@ -150,6 +157,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       if (results.length !== batch.length) {
         throw new Error(`batch flush answered ${results.length} results for ${batch.length} items`);
       }
+      lastWritten = performance.now();
       batch.forEach((waiter, index) => waiter.resolve(results[index]!));
     } catch (error) {
       stats.failedBatches += 1;
@@ -192,9 +200,10 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
         // Whatever queued meanwhile has waited at least one write already: send it now.
         startFlushes();
       });
-      inFlight.set(flight, batch[0]!.since);
+      inFlight.add(flight);
     }
     if (queue.length === 0) stopWaiting();
+    if (queue.length === 0 && inFlight.size === 0) busySince = undefined;
     scheduleExpiry();
   }
 
@@ -209,6 +218,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       queue.slice(0, expired).forEach(refuse);
       queue = queue.slice(expired);
     }
+    if (queue.length === 0 && inFlight.size === 0) busySince = undefined;
     scheduleExpiry();
   }
 
@@ -249,6 +259,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
           refuse(waiter);
           return;
         }
+        busySince ??= waiter.since;
         queue.push(waiter);
         if (queue.length >= maxBatchSize || maxWaitMs === 0) startFlushes();
         else if (cancelWait === undefined && inFlight.size < maxConcurrent) startWaiting();
@@ -259,13 +270,12 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       stopWaiting();
       while (queue.length > 0 || inFlight.size > 0) {
         startFlushes();
-        await Promise.all(inFlight.keys());
+        await Promise.all(inFlight);
       }
     },
-    oldestPendingSince() {
-      let oldest = queue[0]?.since;
-      for (const since of inFlight.values()) if (oldest === undefined || since < oldest) oldest = since;
-      return oldest;
+    waitingSince() {
+      if (busySince === undefined) return undefined;
+      return Math.max(busySince, lastWritten);
     },
   };
 }

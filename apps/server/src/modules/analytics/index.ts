@@ -19,7 +19,7 @@ export const analyticsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     queue: writeQueueOptions(deps),
     now: deps.now,
   });
-  deps.readiness.watchQueue('analytics event', () => store.oldestPendingSince());
+  deps.readiness.watchQueue('analytics event', () => store.waitingSince());
   analyticsRoutes(app, store);
   app.addHook('onClose', () => store.drain());
   return Promise.resolve();

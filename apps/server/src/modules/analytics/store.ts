@@ -177,7 +177,7 @@ export function createAnalyticsStore(db: Database, options: AnalyticsStoreOption
       return await db.$count(analyticsEvents);
     },
     drain: () => batcher.drain(),
-    oldestPendingSince: () => batcher.oldestPendingSince(),
+    waitingSince: () => batcher.waitingSince(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;
     },

@@ -3,13 +3,13 @@ import type { DatabaseHandle } from '../../db/client.ts';
 /**
  * Whether this instance should get traffic (/readyz). A `select 1` alone said "ready" while every
  * write waited behind a locked table; so readiness also fails while a write queue is stuck (its
- * oldest queued or in-flight write older than `stallMs`), while the database does not answer a
+ * writes pending and none written for `stallMs`), while the database does not answer a
  * ping within `stallMs` (the pool exhausted with queries waiting, or the server gone quiet), and
  * from the moment the server is told to stop (SIGTERM), before it drains and exits.
  */
 export interface Readiness {
-  /** Watches a write queue: `oldestPendingSince` answers performance.now() of its oldest write. */
-  watchQueue(name: string, oldestPendingSince: () => number | undefined): void;
+  /** Watches a write queue: `waitingSince` answers since when (performance.now()) it has made no progress. */
+  watchQueue(name: string, waitingSince: () => number | undefined): void;
   /** From now on the instance is not ready (shutdown has begun); never undone. */
   markStopping(): void;
   check(): Promise<ReadinessAnswer>;
@@ -29,16 +29,16 @@ export function createReadiness(options: ReadinessOptions): Readiness {
 
   function stalledQueue(): string | undefined {
     const now = performance.now();
-    for (const [name, oldestPendingSince] of queues) {
-      const since = oldestPendingSince();
+    for (const [name, waitingSince] of queues) {
+      const since = waitingSince();
       if (since !== undefined && now - since > options.stallMs) return name;
     }
     return undefined;
   }
 
   return {
-    watchQueue(name, oldestPendingSince) {
-      queues.set(name, oldestPendingSince);
+    watchQueue(name, waitingSince) {
+      queues.set(name, waitingSince);
     },
     markStopping() {
       stopping = true;

@@ -24,7 +24,7 @@ export const visitsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     maxWaitMs: database.kind === 'postgres' ? 'turn' : 1,
     queue: writeQueueOptions(deps),
   });
-  deps.readiness.watchQueue('visit', () => store.oldestPendingSince());
+  deps.readiness.watchQueue('visit', () => store.waitingSince());
   const cookie = createVisitorCookie({
     environment: config.environment,
     keys: config.cookieKeys,

@@ -137,7 +137,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
       return row;
     },
     drain: () => batcher.drain(),
-    oldestPendingSince: () => batcher.oldestPendingSince(),
+    waitingSince: () => batcher.waitingSince(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;
     },
