@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   let closing = false;
 
   const closeAll = async (): Promise<void> => {
+    // Not ready from the first moment (/readyz), before anything drains.
+    api.readiness.markStopping();
     // Demo pages first, so nothing new reaches the API while it drains and closes the database.
     await Promise.allSettled(demos.map((demo) => demo.close()));
     await api.close();

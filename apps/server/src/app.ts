@@ -72,6 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   app.addHook('onClose', () => close());
+  // main.ts marks it stopping the moment SIGTERM arrives (modules/health/shutdown.ts).
+  app.decorate('readiness', deps.readiness);
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 

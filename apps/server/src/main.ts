@@ -4,6 +4,7 @@
  * so everything else is imported after it, and nothing of OpenTelemetry loads otherwise.
  */
 import { ConfigError } from './config/shared.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 try {
   let beforeExit: (() => Promise<void>) | undefined;
@@ -15,6 +16,8 @@ try {
   const { serve } = await import('./serve.ts');
   await serve({ beforeExit });
 } catch (error) {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirLockedError) console.error(`error: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 }

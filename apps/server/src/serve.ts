@@ -1,14 +1,15 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/index.ts';
+import { stopGracefully } from './modules/health/shutdown.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { listenMetrics } from './observability/metrics-server.ts';
 
-/** Reads config, migrates (inside buildApp), listens, and shuts down gracefully on signals. */
 export interface ServeOptions {
   /** Runs after the server closed, before the process exits (the tracer flushes its spans). */
   beforeExit?: () => Promise<void>;
 }
 
+/** Reads config, migrates (inside buildApp), listens, and shuts down gracefully on signals. */
 export async function serve(options: ServeOptions = {}): Promise<void> {
   const config = loadConfig();
   const metrics = createMetrics();
@@ -19,9 +20,10 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, close the database.
-    app.close().then(
+    // Not ready at once; then stop accepting, let in-flight requests finish, flush, close the database.
+    // Ctrl-C (SIGINT) on a laptop needs no balancer to notice first.
+    const delayMs = signal === 'SIGTERM' ? config.database.shutdownDelayMs : 0;
+    stopGracefully(app, signal, { delayMs }).then(
       async () => {
         await options.beforeExit?.().catch(() => undefined);
         process.exit(0);

@@ -52,6 +52,18 @@ describe('npm run contract', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('refuses at once, naming the holder, while another process has the data folder open, even with --force', async () => {
+    // The server (here, this process) holds the folder; the command is a second process on it.
+    const server = createDb({ dataDir: path.join(dir, 'data') });
+    try {
+      const { code, err } = await run(['list', '--force']);
+      expect(code).toBe(1);
+      expect(err).toContain(`is in use by pid ${process.pid} (`);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
   it('lists the seeded contracts with their latest versions', async () => {
     const { code, out } = await run(['list']);
     expect(code).toBe(0);

@@ -27,6 +27,7 @@ import { groupCommitFor } from '../modules/sso/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
+import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
 import type { AppConfig } from './index.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
@@ -79,6 +80,8 @@ export interface ModuleDeps {
   readonly generations: Generations;
   /** Prometheus metrics of this instance (observability/metrics.ts); modules count what they do. */
   readonly metrics: Metrics;
+  /** What /readyz reports; write queues register with it (modules/health/readiness.ts). */
+  readonly readiness: Readiness;
   readonly log: FastifyBaseLogger;
 }
 
@@ -110,6 +113,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       databaseUrl: config.databaseUrl,
       migrationDatabaseUrl: config.migrationDatabaseUrl,
       dataDir: config.dataDir,
+      ...config.database,
     });
   if (!options.database) await database.migrate();
   const db = database.db;
@@ -195,6 +199,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       sessions: createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: tokenLiveness }),
       generations,
       metrics: options.metrics ?? createMetrics(),
+      readiness: createReadiness({ database, stallMs: config.database.readyStallMs }),
       log: options.log,
     },
     close: async () => {

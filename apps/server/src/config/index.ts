@@ -15,6 +15,7 @@ import { loadSupportConfig, type SupportConfig } from './support.ts';
 import { loadRedisTimeouts, type RedisTimeouts } from './redis.ts';
 import { loadMetricsConfig, type MetricsConfig } from './observability.ts';
 import { repoPath } from '../lib/locations.ts';
+import { loadDatabaseSettings, type DatabaseSettings } from './database.ts';
 
 /**
  * Typed configuration for the six environments of spec 000 §9, read from environment
@@ -54,6 +55,8 @@ export interface AppConfig {
   readonly redisUrl: string | undefined;
   /** Command and connection timeouts of Redis (config/redis.ts). */
   readonly redisTimeouts: RedisTimeouts;
+  /** Pool size and timeouts, write-queue bounds, readiness and shutdown timing (config/database.ts). */
+  readonly database: DatabaseSettings;
   readonly logLevel: string;
   /** Keyring of shield master secrets; the first entry of `activeKid` signs new configs. */
   readonly shieldKeys: readonly ShieldKey[];
@@ -248,13 +251,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisTimeouts: loadRedisTimeouts(env),
+    database: loadDatabaseSettings(env),
     logLevel: env.PRAVESH_LOG_LEVEL ?? 'info',
     shieldKeys,
     activeShieldKid,
     sites: buildSites(environment, publicUrl, parseJson('PRAVESH_SITE_CONFIG', env.PRAVESH_SITE_CONFIG)),
-    sdkDistDir: path.resolve(
-      env.PRAVESH_SDK_DIST ?? repoPath('packages/sdk/dist'),
-    ),
+    sdkDistDir: path.resolve(env.PRAVESH_SDK_DIST ?? repoPath('packages/sdk/dist')),
     bodyLimitBytes: 1024 * 1024,
     cookieKeys,
     activeCookieKid,

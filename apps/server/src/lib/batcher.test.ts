@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBatcher, createWriteBatcher } from './batcher.ts';
+import { isPraveshError } from '@pravesh/core';
+import { BatchFailedError, createBatcher, createWriteBatcher } from './batcher.ts';
+import { retryAfterSecondsOf } from './outage.ts';
 
 /** A flush that records each batch and answers item * 10, settling when the test says so. */
 function recorder() {
@@ -59,7 +61,7 @@ describe('batcher', () => {
     await expect(result).resolves.toBe(70);
   });
 
-  it('rejects every caller of a failing batch with its error, and later batches still work', async () => {
+  it('rejects every caller of a failing batch, and later batches still work', async () => {
     let fail = true;
     const batcher = createBatcher({
       maxWaitMs: 1,
@@ -68,8 +70,7 @@ describe('batcher', () => {
     });
     const failed = await Promise.allSettled([batcher.add(1), batcher.add(2), batcher.add(3)]);
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    for (const result of failed)
-      expect((result as PromiseRejectedResult).reason).toEqual(new Error('database is down'));
+    for (const result of failed) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(BatchFailedError);
     fail = false;
     await expect(batcher.add(4)).resolves.toBe('4');
     expect(batcher.stats).toMatchObject({ batches: 2, failedBatches: 1 });
@@ -82,7 +83,7 @@ describe('batcher', () => {
         throw new Error('sync');
       },
     });
-    await expect(throwing.add(1)).rejects.toThrow('sync');
+    await expect(throwing.add(1)).rejects.toThrow('batch of 1 failed');
     const short = createBatcher<number, number>({ maxWaitMs: 1, flush: () => Promise.resolve([1]) });
     const results = await Promise.allSettled([short.add(1), short.add(2)]);
     expect(results.every((result) => result.status === 'rejected')).toBe(true);
@@ -154,7 +155,156 @@ describe('batcher', () => {
     await expect(Promise.all([writer.add(1), writer.add(2)])).resolves.toEqual([undefined, undefined]);
     expect(written).toEqual([[1], [2]]);
     fail = true;
-    await expect(writer.add(3)).rejects.toThrow('boom');
+    await expect(writer.add(3)).rejects.toBeInstanceOf(BatchFailedError);
+  });
+
+  it('logs a failed batch once, without its items, and tells each caller only its class and code', async () => {
+    const lines: Array<{ level: string; details: object; message: string }> = [];
+    const log = {
+      warn: (details: object, message: string) => lines.push({ level: 'warn', details, message }),
+      error: (details: object, message: string) => lines.push({ level: 'error', details, message }),
+    };
+    // What drizzle throws: the statement and its parameters in the message, the driver's error as cause.
+    const driverError = Object.assign(new Error('invalid input syntax for type uuid: "visitor-7"'), { code: '22P02' });
+    const failing = createBatcher<string, void>({
+      name: 'visits',
+      log,
+      maxWaitMs: 1,
+      flush: (items) =>
+        Promise.reject(
+          new Error(`Failed query: insert into visits … params: ${items.join(',')}`, { cause: driverError }),
+        ),
+    });
+    const callers = ['visitor-7', 'visitor-8', 'visitor-9'].map((item) => failing.add(item));
+    const reasons = (await Promise.allSettled(callers)).map(
+      (result) => (result as PromiseRejectedResult).reason as unknown,
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'error', message: 'write batch failed' });
+    expect(lines[0]!.details).toEqual({ batch: 'visits', size: 3, failure: { name: 'Error', code: '22P02' } });
+    for (const reason of reasons) {
+      expect(reason).toBeInstanceOf(BatchFailedError);
+      expect((reason as BatchFailedError).code).toBe('22P02');
+      expect(JSON.stringify({ message: (reason as Error).message, cause: (reason as Error).cause })).not.toMatch(
+        /visitor-|insert/,
+      );
+    }
+
+    // A dependency outage: logged once as one, each caller refused with 503 and Retry-After.
+    lines.length = 0;
+    const outage = createBatcher<string, void>({
+      name: 'visits',
+      log,
+      maxWaitMs: 1,
+      flush: () =>
+        Promise.reject(
+          new Error('Failed query: … params: visitor-7', { cause: new Error('Connection terminated unexpectedly') }),
+        ),
+    });
+    const refused = await Promise.allSettled([outage.add('visitor-7'), outage.add('visitor-8')]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'warn', details: { batch: 'visits', size: 2 } });
+    expect(JSON.stringify(lines)).not.toContain('visitor-');
+    for (const result of refused) {
+      const reason = (result as PromiseRejectedResult).reason as Error;
+      expect(isPraveshError(reason) && reason.key).toBe('serviceUnavailable');
+    }
+  });
+
+  it('refuses at once, with 503 and Retry-After, what finds the queue at its bound; never writes it', async () => {
+    const { flush, release, batches } = recorder();
+    const batcher = createBatcher({ flush, maxWaitMs: 0, maxConcurrentFlushes: 1, maxQueued: 2 });
+    const inFlight = batcher.add(1);
+    const queued = [batcher.add(2), batcher.add(3)];
+    const [refused] = await Promise.allSettled([batcher.add(4)]);
+    const reason = (refused as PromiseRejectedResult).reason as Error;
+    expect(isPraveshError(reason) && reason.key).toBe('serviceUnavailable');
+    expect(retryAfterSecondsOf(reason as never)).toBeGreaterThanOrEqual(1);
+    release();
+    await inFlight;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await expect(Promise.all(queued)).resolves.toEqual([20, 30]);
+    expect(batches.flat()).toEqual([1, 2, 3]);
+    expect(batcher.stats.refused).toBe(1);
+  });
+
+  it('refuses, unsent, an item that waited maxQueueWaitMs behind a stuck batch', async () => {
+    vi.useFakeTimers();
+    const { flush, release, batches } = recorder();
+    const batcher = createBatcher({ flush, maxWaitMs: 0, maxConcurrentFlushes: 1, maxQueueWaitMs: 1000 });
+    const stuck = batcher.add(1);
+    const early = batcher.add(2).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(600);
+    let lateSettled = false;
+    const late = batcher.add(3).catch((error: unknown) => {
+      lateSettled = true;
+      return error;
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(early).resolves.toMatchObject({ key: 'serviceUnavailable' });
+    expect(lateSettled).toBe(false);
+    await vi.advanceTimersByTimeAsync(600);
+    await expect(late).resolves.toMatchObject({ key: 'serviceUnavailable' });
+    release();
+    await expect(stuck).resolves.toBe(10);
+    expect(batches).toEqual([[1]]);
+  });
+
+  it('drops, unsent, a queued item whose caller has gone by the time its batch is formed', async () => {
+    const { flush, release, batches } = recorder();
+    const batcher = createBatcher({ flush, maxWaitMs: 0, maxConcurrentFlushes: 1 });
+    const first = batcher.add(1);
+    let gone = false;
+    const abandoned = batcher.add(2, () => gone).catch((error: unknown) => error);
+    const kept = batcher.add(3, () => false);
+    gone = true;
+    release();
+    await first;
+    await expect(abandoned).resolves.toMatchObject({ key: 'serviceUnavailable' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await expect(kept).resolves.toBe(30);
+    expect(batches).toEqual([[1], [3]]);
+  });
+
+  it('answers since when it has made no progress while work is pending; failures are no progress', async () => {
+    vi.useFakeTimers();
+    let fail = true;
+    const pending: Array<() => void> = [];
+    const batcher = createBatcher<number, number>({
+      maxWaitMs: 0,
+      maxConcurrentFlushes: 1,
+      flush: (items) =>
+        new Promise((resolve, reject) =>
+          pending.push(() => (fail ? reject(new Error('statement timeout')) : resolve(items))),
+        ),
+    });
+    const settle = async () => {
+      pending.splice(0).forEach((finish) => finish());
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    expect(batcher.waitingSince()).toBeUndefined();
+    const began = performance.now();
+    const first = batcher.add(1).catch(() => 'failed');
+    const second = batcher.add(2).catch(() => 'failed');
+    expect(batcher.waitingSince()).toBe(began);
+    await vi.advanceTimersByTimeAsync(5000);
+    // The first batch fails and the second goes out: still no progress since the work began.
+    await settle();
+    await expect(first).resolves.toBe('failed');
+    expect(batcher.waitingSince()).toBe(began);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    await expect(second).resolves.toBe(2);
+    expect(batcher.waitingSince()).toBeUndefined();
+    // Work after an idle spell counts from its own start.
+    await vi.advanceTimersByTimeAsync(1000);
+    const third = batcher.add(3);
+    expect(batcher.waitingSince()).toBe(performance.now());
+    await settle();
+    await expect(third).resolves.toBe(3);
   });
 
   it('drain() writes what is queued and waits for batches in flight', async () => {
@@ -203,7 +353,7 @@ describe('batcher', () => {
           expect([...seen].sort((a, b) => a - b)).toEqual(plan.map((_, index) => index));
           outcomes.forEach((outcome, index) => {
             if (outcome.status === 'fulfilled') expect(outcome.value).toBe(index * 2);
-            else expect(outcome.reason).toEqual(new Error('boom'));
+            else expect(outcome.reason).toBeInstanceOf(BatchFailedError);
           });
           // Every planned failure is rejected; every success belongs to a batch without one.
           plan.forEach(([, fails], index) => {

@@ -31,6 +31,7 @@ const TRANSIENT_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '
 const TRANSIENT_MESSAGES = [
   /Connection terminated/i, // node-postgres, the server went away mid-query
   /timeout exceeded when trying to connect/i, // pg.Pool connectionTimeoutMillis
+  /Query read timeout/i, // node-postgres query_timeout: the server stopped answering
   /Client has encountered a connection error/i,
   /Connection is closed/i, // ioredis
   /Stream isn't writeable and enableOfflineQueue options is false/i, // ioredis, Redis down

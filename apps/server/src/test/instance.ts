@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/index.ts';
-import { createDb, type DatabaseHandle } from '../db/client.ts';
+import { createDb, type ConnectionSettings, type DatabaseHandle } from '../db/client.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { testSecretsFor } from './secrets.ts';
 import { issuePassToken, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
@@ -21,7 +21,10 @@ export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  settings: Partial<ConnectionSettings> = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = createDb({ dataDir: 'memory://' });
     await handle.migrate();
@@ -36,7 +39,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = createDb({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 });
+  const handle = createDb({ databaseUrl: url.toString(), dataDir: '', poolSize: 5, ...settings });
   await handle.migrate();
   return {
     ...handle,
@@ -82,7 +85,12 @@ export async function getTestInstance(kind: DatabaseKind, options: TestInstanceO
     }),
     ...options.config,
   };
-  const database = await createTestDatabase(kind);
+  // The pool stays small unless the test sets PRAVESH_DB_POOL_SIZE; its timeouts are the config's.
+  const { poolSize, ...timeouts } = config.database;
+  const database = await createTestDatabase(
+    kind,
+    options.env?.PRAVESH_DB_POOL_SIZE ? { poolSize, ...timeouts } : timeouts,
+  );
   const app = await buildApp(config, { logger: false, ...options, database });
   options.beforeReady?.(app);
   await app.ready();

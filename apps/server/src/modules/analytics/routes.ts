@@ -9,6 +9,7 @@ import {
   produceEventBodySchema,
   produceEventResponseSchema,
 } from '@pravesh/core';
+import { clientGone } from '../../lib/client-gone.ts';
 import type { AnalyticsStore } from './store.ts';
 
 export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): void {
@@ -37,7 +38,7 @@ export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): vo
       const siteId = request.siteId;
       if (siteId === null) throw new PraveshError('clientTokenMissing');
       const [event] = request.body;
-      const stored = await store.insert(event!, siteId, request.pass?.device.hash ?? null);
+      const stored = await store.insert(event!, siteId, request.pass?.device.hash ?? null, clientGone(request));
       return ok({ eventId: stored.eventId, storedAt: stored.receivedAt.toISOString() });
     },
   );

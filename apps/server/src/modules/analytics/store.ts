@@ -18,6 +18,8 @@ export interface AnalyticsStoreOptions {
   maxBatchSize?: number;
   maxWaitMs?: BatcherOptions<EventRow, StoredEvent>['maxWaitMs'];
   maxConcurrentFlushes?: number;
+  /** The queue's bound, its wait limit and where a failed batch is logged (lib/batcher.ts). */
+  queue?: Pick<BatcherOptions<EventRow, StoredEvent>, 'maxQueued' | 'maxQueueWaitMs' | 'log'>;
   /** Injectable clock in milliseconds: the receipt time is the batch's, set here, not by the database. */
   now?: () => number;
 }
@@ -153,20 +155,29 @@ export function createAnalyticsStore(db: Database, options: AnalyticsStoreOption
     maxBatchSize: options.maxBatchSize ?? 500,
     maxWaitMs: options.maxWaitMs ?? 1,
     maxConcurrentFlushes: options.maxConcurrentFlushes ?? 1,
+    ...options.queue,
+    name: 'analytics events',
   });
 
   return {
     /**
      * Queues the event for the next batched insert and resolves once that batch has committed. A
-     * retried send (same eventId) is stored once and answered with the original receipt.
+     * retried send (same eventId) is stored once and answered with the original receipt. `isGone`
+     * (the client hung up) drops it unsent when its batch is formed.
      */
-    insert(event: AnalyticsEvent, siteId: number, deviceHash: string | null): Promise<StoredEvent> {
-      return batcher.add(toRow(event, siteId, deviceHash, new Date(now()).toISOString()));
+    insert(
+      event: AnalyticsEvent,
+      siteId: number,
+      deviceHash: string | null,
+      isGone?: () => boolean,
+    ): Promise<StoredEvent> {
+      return batcher.add(toRow(event, siteId, deviceHash, new Date(now()).toISOString()), isGone);
     },
     async count(): Promise<number> {
       return await db.$count(analyticsEvents);
     },
     drain: () => batcher.drain(),
+    waitingSince: () => batcher.waitingSince(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;
     },

@@ -4,6 +4,6 @@ import { healthRoutes } from './routes.ts';
 
 /** Liveness and readiness (/healthz, /readyz). */
 export const healthModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
-  healthRoutes(app, deps.database);
+  healthRoutes(app, deps.database, deps.readiness);
   return Promise.resolve();
 };

@@ -9,6 +9,7 @@ import {
   errorEnvelopeSchema,
   ok,
 } from '@pravesh/core';
+import { clientGone } from '../../lib/client-gone.ts';
 import type { VisitService } from './service.ts';
 
 /** POST /MSP/api/v1/visit (spec 000 §7, spec 001 §7); shielded like every /MSP route. */
@@ -41,6 +42,7 @@ export function visitRoutes(app: FastifyInstance, service: VisitService, path: s
         siteId,
         deviceHash: request.pass?.device.hash ?? null,
         cookieHeader: request.headers.cookie,
+        isGone: clientGone(request),
       });
       // A personalised Set-Cookie must never be served from a shared cache.
       reply.header('cache-control', 'no-store');

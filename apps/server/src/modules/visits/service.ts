@@ -17,6 +17,8 @@ export interface VisitContext {
   deviceHash: string | null;
   /** The request's Cookie header: the visitor record may ride along on a same-site call. */
   cookieHeader: string | undefined;
+  /** True once the client has hung up: a queued write is then dropped unsent (lib/client-gone.ts). */
+  isGone?: (() => boolean) | undefined;
 }
 
 export interface CreatedVisit {
@@ -34,7 +36,7 @@ export interface VisitServiceOptions {
   cookie: VisitorCookie;
   now?: () => number;
   /** The insert path: batched by default; the benchmark's baseline passes store.insertOne. */
-  insert?: (row: VisitRow) => Promise<'created' | 'existing' | 'conflict'>;
+  insert?: (row: VisitRow, isGone?: () => boolean) => Promise<'created' | 'existing' | 'conflict'>;
 }
 
 /** The answer of POST visit: the row's spec 000 §3 fields, times in ISO 8601. */
@@ -166,7 +168,7 @@ export function createVisitService(options: VisitServiceOptions) {
         pbUtmTerm: body.pbUtmTerm ?? null,
         deviceHash: context.deviceHash,
       };
-      const outcome = await insert(row);
+      const outcome = await insert(row, context.isGone);
       if (outcome === 'conflict') throw new PraveshError('failedToCreateVisitId');
       // A retry is answered with the visit stored first (its createdAt, campaign fields); it is rare
       // (the SDK retries only a failed call), so the extra read is not on the hot path.

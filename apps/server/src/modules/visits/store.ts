@@ -18,6 +18,8 @@ export interface VisitStoreOptions {
   maxWaitMs?: BatcherOptions<VisitRow, InsertOutcome>['maxWaitMs'];
   /** Batches in flight at once; PGlite runs one statement at a time, a pg pool several. */
   maxConcurrentFlushes?: number;
+  /** The queue's bound, its wait limit and where a failed batch is logged (lib/batcher.ts). */
+  queue?: Pick<BatcherOptions<VisitRow, InsertOutcome>, 'maxQueued' | 'maxQueueWaitMs' | 'log'>;
 }
 
 interface Owner {
@@ -117,11 +119,16 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
     maxBatchSize: options.maxBatchSize ?? 500,
     maxWaitMs: options.maxWaitMs ?? 2,
     maxConcurrentFlushes: options.maxConcurrentFlushes ?? 1,
+    ...options.queue,
+    name: 'visits',
   });
 
   return {
-    /** Queues the row for the next batch; resolves once that batch has committed. */
-    insert: (row: VisitRow): Promise<InsertOutcome> => batcher.add(row),
+    /**
+     * Queues the row for the next batch; resolves once that batch has committed. `isGone` (the
+     * client hung up) drops it unsent when its batch is formed.
+     */
+    insert: (row: VisitRow, isGone?: () => boolean): Promise<InsertOutcome> => batcher.add(row, isGone),
     /** The unbatched path, one INSERT per call (benchmarks compare against it). */
     insertOne: async (row: VisitRow): Promise<InsertOutcome> => (await insertBatch([row]))[0]!,
     /** The stored visit (a retry's answer). */
@@ -130,6 +137,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
       return row;
     },
     drain: () => batcher.drain(),
+    waitingSince: () => batcher.waitingSince(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;
     },
