@@ -34,6 +34,7 @@ describe('single sign-on configuration', () => {
       smsBudgetPerHour: 2000,
       smsPrefixBudgetPerHour: 30,
       smsPrefixDigits: 5,
+      proofOfWork: { baseBits: 10, maxBits: 16, ttlSeconds: 120 },
     });
     expect(sso.activeTokenKid).toBe(DEV_SSO_TOKEN_KEY.kid);
     expect(sso.activeOtpPepperKid).toBe(DEV_OTP_PEPPER.kid);
