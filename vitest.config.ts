@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrates one PGlite image and one PostgreSQL template per migration set; each test database
+    // starts as a copy (apps/server/src/test/migrated.ts).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
   },
 });

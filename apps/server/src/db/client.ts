@@ -54,6 +54,8 @@ export interface DatabaseOptions {
   migrationDatabaseUrl?: string | undefined;
   /** Folder for PGlite files; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** A PGlite data directory dumped by `dumpDataDir()` to start from (tests: an already migrated one). */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -74,7 +76,7 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(pgliteForDrizzle(client), { schema }) as unknown as Database;
   return {
     db,

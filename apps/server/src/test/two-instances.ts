@@ -6,7 +6,7 @@ import { OPERATOR_DEVICE } from '../modules/shield/issue-token.ts';
 import { issuePassToken } from '../modules/shield/issue-token.ts';
 import { createKeyring } from '../modules/shield/keyring.ts';
 import { createClock, type Clock, type SsoTestServer } from './customers.ts';
-import { createEmptyPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
+import { createMigratedPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis (issue 12 §3), as two processes
@@ -26,18 +26,12 @@ export interface TwoInstances {
 
 export async function startTwoInstances(): Promise<TwoInstances> {
   if (!POSTGRES_URL || !REDIS_URL) throw new Error('two instances need DATABASE_URL and REDIS_URL');
-  const empty = await createEmptyPostgresDatabase();
-  const migrator = createDb({ databaseUrl: empty.url, dataDir: '' });
-  try {
-    await migrator.migrate();
-  } finally {
-    await migrator.close();
-  }
+  const shared = await createMigratedPostgresDatabase();
   const clock = createClock();
   const config = loadConfig({
     PRAVESH_ENV: 'local',
     PRAVESH_DATA_DIR: '/nonexistent',
-    DATABASE_URL: empty.url,
+    DATABASE_URL: shared.url,
     REDIS_URL,
     // A prefix of this test's own, shared by both instances: their limits must add up.
     PRAVESH_RATE_LIMIT_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
@@ -45,7 +39,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
 
   async function start(): Promise<SsoTestServer> {
-    const handle = createDb({ databaseUrl: empty.url, dataDir: '', poolSize: 5 });
+    const handle = createDb({ databaseUrl: shared.url, dataDir: '', poolSize: 5 });
     const logs: string[] = [];
     const app = await buildApp(config, {
       database: handle,
@@ -87,7 +81,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     clock,
     async close() {
       await Promise.allSettled([a.close(), b.close()]);
-      await empty.dispose();
+      await shared.dispose();
     },
   };
 }
