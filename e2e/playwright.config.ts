@@ -77,6 +77,9 @@ export default defineConfig({
       PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000',
       PRAVESH_AA_SIM_READY_MS: '300',
       PRAVESH_AA_WORKER_MS: '500',
+      // The journeys move the server's clock past its waits (the 30 s OTP resend window) instead of
+      // sleeping through them: POST /dev/clock, support.ts newOtpFromOutbox.
+      PRAVESH_DEV_CLOCK: '1',
     },
   },
 });
