@@ -3,6 +3,7 @@
  * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/), then the Vitest suite, then the
  * Playwright journeys on that build. Each phase's output is printed whole when it ends, not
  * interleaved, followed by `phase NAME: N s`; a failed group stops the run, as `a && b` would.
+ * `npm test -- unit e2e` runs only the phases named (e2e then expects a build).
  */
 import { spawn } from 'node:child_process';
 
@@ -14,12 +15,26 @@ interface Phase {
 
 const npm = (name: string, script: string): Phase => ({ name, command: 'npm', args: ['run', '--silent', script] });
 
-const GROUPS: Phase[][] = [
+const ALL_GROUPS: Phase[][] = [
   [npm('lint', 'lint'), npm('typecheck', 'typecheck'), npm('build', 'build')],
   [npm('unit', 'test:unit')],
   // test:e2e builds first; the build of the first group serves here.
   [{ name: 'e2e', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] }],
 ];
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !ALL_GROUPS.flat().some((phase) => phase.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `no such phase: ${unknown.join(', ')} (phases: ${ALL_GROUPS.flat()
+      .map(({ name }) => name)
+      .join(', ')})`,
+  );
+  process.exit(2);
+}
+const GROUPS = ALL_GROUPS.map((group) =>
+  group.filter((phase) => chosen.length === 0 || chosen.includes(phase.name)),
+).filter((group) => group.length > 0);
 
 interface Outcome {
   name: string;
