@@ -1,4 +1,4 @@
-import { migratedPgliteImage, migratedPostgresTemplate } from './migrated.ts';
+import { migratedPgliteImageFile, migratedPostgresTemplate } from './migrated.ts';
 
 /**
  * vitest's global setup (vitest.config.ts): the migrated PGlite image and, when DATABASE_URL is set,
@@ -6,5 +6,5 @@ import { migratedPgliteImage, migratedPostgresTemplate } from './migrated.ts';
  * test file of each worker at the same moment.
  */
 export default async function setup(): Promise<void> {
-  await Promise.all([migratedPgliteImage(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
+  await Promise.all([migratedPgliteImageFile(), process.env.DATABASE_URL ? migratedPostgresTemplate() : undefined]);
 }

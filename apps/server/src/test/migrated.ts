@@ -48,34 +48,43 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-let pgliteImage: Promise<Blob> | undefined;
+let pgliteImageFile: Promise<string> | undefined;
 
 /**
- * The data directory of a migrated in-memory PGlite, as a tarball for `loadDataDir`: read from the
+ * The file of a migrated in-memory PGlite's data directory, a tarball for `loadDataDir`: in the
  * cache, or migrated and written there once (named by the PGlite version too: its data directory
  * format is its own).
  */
-export function migratedPgliteImage(): Promise<Blob> {
-  pgliteImage ??= (async () => {
+export function migratedPgliteImageFile(): Promise<string> {
+  pgliteImageFile ??= (async () => {
     const file = path.join(cacheFolder, `pglite-${pgliteVersion()}-${migrationsHash()}.tar`);
-    if (!existsSync(file)) {
-      // The same migrator as DatabaseHandle.migrate (db/client.ts), on a client whose data we can dump.
-      const client = new PGlite('memory://');
-      let tarball: Blob;
-      try {
-        await migratePglite(drizzlePglite(client), { migrationsFolder });
-        tarball = await client.dumpDataDir('none');
-      } finally {
-        await client.close();
-      }
-      mkdirSync(cacheFolder, { recursive: true });
-      // Written aside and renamed: another worker reading at the same moment sees all or nothing.
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
-      renameSync(partial, file);
+    if (existsSync(file)) return file;
+    // The same migrator as DatabaseHandle.migrate (db/client.ts), on a client whose data we can dump.
+    const client = new PGlite('memory://');
+    let tarball: Blob;
+    try {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      tarball = await client.dumpDataDir('none');
+    } finally {
+      await client.close();
     }
-    return new Blob([readFileSync(file)], { type: 'application/x-tar' });
+    mkdirSync(cacheFolder, { recursive: true });
+    // Written aside and renamed: another worker reading at the same moment sees all or nothing.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, file);
+    return file;
   })();
+  return pgliteImageFile;
+}
+
+let pgliteImage: Promise<Blob> | undefined;
+
+/** The migrated PGlite data directory, read once per test file, for each test database to load. */
+export function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= migratedPgliteImageFile().then(
+    (file) => new Blob([readFileSync(file)], { type: 'application/x-tar' }),
+  );
   return pgliteImage;
 }
 
