@@ -15,50 +15,11 @@ const dataDir = process.env.PRAVESH_E2E_DATA_DIR;
 const env: Record<string, string> = {};
 for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
 
-/** The journeys' browser, in every project. */
-const chromium = {
-  ...devices['Desktop Chrome'],
-  headless: true,
-  launchOptions: {
-    // Debian's Chromium; browser downloads are blocked on these machines (ARCHITECTURE.md).
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-};
-
-/** Journeys that sign in the seeded demo customers (core DEMO_CREDIT_CUSTOMERS). */
-const DEMO_CUSTOMER_JOURNEYS = [
-  'alerts.spec.ts',
-  'dashboard.spec.ts',
-  'my-account-add-ons.spec.ts',
-  'my-account-holdings.spec.ts',
-  'my-account-offers.spec.ts',
-  'my-account-profile.spec.ts',
-  'my-account-report.spec.ts',
-  'my-account-support.spec.ts',
-  'nudge.spec.ts',
-].map((file) => `**/${file}`);
-/** Journeys that publish versions of demo site A's contract. */
-const CONTRACT_JOURNEYS = ['**/consent.spec.ts'];
-/**
- * Whether the runner was asked for all journeys, not some files (`playwright test consent.spec.ts`):
- * Playwright runs a dependency project whole whatever the filter, so the order below (contract
- * versions after the rest) holds only for a run of the whole suite, as npm test's.
- */
-const wholeSuite = !process.argv.slice(2).some((argument) => /\.spec\.ts(:\d+)*$/.test(argument));
-
 export default defineConfig({
   testDir: path.join(e2eDir, 'tests'),
   outputDir: path.join(e2eDir, 'artifacts', 'results'),
-  // Two: a test file's journeys run in order in one worker, files side by side (projects below).
+  // Two: a test file's journeys run in order in one worker, files side by side, but for those that
+  // share people or change every page (locks, support.ts DEMO_CUSTOMERS_LOCK and EXCLUSIVE_LOCK).
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -74,20 +35,25 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // Journeys on customers of their own (randomMobile) or none: any number side by side.
-    { name: 'own customers', testIgnore: [...DEMO_CUSTOMER_JOURNEYS, ...CONTRACT_JOURNEYS], use: chromium },
-    // Journeys of the three seeded demo customers (core DEMO_CREDIT_CUSTOMERS): they buy add-ons,
-    // change a profile, read alerts, queue the payment simulator's outcomes and sign the same people
-    // out, so one at a time, beside the journeys above.
-    { name: 'demo customers', testMatch: DEMO_CUSTOMER_JOURNEYS, workers: 1, use: chromium },
-    // Publishing contract versions changes what every signed-in page of demo site A shows (and one
-    // is hostile markup, whose refused handler other journeys would see in their consoles): last,
-    // alone. As a dependent project it is skipped when a journey above failed; the run fails anyway.
     {
-      name: 'contract versions',
-      testMatch: CONTRACT_JOURNEYS,
-      dependencies: wholeSuite ? ['own customers', 'demo customers'] : [],
-      use: chromium,
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        headless: true,
+        launchOptions: {
+          // Debian's Chromium; browser downloads are blocked on these machines (ARCHITECTURE.md).
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
     },
   ],
   webServer: {

@@ -10,6 +10,21 @@ import { API_URL, DEMO_SITE_A } from './urls.ts';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/screenshots');
 
+/**
+ * The lock of the journeys that sign in the three seeded demo customers (core DEMO_CREDIT_CUSTOMERS),
+ * for `test.describe.configure({ lock })`: they buy add-ons, change a profile, read alerts, queue the
+ * payment simulator's next outcomes and sign the same people out, so no two run at once; journeys
+ * on customers of their own (randomMobile) run beside them (playwright.config.ts: two workers).
+ */
+export const DEMO_CUSTOMERS_LOCK = 'demo-customers';
+
+/**
+ * Playwright's built-in lock for a journey that must run with no other: publishing a version of demo
+ * site A's contract changes what every signed-in page there shows (and a hostile version's refused
+ * handler would reach other journeys' consoles).
+ */
+export const EXCLUSIVE_LOCK = '-exclusive-';
+
 /** A fresh valid Indian number per call, so OTP send limits never carry over between tests or runs. */
 export function randomMobile(): string {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
