@@ -18,8 +18,10 @@ for (const [name, value] of Object.entries(process.env)) if (value !== undefined
 export default defineConfig({
   testDir: path.join(e2eDir, 'tests'),
   outputDir: path.join(e2eDir, 'artifacts', 'results'),
+  // Two: a test file's journeys run in order in one worker, files side by side, but for those that
+  // share people or change every page (locks, support.ts DEMO_CUSTOMERS_LOCK and EXCLUSIVE_LOCK).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
@@ -77,6 +79,9 @@ export default defineConfig({
       PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000',
       PRAVESH_AA_SIM_READY_MS: '300',
       PRAVESH_AA_WORKER_MS: '500',
+      // The journeys move the server's clock past its waits (the 30 s OTP resend window) instead of
+      // sleeping through them: POST /dev/clock, support.ts newOtpFromOutbox.
+      PRAVESH_DEV_CLOCK: '1',
     },
   },
 });

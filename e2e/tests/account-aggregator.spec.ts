@@ -171,11 +171,12 @@ test.describe('bank linking through FINVU (issue 17)', () => {
     await page.goto(`${API_URL}/myaccount/dashboard`);
     const banner = page.getByRole('region', { name: 'Total bank balance' });
     await expect(banner.getByText(/^₹[\d,]+$/)).toBeVisible();
+    // With reduced motion the chart draws at once (insights-charts.tsx): nothing to wait out before axe.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await banner.getByRole('button', { name: 'View Insights' }).click();
     const insights = banner.getByRole('group', { name: 'Your money insights' });
     await expect(insights.getByRole('img', { name: /^Bar chart of money in and out/ })).toBeVisible();
     await expect(insights.getByRole('list', { name: 'Spend by category' }).getByRole('listitem').first()).toBeVisible();
-    await page.waitForTimeout(400); // the chart's 300 ms draw
     await check(page, 'dashboard-insights-1280');
     await shotOf(banner, 'insights-banner-1280');
 
@@ -272,9 +273,9 @@ test.describe('bank linking through FINVU (issue 17)', () => {
 
     await page.goto(`${API_URL}/myaccount/dashboard`);
     const banner = page.getByRole('region', { name: 'Total bank balance' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await banner.getByRole('button', { name: 'View Insights' }).click();
     await expect(banner.getByRole('img', { name: /^Bar chart of money in and out/ })).toBeVisible();
-    await page.waitForTimeout(400);
     await check(page, 'dashboard-insights-375');
     await shotOf(banner, 'insights-banner-375');
 

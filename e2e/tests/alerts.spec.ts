@@ -2,13 +2,16 @@ import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 15 §4 (credit alerts, every score change explained): the scored demo customer, seeded by
  * npm start with an earlier and a current CIBIL pull, signs in and sees on the dashboard why their
  * score changed and the alerts of what changed; marks one read; axe-clean at 1280px and 375px.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/alerts-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
-import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
+import { EXCLUSIVE_LOCK, otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
  * Issue 5 "Demo": a signed-in customer on demo site A is shown the consent panel when a version of
@@ -16,6 +16,9 @@ import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
  * keyboard-safe, screenshots kept as artifacts. A contract whose markup carries script, event
  * handler attributes and javascript: links renders with none of them active.
  */
+
+// Publishing contract versions changes every signed-in page of demo site A: alone (support.ts EXCLUSIVE_LOCK).
+test.describe.configure({ lock: EXCLUSIVE_LOCK });
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(e2eDir, '..');

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
+  DEMO_CUSTOMERS_LOCK,
   expectAxeClean,
   maskedMobile,
   randomMobile,
@@ -17,6 +18,9 @@ import {
  * session, PKCE) and shows the shell at a desktop and a 375px phone width, axe-clean; logout
  * leaves nothing of the customer readable in the browser.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/dashboard-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {

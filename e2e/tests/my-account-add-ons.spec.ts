@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, openMyAccount, screenshot } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot } from '../support.ts';
 
 /**
  * Issue 16 §6, §7 ("buying an add-on and downloading its invoice; the PDF turned into PNG"): the
@@ -14,6 +14,9 @@ import { expectAxeClean, openMyAccount, screenshot } from '../support.ts';
  * A pending payment shows its own state. The payment simulator's next outcome is chosen through
  * its local-only control (POST /dev/payment/outcome). 1280px and 375px, axe-clean, console clean.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 16 §7: the dashboard's banners for the demo customers' seeded holdings (mutual funds,
@@ -11,6 +11,9 @@ import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
  * the scored customer's funds, policy and loan; the new-to-credit customer's policy due for
  * renewal; the no-hit customer's empty banners. 1280px and 375px, axe-clean, console clean.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 /** The holdings section alone, kept under e2e/artifacts and as /tmp/holdings-<name>.png to look at. */
 async function shot(page: Page, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 15 §4 (offers and the modal rules of spec 001 §2): each seeded demo customer signs in on a
@@ -13,6 +13,9 @@ import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
  * root (spec 001 §8 API_ERROR). Logout leaves nothing of the customer readable in the browser.
  * Axe-clean on every screen; screenshots at 1280 and 375 (e2e/artifacts/screenshots and /tmp).
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
+  DEMO_CUSTOMERS_LOCK,
   expectAxeClean,
   newOtpFromOutbox,
   otpFromEmail,
@@ -17,6 +18,9 @@ import {
  * email address confirmed by the OTP sent to it (from the dev outbox), and sees it masked; both
  * screens at 1280px and 375px, axe-clean, with a clean console.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `profile-${name}.png`, { fullPage: true });

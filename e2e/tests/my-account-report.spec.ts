@@ -2,13 +2,16 @@ import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * Issue 15 §4: the scored demo customer opens the credit report analysis screen from the
  * dashboard's score section, walks the score history chart with the keyboard, reads the factors,
  * accounts (masked numbers, 36-month payment grid) and enquiries, at 1280px and 375px, axe-clean.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/my-account-report-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {

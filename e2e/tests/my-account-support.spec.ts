@@ -2,7 +2,14 @@ import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, outboxMessages, openMyAccount, screenshot, watchConsole } from '../support.ts';
+import {
+  DEMO_CUSTOMERS_LOCK,
+  expectAxeClean,
+  outboxMessages,
+  openMyAccount,
+  screenshot,
+  watchConsole,
+} from '../support.ts';
 
 /**
  * Issue 16 §1 (spec 001 §2 support tabs, §7 getSupport, productList, supportMail, GRIDSP
@@ -11,6 +18,9 @@ import { expectAxeClean, outboxMessages, openMyAccount, screenshot, watchConsole
  * and starts a chat with one of the seeded agents; at 1280px and 375px, axe-clean on every tab, the
  * console clean.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/support-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
-import { expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
 
 /**
  * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
@@ -16,6 +16,9 @@ import { expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
  * Each demo customer signs in once (OTP from the local outbox) and is then seen at both widths,
  * so no number ever has two codes in the outbox.
  */
+
+// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };

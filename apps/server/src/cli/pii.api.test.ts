@@ -165,7 +165,8 @@ describe.each(DATABASE_KINDS)('npm run pii on %s', (kind) => {
         .where(eq(ssoCallerIdRequests.requestNonce, 'redeemed-nonce'));
       expect(redeemed?.mobileEnc).toBeNull();
     });
-  }, 60_000);
+    // Every migration, twice, on a PGlite on disk: CPU-bound, and vitest runs a file per core.
+  }, 120_000);
 
   it('re-encrypts every value under an old kid to the active one, in batches, resumably, naming no personal data', async () => {
     const people = Array.from({ length: 5 }, (_, index) => ({

@@ -5,6 +5,7 @@ import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts'
 import { createPiiCipher, type PiiCipher } from '../auth/pii-cipher.ts';
 import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createDevClock, type DevClock } from '../lib/dev-clock.ts';
 import { createGenerations, type Generations } from '../lib/generations.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { checkRedisSettings, connectRedis } from '../lib/redis.ts';
@@ -58,6 +59,8 @@ export interface ModuleDeps {
   readonly db: Database;
   /** The one clock in milliseconds (tests move it; nothing else reads Date.now for rules). */
   readonly now: () => number;
+  /** The clock behind `now` when the end-to-end journeys may move it (config.devClock). */
+  readonly devClock?: DevClock | undefined;
   readonly keyring: Keyring;
   readonly registry: SiteRegistry;
   /** Rate limits shared by every instance (Redis when configured, else the database). */
@@ -106,7 +109,8 @@ export interface CreatedDeps {
 }
 
 export async function createDeps(config: AppConfig, options: DepsOptions): Promise<CreatedDeps> {
-  const now = options.now ?? Date.now;
+  const devClock = config.devClock && !options.now ? createDevClock() : undefined;
+  const now = options.now ?? devClock?.now ?? Date.now;
   const database =
     options.database ??
     createDb({
@@ -188,6 +192,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       database,
       db,
       now,
+      devClock,
       keyring,
       registry,
       limiter,

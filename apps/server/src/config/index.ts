@@ -100,6 +100,11 @@ export interface AppConfig {
    */
   readonly devRoutes: boolean;
   /**
+   * PRAVESH_DEV_CLOCK=1: the server's clock may be moved forward over POST /dev/clock, so the
+   * end-to-end journeys skip the server's waits (lib/dev-clock.ts). `local` only.
+   */
+  readonly devClock: boolean;
+  /**
    * The connection string migrations run with (PRAVESH_MIGRATION_DATABASE_URL), when it differs
    * from DATABASE_URL: the owner of the tables, while the app connects as a role that may only
    * INSERT and SELECT on the consent ledger (issue 12 §1.9). Unset: migrations use DATABASE_URL.
@@ -270,6 +275,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aggregator: loadAggregatorConfig(env),
     devRoutes: environment === 'local',
     docsEnabled: docsSwitch(env.PRAVESH_DOCS_ENABLED, environment),
+    devClock: env.PRAVESH_DEV_CLOCK === '1',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
@@ -278,6 +284,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     support: loadSupportConfig(env, environment),
     metrics: loadMetricsConfig(env),
   };
+  if (config.devClock && environment !== 'local') {
+    throw new ConfigError('PRAVESH_DEV_CLOCK is only for the local environment');
+  }
   if (config.migrationDatabaseUrl && !config.databaseUrl) {
     throw new ConfigError('PRAVESH_MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no roles)');
   }

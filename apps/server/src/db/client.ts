@@ -86,6 +86,8 @@ export interface DatabaseOptions extends Partial<ConnectionSettings> {
    * process until close() (db/data-dir-lock.ts): a second process refuses to open it.
    */
   dataDir: string;
+  /** A PGlite data directory dumped by `dumpDataDir()` to start from (tests: an already migrated one). */
+  loadDataDir?: Blob | undefined;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
@@ -98,7 +100,7 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
   const lock = options.dataDir.startsWith('memory://') ? undefined : lockEmbedded(options.dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } catch (error) {
     lock?.release();
     throw error;

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type ConnectionSettings, type DatabaseHandle } from '../db/client.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
+import { migratedPgliteImage } from './migrated.ts';
+import { createMigratedPostgresDatabase } from './postgres.ts';
 import { testSecretsFor } from './secrets.ts';
 import { issuePassToken, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
 
@@ -25,30 +25,18 @@ export async function createTestDatabase(
   kind: DatabaseKind,
   settings: Partial<ConnectionSettings> = {},
 ): Promise<TestDatabase> {
+  // Each starts as a copy of a database migrated once per migration set (test/migrated.ts).
   if (kind === 'pglite') {
-    const handle = createDb({ dataDir: 'memory://' });
-    await handle.migrate();
+    const handle = createDb({ dataDir: 'memory://', loadDataDir: await migratedPgliteImage() });
     return { ...handle, dispose: () => handle.close() };
   }
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `pravesh_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = createDb({ databaseUrl: url.toString(), dataDir: '', poolSize: 5, ...settings });
-  await handle.migrate();
+  const database = await createMigratedPostgresDatabase();
+  const handle = createDb({ databaseUrl: database.url, dataDir: '', poolSize: 5, ...settings });
   return {
     ...handle,
     async dispose() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.dispose();
     },
   };
 }

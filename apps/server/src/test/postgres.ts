@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { migratedPostgresTemplate } from './migrated.ts';
 
 /**
- * An empty throw-away PostgreSQL database for tests that need its connection string (a second
- * server instance, the operator command, the app's restricted role), not only a migrated handle
- * (createTestDatabase in instance.ts). Only when DATABASE_URL is set; CI sets it.
+ * A throw-away PostgreSQL database for tests that need its connection string (a second server
+ * instance, the operator command, the app's restricted role), not only a migrated handle
+ * (createTestDatabase in instance.ts): empty, for tests of the migrations themselves, or already
+ * migrated. Only when DATABASE_URL is set; CI sets it.
  */
 export interface EmptyPostgresDatabase {
   /** As the administrator of DATABASE_URL: the owner of whatever the migrations create. */
@@ -20,13 +22,22 @@ export interface EmptyPostgresDatabase {
 export const POSTGRES_URL = process.env.DATABASE_URL || undefined;
 export const REDIS_URL = process.env.REDIS_URL || undefined;
 
-export async function createEmptyPostgresDatabase(): Promise<EmptyPostgresDatabase> {
+export function createEmptyPostgresDatabase(): Promise<EmptyPostgresDatabase> {
+  return createPostgresDatabase(undefined);
+}
+
+/** The same, with every migration already applied: a copy of the migrated template (test/migrated.ts). */
+export async function createMigratedPostgresDatabase(): Promise<EmptyPostgresDatabase> {
+  return createPostgresDatabase(await migratedPostgresTemplate());
+}
+
+async function createPostgresDatabase(template: string | undefined): Promise<EmptyPostgresDatabase> {
   if (!POSTGRES_URL) throw new Error('DATABASE_URL is not set');
   const name = `pravesh_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }

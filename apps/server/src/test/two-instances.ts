@@ -6,7 +6,7 @@ import { OPERATOR_DEVICE } from '../modules/shield/issue-token.ts';
 import { issuePassToken } from '../modules/shield/issue-token.ts';
 import { createKeyring } from '../modules/shield/keyring.ts';
 import { createClock, type Clock, type SsoTestServer } from './customers.ts';
-import { createEmptyPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
+import { createMigratedPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis (issue 12 §3), as two processes
@@ -28,23 +28,18 @@ export interface TwoInstances {
 export async function startTwoInstances(options: { redisUrl?: string } = {}): Promise<TwoInstances> {
   const redisUrl = options.redisUrl ?? REDIS_URL;
   if (!POSTGRES_URL || !redisUrl) throw new Error('two instances need DATABASE_URL and REDIS_URL');
-  const empty = await createEmptyPostgresDatabase();
-  const migrator = createDb({ databaseUrl: empty.url, dataDir: '' });
-  try {
-    await migrator.migrate();
-  } finally {
-    await migrator.close();
-  }
+  // A copy of the database migrated once per migration set (test/migrated.ts).
+  const shared = await createMigratedPostgresDatabase();
   const clock = createClock();
   const config = loadConfig({
     PRAVESH_ENV: 'local',
     PRAVESH_DATA_DIR: '/nonexistent',
-    DATABASE_URL: empty.url,
+    DATABASE_URL: shared.url,
     REDIS_URL: redisUrl,
     // A prefix of this test's own, shared by both instances: their limits must add up.
     PRAVESH_RATE_LIMIT_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
   });
-  const start = () => startInstance(config, createDb({ databaseUrl: empty.url, dataDir: '', poolSize: 5 }), clock);
+  const start = () => startInstance(config, createDb({ databaseUrl: shared.url, dataDir: '', poolSize: 5 }), clock);
   const a = await start();
   const b = await start();
   return {
@@ -53,7 +48,7 @@ export async function startTwoInstances(options: { redisUrl?: string } = {}): Pr
     clock,
     async close() {
       await Promise.allSettled([a.close(), b.close()]);
-      await empty.dispose();
+      await shared.dispose();
     },
   };
 }

@@ -5,6 +5,7 @@ import { paymentDevRoutes, paymentSimulatorOf } from '../../providers/payment/de
 import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
 import { consentDevRoutes } from '../consent/dev-routes.ts';
 import { createConsentStore } from '../consent/store.ts';
+import { devClockRoutes } from './clock.ts';
 import { callerIdSimulatorRoutes } from '../sso/caller-id/routes.ts';
 import { createCallerIdService } from '../sso/caller-id/service.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
@@ -12,10 +13,10 @@ import { createPiiCipher } from '../../auth/pii-cipher.ts';
 /**
  * Development aids, in one place so none reaches a shared environment by accident: the local
  * outbox of the SMS and email simulators, the caller-id simulator page, publishing consent terms
- * into an embedded database, and the payment simulator's next outcomes: all only in `local` (config.devRoutes), never on a shared environment.
+ * into an embedded database, the payment simulator's next outcomes and the journeys' clock: all only in `local` (config.devRoutes), never on a shared environment.
  */
 export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
-  const { config, db, now, providers } = deps;
+  const { config, db, now, providers, devClock } = deps;
   // Only `local` (config.devRoutes; tests may set it in code): the outbox shows every OTP and the
   // simulator approves any caller-id request, so no shared environment may answer them (issue 12 §1.2).
   if (config.devRoutes) {
@@ -32,5 +33,7 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   // The simulator's next outcomes, for demos and journeys of a declined or pending payment (issue 16 §7).
   const simulator = paymentSimulatorOf(providers.payment);
   if (config.devRoutes && simulator) paymentDevRoutes(app, simulator);
+  // The journeys' clock (PRAVESH_DEV_CLOCK), which moves past the server's waits instead of sleeping.
+  if (config.devRoutes && devClock) devClockRoutes(app, devClock);
   return Promise.resolve();
 };

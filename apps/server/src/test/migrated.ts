@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { createDb } from '../db/client.ts';
+
+/**
+ * Migrate once, copy per test database. Running every migration for each of the suite's test
+ * databases cost seconds apiece; instead one database is migrated per migration set and each test
+ * database starts as a copy of it: PGlite loads a dumped data directory (`loadDataDir`), PostgreSQL
+ * clones a template (`CREATE DATABASE … TEMPLATE`, PostgreSQL §23.3). Both are named by a hash of the
+ * migration files, so a changed or added migration makes a new one and a stale copy is never used.
+ * vitest's global setup (test/global-setup.ts) prepares both before the workers start; a test run
+ * without it (another config, a script) prepares them on first use.
+ */
+
+const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/** Tool caches live in node_modules/.cache by convention: a clean install starts without them. */
+const cacheFolder = path.join(repoRoot, 'node_modules', '.cache', 'pravesh-test');
+
+function listFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory() ? listFiles(path.join(folder, entry.name)) : [path.join(folder, entry.name)],
+    )
+    .sort();
+}
+
+/** A short hash of every migration file's name and text (and the journal that orders them). */
+export function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of listFiles(migrationsFolder)) {
+    hash.update(path.relative(migrationsFolder, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The installed PGlite's version, from the package.json above its entry point (its exports hide the file). */
+function pgliteVersion(): string {
+  let folder = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(folder, 'package.json'))) folder = path.dirname(folder);
+  return (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+let pgliteImageFile: Promise<string> | undefined;
+
+/**
+ * The file of a migrated in-memory PGlite's data directory, a tarball for `loadDataDir`: in the
+ * cache, or migrated and written there once (named by the PGlite version too: its data directory
+ * format is its own).
+ */
+export function migratedPgliteImageFile(): Promise<string> {
+  pgliteImageFile ??= (async () => {
+    const file = path.join(cacheFolder, `pglite-${pgliteVersion()}-${migrationsHash()}.tar`);
+    if (existsSync(file)) return file;
+    // The same migrator as DatabaseHandle.migrate (db/client.ts), on a client whose data we can dump.
+    const client = new PGlite('memory://');
+    let tarball: Blob;
+    try {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      tarball = await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+    mkdirSync(cacheFolder, { recursive: true });
+    // Written aside and renamed: another worker reading at the same moment sees all or nothing.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, file);
+    return file;
+  })();
+  return pgliteImageFile;
+}
+
+let pgliteImage: Promise<Blob> | undefined;
+
+/** The migrated PGlite data directory, read once per test file, for each test database to load. */
+export function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= migratedPgliteImageFile().then(
+    (file) => new Blob([readFileSync(file)], { type: 'application/x-tar' }),
+  );
+  return pgliteImage;
+}
+
+/** The administrator connection of DATABASE_URL (CI sets it). */
+function adminUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  return url;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The name of a migrated template database on DATABASE_URL's server, made once per migration set.
+ * Workers of one run, and runs of other checkouts on the same server, may ask at the same moment: an
+ * advisory lock lets one build it while the others wait, and the template is marked IS_TEMPLATE only
+ * once fully migrated, so one left half-built by a killed run is dropped and built again.
+ */
+export function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `pravesh_template_${migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+      const found = await admin.query<{ datistemplate: boolean }>(
+        'select datistemplate from pg_database where datname = $1',
+        [name],
+      );
+      if (found.rows[0]?.datistemplate) return name;
+      if (found.rows[0]) await admin.query(`drop database ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const handle = createDb({ databaseUrl: databaseUrl(name), dataDir: '', poolSize: 1 });
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database ${name} is_template true`);
+      return name;
+    } finally {
+      await admin.end(); // ends the session, and with it the advisory lock
+    }
+  })();
+  return postgresTemplate;
+}
