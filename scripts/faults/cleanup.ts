@@ -46,11 +46,19 @@ function install(): void {
   if (installed) return;
   installed = true;
   process.on('exit', cleanUpNow);
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
+    // `on`, not `once`: a runner may send the signal twice (tsx does, when the first is not
+    // acknowledged within 30 ms), and an unhandled second one would end the process mid-cleanup.
+    // The cleanup is synchronous, so it starts a moment later, once the acknowledgement is out.
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       console.error(`\nfaults: ${signal}, stopping everything the suite started`);
-      cleanUpNow();
-      process.exit(130);
+      setTimeout(() => {
+        cleanUpNow();
+        process.exit(130);
+      }, 100);
     });
   }
   process.on('uncaughtException', (error) => {
