@@ -3,7 +3,8 @@ import { cleanUpNow } from './cleanup.ts';
 import { secondEmbeddedServer } from './embedded.ts';
 import { FAULTS, type Check, type Fault, type FaultContext, type Settings } from './faults.ts';
 import { createInstance, logPath, type Instance } from './instances.ts';
-import { Load, isAck, isRefusal, passSource, recoverySeconds, type Sent } from './load.ts';
+import { Load, isAck, passSource, recoverySeconds } from './load.ts';
+import { MB, loadChecks, refusalsByStatus, storedCounts, table, type FaultRow } from './report.ts';
 import { freePort, sleep, startPostgres, startRedis, tempDir } from './services.ts';
 
 /**
@@ -21,8 +22,6 @@ const PORTS = {
   redis: [6430, 6439],
   instances: [4700, 4709],
 } as const satisfies Record<string, [number, number]>;
-
-const MB = 1024 * 1024;
 
 function settingsFor(short: boolean): Settings {
   const rssBoundMb = Number(process.env.FAULTS_RSS_BOUND_MB ?? 512);
@@ -53,17 +52,6 @@ function settingsFor(short: boolean): Settings {
         tokenCheckBoundMs: 1_000,
         totalBoundSeconds: 900,
       };
-}
-
-interface FaultRow {
-  fault: string;
-  sent: Sent[];
-  recovery: number | null;
-  recoveryBoundSeconds: number;
-  peakRss: Map<string, number>;
-  logBytes: number;
-  checks: Check[];
-  notes: string[];
 }
 
 /** The highest resident memory of each instance while a fault runs, sampled every 250 ms. */
@@ -126,88 +114,6 @@ async function storedIds(context: FaultContext, table: string, column: string): 
     `select ${column}::text as id, count(*) as n from ${table} group by 1`,
   );
   return new Map(result.rows.map((row) => [row.id, Number(row.n)]));
-}
-
-interface Stored {
-  lost: number;
-  duplicated: number;
-  refusedStored: number;
-  gaveUp: number;
-  gaveUpStored: number;
-}
-
-function storedCounts(
-  sent: readonly Sent[],
-  stored: { visit: Map<string, number>; event: Map<string, number> },
-): Stored {
-  const counts: Stored = { lost: 0, duplicated: 0, refusedStored: 0, gaveUp: 0, gaveUpStored: 0 };
-  for (const entry of sent) {
-    const times = stored[entry.kind].get(entry.id) ?? 0;
-    if (times > 1) counts.duplicated += 1;
-    if (isAck(entry.outcome) && times === 0) counts.lost += 1;
-    if (isRefusal(entry.outcome) && times > 0) counts.refusedStored += 1;
-    if (!isAck(entry.outcome) && !isRefusal(entry.outcome)) {
-      counts.gaveUp += 1;
-      if (times > 0) counts.gaveUpStored += 1;
-    }
-  }
-  return counts;
-}
-
-function refusalsByStatus(sent: readonly Sent[]): string {
-  const counts = new Map<string, number>();
-  for (const entry of sent) {
-    if (isAck(entry.outcome)) continue;
-    counts.set(String(entry.outcome), (counts.get(String(entry.outcome)) ?? 0) + 1);
-  }
-  return [...counts].map(([status, count]) => `${status}×${count}`).join(' ') || '-';
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
-}
-
-/** The checks every fault gets from its load. */
-function loadChecks(row: FaultRow, stored: Stored, settings: Settings): Check[] {
-  const fivexx = row.sent.filter((entry) => typeof entry.outcome === 'number' && entry.outcome >= 500);
-  const not503 = fivexx.filter((entry) => entry.outcome !== 503).length;
-  const without = fivexx.filter((entry) => entry.outcome === 503 && !entry.retryAfter).length;
-  const peak = Math.max(0, ...row.peakRss.values());
-  const checks: Check[] = [
-    { name: 'every acknowledged write stored', pass: stored.lost === 0, detail: `${stored.lost} lost` },
-    { name: 'no write stored twice', pass: stored.duplicated === 0, detail: `${stored.duplicated} duplicated` },
-    {
-      name: 'no refused write stored',
-      pass: stored.refusedStored === 0,
-      detail: `${stored.refusedStored} of ${row.sent.filter((entry) => isRefusal(entry.outcome)).length} refused`,
-    },
-    {
-      name: 'outages answer 503 with Retry-After, never another 5xx',
-      pass: not503 === 0 && without === 0,
-      detail: `${not503} other 5xx, ${without} 503 without Retry-After`,
-    },
-    {
-      name: `peak RSS under ${Math.round(settings.rssBoundBytes / MB)} MB`,
-      pass: peak <= settings.rssBoundBytes,
-      detail: `${Math.round(peak / MB)} MB`,
-    },
-  ];
-  if (row.recoveryBoundSeconds === 0) {
-    checks.push({
-      name: 'no refusal without a fault',
-      pass: row.sent.every((entry) => isAck(entry.outcome)),
-      detail: refusalsByStatus(row.sent),
-    });
-  } else {
-    checks.push({
-      name: `requests succeed again within ${row.recoveryBoundSeconds} s`,
-      pass: row.recovery !== null && row.recovery <= row.recoveryBoundSeconds,
-      detail: row.recovery === null ? 'still failing when the window closed' : `${row.recovery.toFixed(1)} s`,
-    });
-  }
-  return checks;
 }
 
 async function main(): Promise<number> {
