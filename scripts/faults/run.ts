@@ -37,7 +37,7 @@ function settingsFor(short: boolean): Settings {
         requestTimeoutMs: 2_000,
         rssBoundBytes: rssBoundMb * MB,
         tokenCheckBoundMs: 1_000,
-        totalBoundSeconds: 240,
+        totalBoundSeconds: 300,
       }
     : {
         short,
