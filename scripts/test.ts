@@ -1,7 +1,7 @@
 /**
  * `npm test`: lint, type check and build side by side (none reads what another writes: the build
  * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/), then the Vitest suite, then the
- * Playwright journeys on that build. Each phase's output is printed whole when it ends, not
+ * fault suite's short run, then the Playwright journeys on that build. Each phase's output is printed whole when it ends, not
  * interleaved, followed by `phase NAME: N s`; a failed group stops the run, as `a && b` would.
  * `npm test -- unit e2e` runs only the phases named (e2e then expects a build).
  */
@@ -18,6 +18,9 @@ const npm = (name: string, script: string): Phase => ({ name, command: 'npm', ar
 const ALL_GROUPS: Phase[][] = [
   [npm('lint', 'lint'), npm('typecheck', 'typecheck'), npm('build', 'build')],
   [npm('unit', 'test:unit')],
+  // The fault suite's short run starts its own PostgreSQL, Redis and servers: alone, so its
+  // recovery times and memory are its own (PRAVESH_SKIP_FAULTS=1 skips it, saying so).
+  [npm('faults', 'test:faults')],
   // test:e2e builds first; the build of the first group serves here.
   [{ name: 'e2e', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] }],
 ];
