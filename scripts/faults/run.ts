@@ -150,6 +150,9 @@ async function main(): Promise<number> {
     REDIS_URL: redis.url,
     PRAVESH_MIGRATION_DATABASE_URL: '',
     PRAVESH_DATA_DIR: instanceData.dir,
+    // As deployed behind a balancer (README "Running more than one instance"): after SIGTERM the
+    // instance answers /readyz 503 for this long, still serving, before it drains and exits.
+    PRAVESH_SHUTDOWN_DELAY_MS: '1500',
   };
   const a = createInstance({ name: 'A', port: ports[0], env: shared, logFile: logPath(logs.dir, 'A') });
   const b = createInstance({ name: 'B', port: ports[1], env: shared, logFile: logPath(logs.dir, 'B') });

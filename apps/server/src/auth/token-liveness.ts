@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { ssoAccessTokens, ssoSessions } from '../db/schema/sso.ts';
 import { createBatcher } from '../lib/batcher.ts';
 import type { Generations } from '../lib/generations.ts';
+import type { CountLookup } from '../lib/kept-reads.ts';
 
 /**
  * Whether an access token's row and its session are still live (unrevoked, unexpired), with a
@@ -59,6 +60,8 @@ export interface TokenLivenessOptions {
   generations?: Generations | undefined;
   /** Most cached tokens kept; the oldest go first. */
   maxEntries?: number;
+  /** Told whether each check was answered from memory (metrics). */
+  countLookup?: CountLookup | undefined;
 }
 
 interface Cached {
@@ -121,9 +124,13 @@ export function createTokenLiveness(options: TokenLivenessOptions): TokenLivenes
       if (before !== null) {
         const hit = cache.get(jti);
         const young = hit !== undefined && readAt - hit.keptAt < revocations!.maxKeptMs;
-        if (hit && young && hit.generation === before && hit.liveUntil > now()) return true;
+        if (hit && young && hit.generation === before && hit.liveUntil > now()) {
+          options.countLookup?.('hit');
+          return true;
+        }
         if (hit) cache.delete(jti);
       }
+      options.countLookup?.('miss');
       const liveUntil = await liveChecks.add(jti);
       if (liveUntil === null || liveUntil <= now()) return false;
       // Tagged with the generation read before the check: a revocation meanwhile makes it stale.

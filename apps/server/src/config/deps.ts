@@ -111,6 +111,7 @@ export interface CreatedDeps {
 export async function createDeps(config: AppConfig, options: DepsOptions): Promise<CreatedDeps> {
   const devClock = config.devClock && !options.now ? createDevClock() : undefined;
   const now = options.now ?? devClock?.now ?? Date.now;
+  const metrics = options.metrics ?? createMetrics();
   const database =
     options.database ??
     createDb({
@@ -120,13 +121,18 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       ...config.database,
     });
   if (!options.database) await database.migrate();
+  metrics.watchPool(() => database.poolStatus());
   const db = database.db;
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
   const registry = createSiteRegistry(config, keyring);
   // One Redis connection for the rate limits and the change counters (lib/redis.ts: fails fast, logs
   // an outage once); its settings are checked once it first connects (README "Redis").
   const redis = config.redisUrl
-    ? connectRedis(config.redisUrl, { ...config.redisTimeouts, log: options.log })
+    ? connectRedis(config.redisUrl, {
+        ...config.redisTimeouts,
+        log: options.log,
+        countError: () => metrics.redisErrors.inc(),
+      })
     : undefined;
   redis?.client.once('ready', () => void checkRedisSettings(redis, options.log));
   const limiter = options.limiter ?? createRateLimiter({ redis, db, prefix: config.sso.rateLimitPrefix, now });
@@ -168,7 +174,12 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     redis,
     prefix: sso.rateLimitPrefix,
   });
-  const tokenLiveness = createTokenLiveness({ db, now, generations });
+  const tokenLiveness = createTokenLiveness({
+    db,
+    now,
+    generations,
+    countLookup: (result) => metrics.cacheLookups.inc({ cache: 'token liveness', result }),
+  });
   const customerAuth = createCustomerAuth(
     createAccessTokenVerifier({ db, config: sso, issuer: config.publicUrl, now, liveness: tokenLiveness }),
   );
@@ -184,6 +195,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     webOtpHost: new URL(config.publicUrl).hostname,
     now,
     groupCommit: groupCommitFor(database.kind),
+    metrics,
   });
 
   return {
@@ -203,7 +215,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       otp,
       sessions: createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: tokenLiveness }),
       generations,
-      metrics: options.metrics ?? createMetrics(),
+      metrics,
       readiness: createReadiness({ database, stallMs: config.database.readyStallMs }),
       log: options.log,
     },

@@ -49,6 +49,8 @@ export interface BatcherOptions<T, R> {
   name?: string;
   /** Where a failed batch is logged, once; unset: not logged here. */
   log?: BatchLog | undefined;
+  /** Told each batch's size as it is sent (metrics). */
+  onBatch?: ((size: number) => void) | undefined;
 }
 
 /** Items one queue holds unless told otherwise: a bound for every queue (memory in a stall). */
@@ -78,6 +80,8 @@ export interface Batcher<T, R> {
    * (readiness) even as each cancelled batch is replaced by a fresh one.
    */
   waitingSince(): number | undefined;
+  /** Items queued and not yet sent. */
+  depth(): number;
   readonly stats: Readonly<BatcherStats>;
 }
 
@@ -151,6 +155,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
   async function write(batch: Waiter<T, R>[]): Promise<void> {
     stats.batches += 1;
     stats.items += batch.length;
+    options.onBatch?.(batch.length);
     stats.largestBatch = Math.max(stats.largestBatch, batch.length);
     try {
       const results = await options.flush(batch.map((waiter) => waiter.item));
@@ -251,6 +256,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
 
   return {
     stats,
+    depth: () => queue.length,
     add(item, isGone) {
       return new Promise<R>((resolve, reject) => {
         const waiter: Waiter<T, R> = { item, since: performance.now(), isGone, resolve, reject };

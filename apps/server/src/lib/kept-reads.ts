@@ -9,7 +9,10 @@ import type { GenerationCounter } from './generations.ts';
  * counter, or a known generation, every read goes to `load`. Bounded: past `maxEntries` the oldest
  * kept read goes. Used by puckar/check's ledger answers and the score tile's latest pulls.
  */
-export function createKeptReads<V>(maxEntries: number) {
+/** Told whether each read was answered from memory (metrics: pravesh_cache_lookups_total). */
+export type CountLookup = (result: 'hit' | 'miss') => void;
+
+export function createKeptReads<V>(maxEntries: number, countLookup?: CountLookup) {
   const kept = new Map<string, { generation: string; keptAt: number; value: V }>();
   return {
     async read(key: string, counter: GenerationCounter | undefined, load: () => Promise<V>): Promise<V> {
@@ -17,8 +20,12 @@ export function createKeptReads<V>(maxEntries: number) {
       const generation = (await counter?.current()) ?? null;
       if (generation !== null) {
         const hit = kept.get(key);
-        if (hit?.generation === generation && readAt - hit.keptAt < counter!.maxKeptMs) return hit.value;
+        if (hit?.generation === generation && readAt - hit.keptAt < counter!.maxKeptMs) {
+          countLookup?.('hit');
+          return hit.value;
+        }
       }
+      countLookup?.('miss');
       const value = await load();
       if (generation !== null) {
         kept.delete(key);

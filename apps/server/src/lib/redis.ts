@@ -32,6 +32,8 @@ export interface RedisSettings {
   connectTimeoutMs?: number | undefined;
   /** Where outages and unsafe settings are reported; without one, nothing is logged. */
   log?: RedisLog | undefined;
+  /** Told of every failed or timed-out command and connection error (metrics: pravesh_redis_errors_total). */
+  countError?: (() => void) | undefined;
 }
 
 export interface RedisConnection {
@@ -67,6 +69,7 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
   let closing = false;
 
   function failed(error: unknown): void {
+    settings.countError?.();
     for (const listener of troubleListeners) listener();
     if (!available || closing) return;
     available = false;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendOtp, signInCustomer, ssoServer, type SsoTestServer } from '../test/customers.ts';
 import { getTestInstance, type TestInstance } from '../test/instance.ts';
 import { createMetrics } from './metrics.ts';
 import { listenMetrics } from './metrics-server.ts';
@@ -89,6 +90,45 @@ describe('metrics', () => {
     } finally {
       await listener?.close();
     }
+  });
+});
+
+describe('what modules count', () => {
+  let server: SsoTestServer;
+  beforeAll(async () => {
+    server = await ssoServer('pglite', { env: { PRAVESH_METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => server?.close());
+
+  const scrape = async () =>
+    (await server.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+
+  it('counts OTP sends and refusals, batch sizes, queue depth and token-cache lookups', async () => {
+    const customer = await signInCustomer(server);
+    let text = await scrape();
+    expect(sample(text, 'pravesh_otp_sends_total{channel="sms"}')).toBe(1);
+    // The same number again within its resend window: refused, by reason.
+    const again = await sendOtp(server, customer.mobileNo);
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    text = await scrape();
+    expect(text).toMatch(/^pravesh_otp_refusals_total\{reason="otpResendTooSoon"\} 1$/m);
+
+    const produced = await server.app.inject({
+      method: 'POST',
+      url: PRODUCE,
+      headers: { 'pb-pass-token': await server.pass(2) },
+      payload: [{ eventId: randomUUID(), event: 'page_view' }],
+    });
+    expect(produced.statusCode).toBe(200);
+    const userinfo = () =>
+      server.app.inject({ url: '/SSOSP/oauth/userinfo', headers: { authorization: `Bearer ${customer.accessToken}` } });
+    expect((await userinfo()).statusCode).toBe(200);
+    expect((await userinfo()).statusCode).toBe(200);
+    text = await scrape();
+    expect(sample(text, 'pravesh_batch_size_count{queue="analytics event"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'pravesh_queue_depth{queue="analytics event"}')).toBe(0);
+    expect(sample(text, 'pravesh_cache_lookups_total{cache="token liveness",result="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'pravesh_cache_lookups_total{cache="token liveness",result="miss"}')).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -17,8 +17,12 @@ export interface Metrics {
   readonly batchSize: Histogram<'queue'>;
   readonly queueDepth: Gauge<'queue'>;
   readonly cacheLookups: Counter<'cache' | 'result'>;
-  readonly redisErrors: Counter<'operation'>;
+  readonly redisErrors: Counter;
   readonly dbPoolConnections: Gauge<'state'>;
+  /** Reports a write queue's depth at each scrape (pravesh_queue_depth{queue}). */
+  watchQueueDepth(queue: string, depth: () => number): void;
+  /** Reports the PostgreSQL pool at each scrape (nothing for the embedded database). */
+  watchPool(status: () => { total: number; idle: number; waiting: number } | undefined): void;
 }
 
 /** Latency buckets in seconds: from a cached answer (~0.2 ms) to a stalled dependency's timeout. */
@@ -26,6 +30,8 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
+  const queueDepths = new Map<string, () => number>();
+  let poolStatus: (() => { total: number; idle: number; waiting: number } | undefined) | undefined;
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
   return {
     registry,
@@ -66,6 +72,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       help: 'Writes waiting in an in-memory queue, by queue.',
       labelNames: ['queue'],
       registers: [registry],
+      collect() {
+        for (const [queue, depth] of queueDepths) this.set({ queue }, depth());
+      },
     }),
     cacheLookups: new Counter({
       name: 'pravesh_cache_lookups_total',
@@ -75,8 +84,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     }),
     redisErrors: new Counter({
       name: 'pravesh_redis_errors_total',
-      help: 'Redis commands that failed or timed out.',
-      labelNames: ['operation'],
+      help: 'Redis commands that failed or timed out, and connection errors.',
       registers: [registry],
     }),
     dbPoolConnections: new Gauge({
@@ -84,6 +92,19 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       help: 'PostgreSQL pool connections by state (in_use, idle, waiting: callers waiting for one).',
       labelNames: ['state'],
       registers: [registry],
+      collect() {
+        const status = poolStatus?.();
+        if (!status) return;
+        this.set({ state: 'in_use' }, status.total - status.idle);
+        this.set({ state: 'idle' }, status.idle);
+        this.set({ state: 'waiting' }, status.waiting);
+      },
     }),
+    watchQueueDepth(queue, depth) {
+      queueDepths.set(queue, depth);
+    },
+    watchPool(status) {
+      poolStatus = status;
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { createMobileHasher } from './mobile-hash.ts';
-import { writeQueueOptions } from '../health/write-queues.ts';
+import { watchWriteQueue, writeQueueOptions } from '../health/write-queues.ts';
 import { analyticsRoutes } from './routes.ts';
 import { createAnalyticsStore } from './store.ts';
 
@@ -16,10 +16,10 @@ export const analyticsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     hashMobile: createMobileHasher(deps.config.piiHashKey),
     maxConcurrentFlushes: deps.database.kind === 'postgres' ? 2 : 1,
     maxWaitMs: deps.database.kind === 'postgres' ? 'turn' : 1,
-    queue: writeQueueOptions(deps),
+    queue: writeQueueOptions(deps, 'analytics event'),
     now: deps.now,
   });
-  deps.readiness.watchQueue('analytics event', () => store.waitingSince());
+  watchWriteQueue(deps, 'analytics event', store);
   analyticsRoutes(app, store);
   app.addHook('onClose', () => store.drain());
   return Promise.resolve();

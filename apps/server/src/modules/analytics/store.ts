@@ -19,7 +19,7 @@ export interface AnalyticsStoreOptions {
   maxWaitMs?: BatcherOptions<EventRow, StoredEvent>['maxWaitMs'];
   maxConcurrentFlushes?: number;
   /** The queue's bound, its wait limit and where a failed batch is logged (lib/batcher.ts). */
-  queue?: Pick<BatcherOptions<EventRow, StoredEvent>, 'maxQueued' | 'maxQueueWaitMs' | 'log'>;
+  queue?: Pick<BatcherOptions<EventRow, StoredEvent>, 'maxQueued' | 'maxQueueWaitMs' | 'log' | 'onBatch'>;
   /** Injectable clock in milliseconds: the receipt time is the batch's, set here, not by the database. */
   now?: () => number;
 }
@@ -178,6 +178,7 @@ export function createAnalyticsStore(db: Database, options: AnalyticsStoreOption
     },
     drain: () => batcher.drain(),
     waitingSince: () => batcher.waitingSince(),
+    depth: () => batcher.depth(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;
     },

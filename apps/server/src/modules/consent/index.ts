@@ -26,6 +26,7 @@ export const consentModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       piiHashKey: config.piiHashKey,
       now,
       ledgerChanges: deps.generations.counter(CONSENT_LEDGER_COUNTER),
+      countLookup: (result) => deps.metrics.cacheLookups.inc({ cache: 'consent answers', result }),
     }),
     customerAuth: deps.customerAuth,
   });

@@ -18,7 +18,7 @@ import {
 } from '@pravesh/core';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { GenerationCounter } from '../../lib/generations.ts';
-import { createKeptReads } from '../../lib/kept-reads.ts';
+import { createKeptReads, type CountLookup } from '../../lib/kept-reads.ts';
 import type { CheckAnswer, ConsentStore, ContractVersionRow, LedgerRow, NewLedgerEntry } from './store.ts';
 import { createContractVersionCache } from './version-cache.ts';
 
@@ -42,6 +42,8 @@ export interface ConsentServiceOptions {
    * has not moved, on this instance or any other. Without it every check reads the ledger.
    */
   ledgerChanges?: GenerationCounter | undefined;
+  /** Told whether each subject's ledger read was answered from memory (metrics). */
+  countLookup?: CountLookup | undefined;
 }
 
 /** The change counter of the consent ledger (lib/generations.ts). */
@@ -142,7 +144,7 @@ export function createConsentService(options: ConsentServiceOptions) {
   // Tagged with the generation read before the ledger read, so an entry appended meanwhile, here or
   // on another instance, makes the answer stale rather than hidden (lib/generations.ts).
   const ledgerChanges = options.ledgerChanges;
-  const knownAnswers = createKeptReads<CheckAnswer[]>(MAX_CACHED_ANSWERS);
+  const knownAnswers = createKeptReads<CheckAnswer[]>(MAX_CACHED_ANSWERS, options.countLookup);
   function answersOf(subject: string, contractId: string): Promise<CheckAnswer[]> {
     return knownAnswers.read(`${subject}\u0000${contractId}`, ledgerChanges, () =>
       answerReads.add({ subject, contractId }),

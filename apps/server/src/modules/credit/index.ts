@@ -12,7 +12,10 @@ import { createCreditStore } from './store.ts';
  */
 export const creditModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = createCreditService({
-    store: createCreditStore(deps.db, { generations: deps.generations }),
+    store: createCreditStore(deps.db, {
+      generations: deps.generations,
+      countLookup: (result) => deps.metrics.cacheLookups.inc({ cache: 'credit reads', result }),
+    }),
     bureau: deps.providers.bureau,
     now: deps.now,
     deadlineMs: deps.config.bureau.deadlineMs,

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { GenerationCounter, Generations } from '../../lib/generations.ts';
-import { createKeptReads } from '../../lib/kept-reads.ts';
+import { createKeptReads, type CountLookup } from '../../lib/kept-reads.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 
@@ -82,6 +82,8 @@ export interface CreditStoreOptions {
    * instance. Without them every read goes to the database.
    */
   generations?: Generations;
+  /** Told whether each latest-pulls read was answered from memory (metrics). */
+  countLookup?: CountLookup | undefined;
 }
 
 /**
@@ -115,7 +117,7 @@ export function createCreditStore(db: Database, options: CreditStoreOptions = {}
 
   const counterOf = (customerId: string): GenerationCounter | undefined =>
     options.generations?.counter(pullCounterName(customerId));
-  const kept = createKeptReads<readonly CreditPullSummary[]>(MAX_REMEMBERED_CUSTOMERS);
+  const kept = createKeptReads<readonly CreditPullSummary[]>(MAX_REMEMBERED_CUSTOMERS, options.countLookup);
 
   /**
    * The latest pulls of one customer. The score tile asks on every signed-in page view and pulls

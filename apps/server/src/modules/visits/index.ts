@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { writeQueueOptions } from '../health/write-queues.ts';
+import { watchWriteQueue, writeQueueOptions } from '../health/write-queues.ts';
 import { visitRoutes } from './routes.ts';
 import { createVisitService } from './service.ts';
 import { createVisitStore } from './store.ts';
@@ -22,9 +22,9 @@ export const visitsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     // 1 × turn gave the same visits/s as 1 × 1 ms but a worse p99 (23–117 ms against 20–36 ms).
     maxConcurrentFlushes: database.kind === 'postgres' ? 2 : 1,
     maxWaitMs: database.kind === 'postgres' ? 'turn' : 1,
-    queue: writeQueueOptions(deps),
+    queue: writeQueueOptions(deps, 'visit'),
   });
-  deps.readiness.watchQueue('visit', () => store.waitingSince());
+  watchWriteQueue(deps, 'visit', store);
   const cookie = createVisitorCookie({
     environment: config.environment,
     keys: config.cookieKeys,

@@ -19,7 +19,7 @@ export interface VisitStoreOptions {
   /** Batches in flight at once; PGlite runs one statement at a time, a pg pool several. */
   maxConcurrentFlushes?: number;
   /** The queue's bound, its wait limit and where a failed batch is logged (lib/batcher.ts). */
-  queue?: Pick<BatcherOptions<VisitRow, InsertOutcome>, 'maxQueued' | 'maxQueueWaitMs' | 'log'>;
+  queue?: Pick<BatcherOptions<VisitRow, InsertOutcome>, 'maxQueued' | 'maxQueueWaitMs' | 'log' | 'onBatch'>;
 }
 
 interface Owner {
@@ -138,6 +138,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
     },
     drain: () => batcher.drain(),
     waitingSince: () => batcher.waitingSince(),
+    depth: () => batcher.depth(),
     get stats(): Readonly<BatcherStats> {
       return batcher.stats;
     },

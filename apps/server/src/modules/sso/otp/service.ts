@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { OTP_LENGTH, PraveshError, type OtpProofOfWork } from '@pravesh/core';
+import { OTP_LENGTH, PraveshError, isPraveshError, type OtpProofOfWork } from '@pravesh/core';
 import type { ShieldKey } from '../../../config/index.ts';
 import type { SsoConfig } from '../../../config/sso.ts';
 import { resultRows, type Database } from '../../../db/client.ts';
@@ -14,6 +14,7 @@ import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import { customerFromRow, type Customer } from '../customers/store.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 import { ChallengedError, createProofOfWork } from './proof-of-work.ts';
+import type { Metrics } from '../../../observability/metrics.ts';
 
 /**
  * One-time passwords (issue 4), by SMS and, for JOURNEY_EMAIL_OTP, by email: 6 digits from
@@ -41,6 +42,8 @@ export interface OtpServiceOptions {
   now: () => number;
   /** How concurrent checks share statements (group-commit.ts); one at a time by default. */
   groupCommit?: GroupCommit;
+  /** Counts codes sent and refused (observability/metrics.ts: pravesh_otp_*). */
+  metrics?: Pick<Metrics, 'otpSends' | 'otpRefusals'> | undefined;
 }
 
 interface Taken {
@@ -258,7 +261,18 @@ export function createOtpService(options: OtpServiceOptions) {
    * `hourlyKind` keeps the hourly counters of numbers and addresses apart; the per-IP limit counts
    * every send of the address.
    */
-  async function issue(
+  async function issue(...args: Parameters<typeof issueUncounted>): Promise<OtpSent> {
+    try {
+      const sent = await issueUncounted(...args);
+      options.metrics?.otpSends.inc({ channel: args[2] === 'mobile' ? 'sms' : 'email' });
+      return sent;
+    } catch (error) {
+      options.metrics?.otpRefusals.inc({ reason: isPraveshError(error) ? error.key : 'failure' });
+      throw error;
+    }
+  }
+
+  async function issueUncounted(
     key: string,
     ip: string,
     hourlyKind: 'mobile' | 'email',
