@@ -20,6 +20,7 @@ import { observabilityPlugin } from './observability/plugin.ts';
 import { requestIdFor } from './observability/request-id.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { serviceUnavailable } from './lib/outage.ts';
 import { faviconRoutes } from './plugins/pages.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
@@ -54,6 +55,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
     trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
+    // Fastify's own answer while closing is a 503 without Retry-After; ours below carries it.
+    return503OnClosing: false,
     // One id per request in every log line, from traceparent or a proxy's x-request-id (observability/request-id.ts).
     genReqId: requestIdFor,
   });
@@ -77,6 +80,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 
+  // Once close has begun (SIGTERM, after PRAVESH_SHUTDOWN_DELAY_MS), a request that still arrives on
+  // an open connection is refused as an outage: 503 with Retry-After (RFC 9110 §15.6.4), and the
+  // connection closed so the client's retry goes to another instance.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    done(serviceUnavailable(1));
+  });
   // First, so its hooks time every request, refusals included (config/observability.ts).
   if (options.metrics !== false) await app.register(observabilityPlugin, { metrics, token: config.metrics.token });
   // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
