@@ -114,7 +114,7 @@ function renderPage(
  * CSRF Prevention Cheat Sheet). `autoLogout` is true only when the browser says the navigation came
  * from this origin or this site (Sec-Fetch-Site, W3C Fetch Metadata): a link on another site, or a
  * hostile page, gets a "Log out" button instead, so no cross-site navigation can sign a customer
- * out without their click (issue 12 §1.8; see docs/decisions/0003-logout-get-confirms-before-signing-out.md).
+ * out without their click (see docs/decisions/0003-logout-get-confirms-before-signing-out.md).
  */
 function logoutPage(app: FastifyInstance, config: AppConfig, versions: Map<string, string>, csp: string): void {
   const cookieName = logoutCsrfCookieName(config.environment);

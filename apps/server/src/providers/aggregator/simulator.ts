@@ -24,7 +24,7 @@ import {
 } from './types.ts';
 
 /**
- * A simulated account aggregator (issue 17 §1), faithful to ReBIT v2.0.0's three status sets:
+ * A simulated account aggregator (spec 001 §7, the OVI calls), faithful to ReBIT v2.0.0's three status sets:
  *
  * - consent request (handle): PENDING → READY once the customer approves (the artefact is ready to
  *   fetch) → APPROVED once the FIU fetched it; PENDING → REJECTED on the customer's no; PENDING →
