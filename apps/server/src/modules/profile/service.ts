@@ -302,7 +302,8 @@ export function createProfileService(options: ProfileServiceOptions) {
      * in to an attacker's phone. The path, updateType values and texts are kept; the reauthenticate
      * step is added before them (ASVS 5.0 V7.5.1 / 4.0.3 V3.7.1: re-authenticate before changing an
      * identifier used to sign in; Keycloak's UPDATE_EMAIL required action does the same), the old
-     * contacts are told (V6.3.7 / V2.2.3) and the other sessions end (V7.4.3 / V3.3.3).
+     * contacts are told (V6.3.7 / V2.2.3) and the other sessions end (V7.4.3 / V3.3.3). See
+     * docs/decisions/0005-contact-change-needs-the-current-factor.md.
      */
     async changeContact(
       caller: ContactChangeCaller,

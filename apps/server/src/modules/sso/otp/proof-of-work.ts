@@ -9,7 +9,8 @@ import { hmacSha256, safeEqual } from '../crypto.ts';
  * HMAC binding it to the requester's number (its keyed hash, never the number itself) and IP, so a
  * proof solved for one send cannot be spent on another number or from another address. Each proof
  * is spent once: its salt is recorded in the rate limiter's store (Redis when configured, else the
- * database) until the challenge expires, so a replay on any instance is refused.
+ * database) until the challenge expires, so a replay on any instance is refused. Why a proof of
+ * work rather than a 429 for everyone: docs/decisions/0006-otp-proof-of-work-under-sms-pressure.md.
  */
 export interface ProofOfWorkOptions {
   /** Signs challenges; domain-separated from the secret's other uses. */
