@@ -25,6 +25,7 @@ import { INVOICE_ERRORS } from './invoices/errors.ts';
 import { PROFILE_ERRORS } from './profile/errors.ts';
 import { SELF_SERVICE_ERRORS } from './self-service/errors.ts';
 import { SSO_SERVER_ERRORS } from './sso/server-errors.ts';
+import { SERVER_REQUEST_ERRORS } from './http/server-errors.ts';
 import { SUPPORT_ERRORS } from './support/errors.ts';
 
 export type { CatalogueEntry } from './errors/entry.ts';
@@ -42,6 +43,7 @@ export const SERVER_ERROR_GROUPS = {
   support: SUPPORT_ERRORS,
   profile: PROFILE_ERRORS,
   ssoServer: SSO_SERVER_ERRORS,
+  serverRequest: SERVER_REQUEST_ERRORS,
 } as const;
 
 /** The catalogue's parts, one per capability; their keys must not overlap (errors.test.ts). */

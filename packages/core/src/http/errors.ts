@@ -8,9 +8,4 @@ export const REQUEST_ERRORS = {
   rateLimited: entry('rateLimited', 429, 'Too many requests, please retry later'),
   originNotAllowed: entry('originNotAllowed', 403, 'Origin is not allowed'),
   internal: entry('internalError', 500, 'Something went wrong! Please try again later'),
-  /**
-   * A dependency (database, Redis, a write queue at its bound) is briefly unavailable: nothing was
-   * stored, and the same request may be retried after the response's Retry-After (RFC 9110 §15.6.4).
-   */
-  serviceUnavailable: entry('serviceUnavailable', 503, 'We are busy right now. Please try again in a few seconds'),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -36,12 +36,6 @@ export const SSO_ERRORS = {
   invalidRedirectUri: entry('invalidRedirectUri', 400, 'redirect_uri is not registered for this client'),
   invalidScope: entry('invalidScope', 400, ({ scope }) => `scope ${scope} is not allowed for this client`),
   invalidGrant: entry('invalidGrant', 400, 'Authorization code is invalid, expired or already used'),
-  /** A code exchange without its PKCE code_verifier or redirect_uri (docs/decisions/0001-…). */
-  codeExchangeIncomplete: entry(
-    'codeExchangeIncomplete',
-    400,
-    ({ parameter }) => `${parameter} of the authorize request is required`,
-  ),
   sessionInvalid: entry('sessionInvalid', 401, 'Session is invalid or has ended'),
   glssKeyInvalid: entry('glssKeyInvalid', 401, 'glss_key is invalid, expired or already used'),
   authTokenInvalid: entry('authTokenInvalid', 401, 'auth_token signature is invalid or expired'),

@@ -18,4 +18,10 @@ export const SSO_SERVER_ERRORS = {
     400,
     'This OTP request could not be confirmed. Please request the OTP again',
   ),
+  /** A code exchange without its PKCE code_verifier or redirect_uri (docs/decisions/0001-…). */
+  codeExchangeIncomplete: entry(
+    'codeExchangeIncomplete',
+    400,
+    ({ parameter }) => `${parameter} of the authorize request is required`,
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
