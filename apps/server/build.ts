@@ -4,7 +4,7 @@
  * dependencies (`npm ci --omit=dev`). Our workspace packages (@pravesh/core) are bundled in, being
  * TypeScript source; every npm dependency stays an import, resolved from node_modules at run time.
  *   dist/main.js                  the API server (npm run start:prod)
- *   dist/{pass-token,contract,seed,pii}.js   the operator commands
+ *   dist/{migrate,pass-token,contract,seed,pii}.js   the operator commands
  *   dist/migrations/              the SQL migrations, as db/client.ts reads them (lib/locations.ts)
  */
 import { build } from 'esbuild';
@@ -23,6 +23,7 @@ await build({
     contract: path.join(root, 'src/cli/contract.ts'),
     seed: path.join(root, 'src/cli/seed.ts'),
     pii: path.join(root, 'src/cli/pii.ts'),
+    migrate: path.join(root, 'src/cli/migrate.ts'),
   },
   outdir,
   bundle: true,

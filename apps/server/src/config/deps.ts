@@ -30,6 +30,8 @@ import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
 import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
 import type { AppConfig } from './index.ts';
+import { ConfigError } from './shared.ts';
+import { schemaRefusal, schemaStatus } from '../db/schema-version.ts';
 
 /** The outside services a module talks to; each is an interface with a simulator (providers/). */
 export interface Providers {
@@ -120,7 +122,16 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       dataDir: config.dataDir,
       ...config.database,
     });
-  if (!options.database) await database.migrate();
+  if (!options.database) {
+    if (config.migrateOnStart) await database.migrate();
+    else {
+      const refusal = schemaRefusal(await schemaStatus(database.db));
+      if (refusal) {
+        await database.close();
+        throw new ConfigError(refusal);
+      }
+    }
+  }
   metrics.watchPool(() => database.poolStatus());
   const db = database.db;
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);

@@ -83,6 +83,12 @@ export interface AppConfig {
    * operator may publish on purpose but should not publish by default; ASVS V14.3.2).
    */
   readonly docsEnabled: boolean;
+  /**
+   * Whether an instance applies pending migrations as it starts (PRAVESH_MIGRATE_ON_START; on by
+   * default, off in production, where `npm run migrate` is a release step of its own): when off, it
+   * refuses to start on a schema older or newer than it knows (db/schema-version.ts).
+   */
+  readonly migrateOnStart: boolean;
   /** Terms consent: demo contract seeding (config/consent.ts). */
   readonly consent: ConsentConfig;
   /** Cross-storage hub: allowed methods per origin (config/hub.ts). */
@@ -213,9 +219,10 @@ function parsePort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
-function docsSwitch(raw: string | undefined, environment: Environment): boolean {
+/** A 0/1 switch that is on by default everywhere but production. */
+function offInProduction(variable: string, raw: string | undefined, environment: Environment): boolean {
   if (raw === undefined || raw === '') return environment !== 'production';
-  if (raw !== '0' && raw !== '1') throw new ConfigError('PRAVESH_DOCS_ENABLED must be 0 or 1');
+  if (raw !== '0' && raw !== '1') throw new ConfigError(`${variable} must be 0 or 1`);
   return raw === '1';
 }
 
@@ -274,7 +281,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payment: loadPaymentConfig(env, environment),
     aggregator: loadAggregatorConfig(env),
     devRoutes: environment === 'local',
-    docsEnabled: docsSwitch(env.PRAVESH_DOCS_ENABLED, environment),
+    docsEnabled: offInProduction('PRAVESH_DOCS_ENABLED', env.PRAVESH_DOCS_ENABLED, environment),
+    migrateOnStart: offInProduction('PRAVESH_MIGRATE_ON_START', env.PRAVESH_MIGRATE_ON_START, environment),
     devClock: env.PRAVESH_DEV_CLOCK === '1',
     migrationDatabaseUrl: env.PRAVESH_MIGRATION_DATABASE_URL || undefined,
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),

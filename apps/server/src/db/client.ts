@@ -170,14 +170,25 @@ function createPostgres(databaseUrl: string, options: DatabaseOptions): Database
  * without the app's statement timeout (building an index on a large table may take longer).
  */
 async function migratePostgres(url: string): Promise<void> {
+  // One connection, so the session-level advisory lock below and every migration share it.
   const owner = new pg.Pool({ connectionString: url, max: 1 });
   owner.on('error', () => undefined);
   try {
-    await migratePg(drizzlePg(owner), { migrationsFolder });
+    // Two instances (or two `npm run migrate`) starting at once: the second waits, then finds
+    // nothing left to apply, instead of both creating the same tables.
+    await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(owner), { migrationsFolder });
+    } finally {
+      await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
   } finally {
     await owner.end();
   }
 }
+
+/** The advisory lock key that serialises migrations (any fixed bigint our tables never use). */
+export const MIGRATION_LOCK_KEY = 7_410_297_113;
 
 async function probe(db: Database, timeoutMs: number, exhausted: () => boolean): Promise<DatabaseProbe> {
   let timer: NodeJS.Timeout | undefined;
