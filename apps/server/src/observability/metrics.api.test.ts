@@ -4,7 +4,6 @@ import { sendOtp, signInCustomer, ssoServer, type SsoTestServer } from '../test/
 import { getTestInstance, type TestInstance } from '../test/instance.ts';
 import { createMetrics } from './metrics.ts';
 import { listenMetrics } from './metrics-server.ts';
-import { failureCodeOf } from './plugin.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 const PRODUCE = '/MSP/api/v1/pbguc/event/produce';
@@ -68,14 +67,6 @@ describe('metrics', () => {
         `http_server_request_duration_seconds_count{http_request_method="POST",http_route="${PRODUCE}",http_response_status_code="401",code="${code}"}`,
       ),
     ).toBeGreaterThanOrEqual(1);
-  });
-
-  it('reads the spec code only from failure envelopes', () => {
-    expect(failureCodeOf('{"status":false,"statusCode":"invalidJwtException","statusMessage":"Jwt Expired"}')).toBe(
-      'invalidJwtException',
-    );
-    expect(failureCodeOf('{"status":true,"statusCode":"success"}')).toBeUndefined();
-    expect(failureCodeOf(Buffer.from('x'))).toBeUndefined();
   });
 
   it('serves its own port without a token', async () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PraveshError, failure, isPraveshError } from '@pravesh/core';
 import { isTransientOutage, outageSummary, retryAfterSecondsOf, serviceUnavailable } from '../lib/outage.ts';
+import { noteRefusal } from '../observability/plugin.ts';
 import { sendNotFoundPage, wantsPage } from './pages.ts';
 
 /**
@@ -59,24 +60,28 @@ export const errorsPlugin = fp<ErrorsOptions>(
       const known = toPraveshError(error);
       if (known) {
         request.log.info({ code: known.code }, 'request refused');
+        noteRefusal(request, known.code);
         if (known.key === 'serviceUnavailable') reply.header('retry-after', String(retryAfterSecondsOf(known)));
         return reply.status(known.status).send(failure(known.code, known.message));
       }
       if (isTransientOutage(error)) {
         // A dependency is down: 503 with Retry-After, logged by its class only (no SQL, no values).
         const outage = serviceUnavailable();
+        noteRefusal(request, outage.code);
         request.log.warn({ outage: outageSummary(error) }, 'dependency unavailable');
         reply.header('retry-after', String(retryAfterSecondsOf(outage)));
         return reply.status(outage.status).send(failure(outage.code, outage.message));
       }
       request.log.error({ err: error }, 'unhandled error');
       const internal = new PraveshError('internal');
+      noteRefusal(request, internal.code);
       return reply.status(internal.status).send(failure(internal.code, internal.message));
     });
     app.setNotFoundHandler((request, reply) => {
       // A person who opens an unknown address gets a page; API clients keep the envelope.
       if (wantsPage(request)) return sendNotFoundPage(reply, options.homeUrl);
       const notFound = new PraveshError('notFound');
+      noteRefusal(request, notFound.code);
       return reply.status(notFound.status).send(failure(notFound.code, notFound.message));
     });
   },

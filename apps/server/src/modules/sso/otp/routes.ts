@@ -19,6 +19,7 @@ import type { Keyring } from '../../shield/keyring.ts';
 import { callerSiteKeys, checkSiteIdHeader, clientIp } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import { checkAuthorizationKey, checkEmailAuthorizationKey } from './authorization-key.ts';
+import { noteRefusal } from '../../../observability/plugin.ts';
 import { ChallengedError } from './proof-of-work.ts';
 import type { OtpSent, OtpService } from './service.ts';
 
@@ -69,6 +70,7 @@ function sendHandler<Body>(
     } catch (error) {
       if (!(error instanceof ChallengedError)) throw error;
       // The refusal carries its challenge (README "OTP"), for the client to solve and send again.
+      noteRefusal(request, error.code);
       return reply
         .status(error.status)
         .send({ ...failure(error.code, error.message), response: { proofOfWork: error.challenge } });
