@@ -9,7 +9,7 @@ import { ConfigError } from './shared.ts';
  * How long Redis may take (lib/redis.ts, README "Redis"): with Redis down or stuck a request pays
  * at most this, then reads the database (caches) or answers 503 (rate limits).
  *
- * - PRAVESH_REDIS_COMMAND_TIMEOUT_MS  one command, default 250
+ * - PRAVESH_REDIS_COMMAND_TIMEOUT_MS  one command, default 500
  * - PRAVESH_REDIS_CONNECT_TIMEOUT_MS  one connection attempt (retried in the background), default 1000
  */
 export type RedisTimeouts = Required<Pick<RedisSettings, 'commandTimeoutMs' | 'connectTimeoutMs'>>;
