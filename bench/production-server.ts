@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PASS_TOKEN_HEADER } from '@pravesh/core';
 import { BENCH_ENV, ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
+import { freePort } from './nudge-host-page.ts';
 import { benchPass } from './pass-token.ts';
 import type { Row } from './report.ts';
 
@@ -29,17 +29,6 @@ export interface ProductionServerResult {
   metricsOnPerSecond: number;
   metricsOffPerSecond: number;
   metricsRatio: { median: number; min: number; max: number };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the compiled server on `dataDir` and resolves with it and the ms until /readyz said 200. */

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort } from './ports.ts';
 
 /**
  * A redis-server of one test's own, on a free port, for tests that stop, restart or flush Redis
@@ -22,16 +23,6 @@ export interface PrivateRedis {
   stop(): Promise<void>;
   restart(): Promise<void>;
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
