@@ -144,14 +144,16 @@ export function createGenerations(options: GenerationsOptions): Generations {
   const states = new Map<string, CounterState>();
 
   const ensureAndBump = (key: string, increment: number) =>
-    redis!.client.eval(
-      ENSURE_AND_BUMP,
-      2,
-      epochKey,
-      key,
-      randomBytes(16).toString('hex'),
-      String(randomInt(0, MAX_START)),
-      String(increment),
+    redis!.run((client) =>
+      client.eval(
+        ENSURE_AND_BUMP,
+        2,
+        epochKey,
+        key,
+        randomBytes(16).toString('hex'),
+        String(randomInt(0, MAX_START)),
+        String(increment),
+      ),
     );
 
   /** Recreates a missing epoch or counter (1., 2.); at most one repair per key at a time. */
@@ -160,8 +162,7 @@ export function createGenerations(options: GenerationsOptions): Generations {
     if (repairing.has(key) || closed) return;
     repairing.add(key);
     ensureAndBump(key, 0)
-      .then(() => redis!.succeeded())
-      .catch((error: unknown) => redis!.failed(error))
+      .catch(() => {}) // reported by run; the next read finds the key still missing and repairs again
       .finally(() => repairing.delete(key));
   }
 
@@ -192,10 +193,8 @@ export function createGenerations(options: GenerationsOptions): Generations {
       const read = (reads += 1);
       let values: (string | null)[];
       try {
-        values = await redis!.client.mget(epochKey, ...distinct);
-        redis!.succeeded();
-      } catch (error) {
-        redis!.failed(error);
+        values = await redis!.run((client) => client.mget(epochKey, ...distinct));
+      } catch {
         return keys.map(() => null);
       }
       const epoch = values[0] ?? null;
@@ -230,7 +229,6 @@ export function createGenerations(options: GenerationsOptions): Generations {
       const covers = state.failedBumps;
       ensureAndBump(state.key, randomInt(1, MAX_INCREMENT))
         .then(() => {
-          redis!.succeeded();
           if (state.failedBumps === covers) {
             state.owed = false;
             state.retrying = false;
@@ -238,8 +236,7 @@ export function createGenerations(options: GenerationsOptions): Generations {
             retryBump(state, FIRST_RETRY_MS);
           }
         })
-        .catch((error: unknown) => {
-          redis!.failed(error);
+        .catch(() => {
           retryBump(state, Math.min(delayMs * 2, MAX_RETRY_MS));
         });
     }, delayMs);
@@ -275,10 +272,8 @@ export function createGenerations(options: GenerationsOptions): Generations {
         if (!redis) return;
         try {
           await ensureAndBump(key, randomInt(1, MAX_INCREMENT));
-          redis.succeeded();
-        } catch (error) {
+        } catch {
           // The change committed: its request answers success, and the bump is owed (5.).
-          redis.failed(error);
           own.owed = true;
           own.failedBumps += 1;
           if (!own.retrying) retryBump(own, FIRST_RETRY_MS);

@@ -54,6 +54,28 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)('the Redis connection (lib/redis.ts)', 
     expect(lines.map((line) => line.message.split(':')[0])).toEqual(['Redis unavailable', 'Redis back']);
   });
 
+  it('times a command out when Redis does not answer, but not when this process was the one stalled', async () => {
+    const connection = connectRedis(redis.url, { commandTimeoutMs: 200 });
+    opened.push(connection);
+    expect(await connection.run((client) => client.ping())).toBe('PONG');
+
+    // Stalled here: the reply arrives while the event loop is blocked, and the timer is late.
+    const stalled = connection.run((client) => client.ping());
+    const blockedUntil = performance.now() + 600;
+    while (performance.now() < blockedUntil) {
+      // a long collection or a starved CPU
+    }
+    expect(await stalled).toBe('PONG');
+    expect(connection.available).toBe(true);
+
+    // Stalled there: Redis answers no one for a second.
+    await redis.admin.call('CLIENT', 'PAUSE', '1000', 'ALL');
+    const started = performance.now();
+    await expect(connection.run((client) => client.ping())).rejects.toThrow('Command timed out');
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(connection.available).toBe(false);
+  });
+
   it('warns in one line about an evicting policy and no persistence, and is silent when safe', async () => {
     const unsafe = capturingLog();
     await redis.admin.config('SET', 'maxmemory-policy', 'allkeys-lru');

@@ -10,8 +10,12 @@ import { outageSummary } from './outage.ts';
  * that touched Redis waited for the reconnection loop (1–10 s measured). Here:
  * - the offline queue is on only until the first connection (a server that has just started should
  *   not refuse its first requests); from then on a command sent while disconnected fails at once;
- * - every command has a timeout (`commandTimeoutMs`, PRAVESH_REDIS_COMMAND_TIMEOUT_MS), so a Redis
- *   that accepts the connection but does not answer (paused, overloaded) costs at most that;
+ * - every command sent through `run` has a timeout (`commandTimeoutMs`, PRAVESH_REDIS_COMMAND_TIMEOUT_MS),
+ *   so a Redis that accepts the connection but does not answer (paused, overloaded) costs about that.
+ *   The timeout measures Redis, not this process: when it fires, a reply already waiting on the
+ *   socket (this process was stalled by a collection or a busy CPU) is still read first. ioredis's
+ *   own timer cannot tell the two apart, so it only backs ours up at a multiple, bounding what a
+ *   hung Redis leaves queued;
  * - a command in flight when the connection drops fails rather than being sent again later
  *   (maxRetriesPerRequest 0, no automatic resend): a rate-limit hit or a counter bump replayed
  *   minutes later would be wrong, and the caller has already answered;
@@ -26,6 +30,8 @@ import { outageSummary } from './outage.ts';
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 export const DEFAULT_REDIS_CONNECT_TIMEOUT_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 2_000;
+/** ioredis's own command timer, a backstop behind `run`'s: this many command timeouts. */
+const BACKSTOP_TIMEOUTS = 4;
 
 export type RedisLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
@@ -42,6 +48,11 @@ export interface RedisConnection {
   readonly client: Redis;
   /** False from a failure (connection lost, a command failed) until the next success. */
   readonly available: boolean;
+  /**
+   * Sends one command with the command timeout (the header above) and reports its outcome
+   * (`failed`, `succeeded`); the caller decides what a failure means (refuse, read the database).
+   */
+  run<T>(send: (client: Redis) => Promise<T>): Promise<T>;
   /** Reports a command's failure: the first one of an outage is logged. */
   failed(error: unknown): void;
   /** Reports a command's success: ends an outage, logged once. */
@@ -71,6 +82,7 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
   let available = true;
   let everReady = false;
   let closing = false;
+  let commandTimeoutMs: number | undefined;
 
   function failed(error: unknown): void {
     settings.countError?.();
@@ -91,7 +103,8 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
       // From now on a command sent while disconnected fails at once (the header above), and a
       // command sent to a Redis that does not answer fails after commandTimeout.
       client.options.enableOfflineQueue = false;
-      client.options.commandTimeout = settings.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
+      commandTimeoutMs = settings.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
+      client.options.commandTimeout = commandTimeoutMs * BACKSTOP_TIMEOUTS;
     }
     succeeded();
   });
@@ -107,6 +120,16 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
     },
     failed,
     succeeded,
+    async run(send) {
+      try {
+        const result = await withTimeout(send(client), commandTimeoutMs);
+        succeeded();
+        return result;
+      } catch (error) {
+        failed(error);
+        throw error;
+      }
+    },
     onTrouble(listener) {
       troubleListeners.push(listener);
     },
@@ -115,6 +138,32 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
       await client.quit().catch(() => client.disconnect());
     },
   };
+}
+
+/**
+ * Settles as `command` does, or rejects once `timeoutMs` has passed without a reply. The timer's turn
+ * of the event loop comes before the one that reads sockets, so on expiry the verdict waits one more
+ * turn (setImmediate runs after the socket reads): a reply that arrived while this process was
+ * stalled wins over a timer that is only late because of the same stall.
+ */
+export function withTimeout<T>(command: Promise<T>, timeoutMs: number | undefined): Promise<T> {
+  if (timeoutMs === undefined) return command;
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const timer = setTimeout(() => {
+      setImmediate(() => settle(() => reject(new Error('Command timed out'))));
+    }, timeoutMs);
+    command.then(
+      (value) => settle(() => resolve(value)),
+      (error: Error) => settle(() => reject(error)),
+    );
+  });
 }
 
 /**

@@ -41,22 +41,16 @@ export interface RedisRateLimiterOptions {
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
   const own = typeof options.redis === 'string';
   const redis = typeof options.redis === 'string' ? connectRedis(options.redis, options.redisSettings) : options.redis;
-  async function call<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      const result = await command();
-      redis.succeeded();
-      return result;
-    } catch (error) {
-      redis.failed(error);
+  const call = <T>(send: (client: RedisConnection['client']) => Promise<T>): Promise<T> =>
+    redis.run(send).catch(() => {
       throw serviceUnavailable();
-    }
-  }
+    });
   return {
     kind: 'redis',
     async consume(key, limit, windowMs): Promise<RateLimitResult> {
       const reply = await call(
-        () =>
-          redis.client.eval(
+        (client) =>
+          client.eval(
             CONSUME,
             1,
             options.prefix + key,
@@ -69,10 +63,10 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       return { allowed: reply[0] === 1, count: Number(reply[1]), retryAfterMs: Number(reply[2]) };
     },
     async count(key, windowMs) {
-      return call(() => redis.client.zcount(options.prefix + key, `(${options.now() - windowMs}`, '+inf'));
+      return call((client) => client.zcount(options.prefix + key, `(${options.now() - windowMs}`, '+inf'));
     },
     async reset(key) {
-      await call(() => redis.client.del(options.prefix + key));
+      await call((client) => client.del(options.prefix + key));
     },
     async close() {
       if (own) await redis.close();
