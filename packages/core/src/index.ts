@@ -33,6 +33,7 @@ export * from './consent/constants.ts';
 export * from './consent/schemas.ts';
 export * from './consent/csv.ts';
 export * from './credit/score-rules.ts';
+export * from './credit/score-predictor.ts';
 export * from './credit/schemas.ts';
 export * from './credit/routes.ts';
 export * from './masking.ts';
