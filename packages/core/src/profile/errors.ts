@@ -59,6 +59,12 @@ export const PROFILE_ERRORS = {
     429,
     'You’ve tried to change your contact details too many times. Please try again in an hour',
   ),
+  /** More saves of the personal-details form than PERSONAL_DETAILS_SAVES_PER_HOUR allows. */
+  personalDetailsRateLimited: entry(
+    'personalDetailsRateLimited',
+    429,
+    'You’ve saved your details many times in a short while. Please try again in an hour',
+  ),
   /** The email provider is off (PRAVESH_EMAIL_PROVIDER=disabled): no code can reach a new address. */
   emailChangeUnavailable: entry(
     'emailChangeUnavailable',

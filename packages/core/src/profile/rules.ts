@@ -23,6 +23,11 @@ export const CONTACT_CHANGE_PROOF_SECONDS = 600;
  * verified), and this bounds how many identifiers a customer can try at all.
  */
 export const CONTACT_CHANGE_SENDS_PER_HOUR = 5;
+/**
+ * Saves of the personal-details form a customer may make in an hour: a person corrects a field
+ * or two; a script rewriting a profile in a loop fills the database's history and the logs.
+ */
+export const PERSONAL_DETAILS_SAVES_PER_HOUR = 20;
 
 /**
  * spec 001 §5 "Email, loose: an @ at position 1 or later, a dot after the @ by at least 2

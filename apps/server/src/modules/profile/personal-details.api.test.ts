@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PERSONAL_DETAILS_SAVES_PER_HOUR,
   PROFILE_ROUTES,
   type CityListResponse,
   type EmployerSearchResponse,
@@ -202,5 +203,25 @@ describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
     const own = await customerDetails(server, ravi);
     expect(own.personalDetails).toBeNull();
     expect(JSON.stringify(own)).not.toContain('Ananya');
+  });
+
+  it('limits a customer to 20 saves an hour, changing nothing past it, and no one else', async () => {
+    const busy = await signInCustomer(server);
+    for (let i = 0; i < PERSONAL_DETAILS_SAVES_PER_HOUR; i += 1) {
+      expect((await save(busy, { ...details, monthlyIncome: 50_000 + i })).reply.statusCode).toBe(200);
+    }
+    const before = await storedRow(busy.customerId);
+    const refused = await save(busy, { ...details, monthlyIncome: 99_000 });
+    expect(refused.reply.statusCode).toBe(429);
+    expect(refused.body).toMatchObject({
+      statusCode: 'personalDetailsRateLimited',
+      statusMessage: 'You’ve saved your details many times in a short while. Please try again in an hour',
+    });
+    expect(await storedRow(busy.customerId)).toEqual(before);
+    expect((await save(ravi, details)).reply.statusCode).toBe(200);
+    // An hour on (signed in afresh: access tokens last 15 minutes), the customer may save again.
+    server.clock.advance(3_600_000);
+    const later = await signInCustomer(server, busy.mobileNo);
+    expect((await save(later, { ...details, monthlyIncome: 99_000 })).reply.statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import {
   BANK_INSTITUTION_CATEGORY,
   CONTACT_CHANGE_PROOF_SECONDS,
   CONTACT_CHANGE_SENDS_PER_HOUR,
+  PERSONAL_DETAILS_SAVES_PER_HOUR,
   SUPPORT_CONTACT,
   EMAIL_OTP_MESSAGES,
   EMPLOYER_SEARCH_LIMIT,
@@ -249,6 +250,12 @@ export function createProfileService(options: ProfileServiceOptions) {
     async savePersonalDetails(customerId: string, input: PersonalDetailsInput): Promise<CustomerProfileUpdateResponse> {
       const [problem] = personalDetailsProblems(input, indianDate(new Date(now())));
       if (problem) throw new PraveshError(problem.error);
+      const allowed = await options.limiter.consume(
+        `profile:personal-details:${customerId.toLowerCase()}`,
+        PERSONAL_DETAILS_SAVES_PER_HOUR,
+        HOUR_MS,
+      );
+      if (!allowed.allowed) throw new PraveshError('personalDetailsRateLimited');
       const stored = await resolve(normalisePersonalDetails(input));
       // The PAN is never sent back in full (spec 001 §5 masking), so a form that leaves `pan` out
       // keeps the one on file; null or "" removes it.
