@@ -11,6 +11,7 @@ interface Operation {
 }
 interface Document {
   info: { description: string };
+  tags: { name: string; description?: string }[];
   security?: unknown;
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { description?: string }>; securitySchemes: Record<string, unknown> };
@@ -53,6 +54,27 @@ describe('OpenAPI document (issue 12 §2)', () => {
     doc = reply.json<Document>();
   });
   afterAll(() => server?.close());
+
+  it('declares every tag it uses, and gives every service route its error answers', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    const declared = new Set(doc.tags.map((tag) => tag.name));
+    const undeclared = [...new Set(operations.flatMap(({ operation }) => operation.tags ?? []))].filter(
+      (tag) => !declared.has(tag),
+    );
+    expect(undeclared).toEqual([]);
+    // Every /MSP and /BSP route can refuse (a pass token, a customer, the input): its 4xx are listed.
+    const withoutErrors = operations
+      .filter(({ key }) => / \/(MSP|BSP)\//.test(key))
+      .filter(({ operation }) => !Object.keys(operation.responses ?? {}).some((status) => /^4\d\d$/.test(status)))
+      .map(({ key }) => key);
+    expect(withoutErrors).toEqual([]);
+    const responses = (path: string, method: string) => doc.paths[path]![method]!.responses!;
+    expect(responses('/BSP/api/v1/myAccount/supportMail', 'post')['429']!.description).toContain('supportQueryLimit');
+    expect(responses('/GRIDSP/api/v1/chat/release', 'post')['404']!.description).toContain('chatNotFound');
+    expect(responses('/MSP/api/v1/ondc/loans', 'get')['401']!.description).toContain('Token not validated');
+  });
 
   it('lists every route that answers', () => {
     const routes = answeredRoutes(server.app.printRoutes());

@@ -24,6 +24,8 @@ import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './mo
 import { ADD_ON_CUSTOMER_PATHS, ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
 import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/openapi.ts';
 import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/openapi.ts';
+import { HOLDINGS_ROUTE_ERRORS } from './modules/holdings/openapi.ts';
+import { SUPPORT_ROUTE_ERRORS } from './modules/support/openapi.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
@@ -331,6 +333,8 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   ...ADD_ON_ROUTE_ERRORS,
   ...CREDIT_ALERT_ROUTE_ERRORS,
   ...AGGREGATOR_ROUTE_ERRORS,
+  ...SUPPORT_ROUTE_ERRORS,
+  ...HOLDINGS_ROUTE_ERRORS,
   // Self-service (issue 16 items 3-5): commbox preferences (spec 001 §7), active devices and consents (paths ours).
   'GET /MSP/api/v1/commbox/getPreference': CUSTOMER_ERRORS,
   'POST /MSP/api/v1/commbox/preference': CUSTOMER_ERRORS,
@@ -422,6 +426,7 @@ const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; descriptio
   'GET /hub-assets/*': { summary: "The hub page's script and assets", tags: ['pages'] },
   'GET /accounts-assets/*': { summary: "The accounts pages' scripts, styles and fonts", tags: ['pages'] },
   'GET /favicon.svg': { summary: "The API host's icon", tags: ['pages'] },
+  'GET /favicon.ico': { summary: 'Redirects to /favicon.svg (browsers ask for this name)', tags: ['pages'] },
   'GET /listener': { summary: 'Accounts page: the sign-in widget frame (spec 000 §2)', tags: ['pages'] },
   'GET /authorize': {
     summary: 'Accounts page: the login link and the OAuth authorization_endpoint (spec 000 §2)',
@@ -430,6 +435,7 @@ const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; descriptio
   'GET /logout': { summary: 'Accounts page: the logout link (spec 000 §2), redirect_uri', tags: ['pages'] },
   'GET /myaccount': { summary: 'Redirects to /myaccount/', tags: ['pages'] },
   'GET /myaccount/': { summary: 'My Account, the signed-in dashboard (spec 001 §1, §2)', tags: ['pages'] },
+  'GET /myaccount/assets/*': { summary: "My Account's hashed scripts, styles and fonts", tags: ['pages'] },
   'GET /myaccount/*': { summary: "My Account's routes (the app's index.html) and hashed bundles", tags: ['pages'] },
 };
 
@@ -514,6 +520,17 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
           name: 'offers',
           description: 'Pre-approved offers, quotes and offer images (spec 000 §3, §4, §7; spec 001 §7)',
         },
+        { name: 'leads', description: 'Applications to offers and their status (spec 000 §4, spec 001 §7)' },
+        {
+          name: 'partner',
+          description: "A lending partner's view of its leads, with its partner key (server to server)",
+        },
+        { name: 'add-ons', description: 'Paid add-ons: the credit health report and its payment (spec 001 §3, §7)' },
+        { name: 'invoices', description: 'GST tax invoices of paid add-ons (spec 001 §7)' },
+        { name: 'aggregator', description: 'Bank linking through the account aggregator (spec 001 §2, §7)' },
+        { name: 'support', description: 'FAQs, support queries and chat (spec 001 §2, §7, §9)' },
+        { name: 'profile', description: 'Contact and personal details, reference lists (spec 001 §2, §3, §7)' },
+        { name: 'holdings', description: 'Mutual funds, wallet protection and ONDC loans banners (spec 001 §1, §7)' },
         { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
         { name: 'health', description: 'Liveness and readiness' },
         { name: 'sdk', description: 'The browser SDK files' },
