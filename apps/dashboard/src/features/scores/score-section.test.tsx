@@ -70,7 +70,9 @@ describe('credit score section (spec 001 §5, §8)', () => {
     const region = await section();
     const tabs = await within(region).findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['CIBIL', 'Experian', 'CRIF High Mark', 'Equifax']);
-    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    // It opens on the active bureau (spec 000 §9, the nudge's tile): Equifax, updated last.
+    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(region).getByRole('tab', { name: 'CIBIL' }));
     // Each bureau tab leads to its full report.
     const link = within(within(region).getByRole('tabpanel')).getByRole('link', { name: 'See full report from CIBIL' });
     expect(link.getAttribute('href')).toBe('/credit-report?bureau=CIBIL');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BureauScoreRecord } from '@pravesh/core/credit/schemas.ts';
 import {
+  activeBureauRecord,
   bandRanges,
   bureauPriority,
   isValidScore,
@@ -164,7 +165,11 @@ export function ScoreSection() {
   const scores = useCreditScoresQuery();
   const scored = inBureauOrder((scores.data ?? []).filter(hasScore));
   const [selected, setSelected] = useState<string | undefined>();
-  const shown = scored.find((record) => record.creditBureau === selected)?.creditBureau ?? scored[0]?.creditBureau;
+  // Opens on the active bureau (spec 000 §9: latest update first, same day by priority), the bureau
+  // the nudge's score tile shows, so both tell the customer the same score.
+  const shown =
+    scored.find((record) => record.creditBureau === selected)?.creditBureau ??
+    activeBureauRecord(scored)?.creditBureau;
   let body;
   if (scores.isLoading) {
     body = (
