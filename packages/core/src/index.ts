@@ -3,6 +3,7 @@
 // files under src/<capability>/ and one line here.
 export * from './constants.ts';
 export * from './sites.ts';
+export * from './brand.ts';
 export * from './errors.ts';
 export * from './http/envelope.ts';
 export * from './http/success.ts';
