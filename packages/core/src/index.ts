@@ -53,6 +53,8 @@ export * from './leads/lifecycle.ts';
 export * from './leads/schemas.ts';
 export * from './add-ons/catalogue.ts';
 export * from './add-ons/eligibility.ts';
+export * from './add-ons/health-report.ts';
+export * from './credit/factor-copy.ts';
 export * from './add-ons/step-up.ts';
 export * from './add-ons/products.ts';
 export * from './add-ons/schemas.ts';

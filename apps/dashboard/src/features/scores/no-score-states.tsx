@@ -1,15 +1,12 @@
 import { Link } from 'react-router';
+import { BUILD_A_SCORE_STEPS } from '@pravesh/core/add-ons/health-report.ts';
+import { BUREAU_NAMES as CORE_BUREAU_NAMES } from '@pravesh/core/credit/factor-copy.ts';
 import type { BureauScoreRecord } from '@pravesh/core/credit/schemas.ts';
 import { Alert, Button } from '@pravesh/ui';
 import { usePullReportsMutation } from './api.ts';
 
-/** Bureau names as customers know them (HIGHMARK is CRIF High Mark). */
-export const BUREAU_NAMES: Readonly<Record<string, string>> = {
-  CIBIL: 'CIBIL',
-  EXPERIAN: 'Experian',
-  HIGHMARK: 'CRIF High Mark',
-  EQUIFAX: 'Equifax',
-};
+/** Bureau names as customers know them (core's, one source for every screen and the PDF). */
+export const BUREAU_NAMES: Readonly<Record<string, string>> = CORE_BUREAU_NAMES;
 
 /** The report screen of a bureau (spec 001 §4 "credit bureau report analysis page"). */
 export const reportPath = (bureau: string) => `/credit-report?bureau=${bureau}`;
@@ -20,14 +17,6 @@ const NO_SCORE_REASONS = [
   'No credit history found',
   'Short credit history',
   'Inactive accounts (no activity in the last 3 years)',
-];
-
-/** What a thin file needs to be scored: the bureaus score a file after about six months of repayments. */
-export const BUILD_A_SCORE_STEPS = [
-  'Start with one credit card — a card against a fixed deposit is easy to get — or a small consumer loan.',
-  'Pay every bill in full and on time: payment history weighs most in every score.',
-  'Keep what you use under 30% of your card limit.',
-  'Apply for one product at a time: every application adds a lender enquiry to your report.',
 ];
 
 /** A list of bureau names in words: "CIBIL and Experian". */
@@ -108,7 +97,9 @@ export function NewToCredit({ records }: { records: readonly BureauScoreRecord[]
         <h4>How to build your score</h4>
         <ol className="ma-build-steps">
           {BUILD_A_SCORE_STEPS.map((step) => (
-            <li key={step}>{step}</li>
+            <li key={step.title}>
+              <strong>{step.title}.</strong> {step.detail}
+            </li>
           ))}
         </ol>
       </div>

@@ -9,6 +9,7 @@ import {
   scoreChange,
   type ScoreBand,
 } from '@pravesh/core/credit/score-rules.ts';
+import { BAND_NAMES } from '@pravesh/core/credit/factor-copy.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
 import { DASHBOARD_TEXT } from '../layout/app-shell-skeleton.tsx';
@@ -19,15 +20,8 @@ import './scores.css';
 
 export { BUREAU_NAMES, NO_SCORE_TITLE, reportPath } from './no-score-states.tsx';
 
-/** spec 001 §5 band names: Excellent, Very Good, Good, Average, Needs Help (LOW and VERY_LOW). */
-export const BAND_NAMES: Readonly<Record<ScoreBand, string>> = {
-  EXCELLENT: 'Excellent',
-  VERY_GOOD: 'Very Good',
-  GOOD: 'Good',
-  FAIR: 'Average',
-  LOW: 'Needs Help',
-  VERY_LOW: 'Needs Help',
-};
+/** spec 001 §5 band names (core's, shared with the Credit Health Report PDF). */
+export { BAND_NAMES };
 
 export const BAND_TONES: Readonly<Record<ScoreBand, string>> = {
   EXCELLENT: 'excellent',
