@@ -70,6 +70,7 @@ interface Setup {
   request?: (method: string, path: string, options?: { body?: unknown }) => Promise<unknown>;
   mobile?: boolean;
   askConsent?: (contractId: string) => Promise<string>;
+  activity?: RecentActivityItem[];
 }
 
 let widget: NudgeWidget | undefined;
@@ -119,7 +120,8 @@ async function setup(options: Setup = {}) {
       }),
       knownMobileNo: () => Promise.resolve(options.mobileNo),
     },
-    recentActivity: vi.fn(() => Promise.resolve(ACTIVITY)),
+    recentActivity: vi.fn(() => Promise.resolve(options.activity ?? ACTIVITY)),
+    storage: { setItem: vi.fn((item: unknown) => Promise.resolve(item)) },
   };
   const request = vi.fn(
     options.request ??
@@ -299,7 +301,7 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
 
   it('Apply: the full-screen loader, the apply call, then the partner’s redirectUrl', async () => {
     let finish: (value: unknown) => void = () => {};
-    const { dialog, view, request, navigate } = await openOffers((_method, path) =>
+    const { dialog, view, request, navigate, visitor } = await openOffers((_method, path) =>
       path === NUDGE_ROUTES.applyOffer
         ? new Promise((resolve) => (finish = resolve))
         : Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : OFFERS),
@@ -314,6 +316,35 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(navigate).toHaveBeenCalledWith('https://partner.example.in/lead/42');
+    // The application is left in the shared storage first: every site's Recent Activity lists it.
+    expect(visitor.storage.setItem).toHaveBeenCalledWith({
+      id: 'offer-pl-1',
+      type: 'lead',
+      product: 'PL',
+      title: 'Kosh Personal Loan 1',
+      subtitle: 'Application started with Kosh Bank',
+      continueUrl: 'https://partner.example.in/lead/42',
+    });
+    expect(visitor.storage.setItem.mock.invocationCallOrder[0]!).toBeLessThan(navigate.mock.invocationCallOrder[0]!);
+  });
+
+  it('an offer applied for shows its status in the tile and the modal, not "Pre-approved"', async () => {
+    const applied: RecentActivityItem = {
+      ...ACTIVITY[0]!,
+      siteId: 2,
+      id: 'offer-pl-1',
+      product: 'PL',
+      itemTitle: 'Kosh Personal Loan 1',
+      continueUrl: 'https://partner.example.in/lead/42',
+    };
+    const { root, view } = await setup({ signedIn: true, activity: [applied] });
+    await run(() => widget!.open());
+    const rows = [...root.querySelectorAll('.offer-row')];
+    expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Applied', 'Pre-approved']);
+    await run(() => view.getByRole('button', { name: 'View offers' }).click());
+    const dialog = within(view.getByRole('dialog', { name: 'Congratulations! You have 3 Exclusive Offers' }));
+    expect(dialog.getByRole('button', { name: 'Continue application for Kosh Personal Loan 1' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 2' })).toBeTruthy();
   });
 
   it('a failing apply: the error modal; closing it logs error_display_close', async () => {

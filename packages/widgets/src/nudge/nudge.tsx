@@ -3,6 +3,8 @@ import { BottomSheet, type SheetSnap } from '@pravesh/ui';
 import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
+  applicationItem,
+  appliedOfferIds,
   createNudgeData,
   CREDIT_REPORT_CONTRACT_ID,
   ERROR_DISPLAY_CLOSE_EVENT,
@@ -133,6 +135,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const [tiles, setTiles] = useState<NudgeTilesState>(() => data.stored());
   const [loadingLive, setLoadingLive] = useState(false);
   const [activity, setActivity] = useState<RecentActivityItem[]>([]);
+  const applied = useMemo(() => appliedOfferIds(activity), [activity]);
   const [refreshes, setRefreshes] = useState(0);
   const [offersOpen, setOffersOpen] = useState(false);
   const [applying, setApplying] = useState<NudgeOffer | undefined>();
@@ -304,6 +307,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         mobileNo: session.mobileNo,
         visitId: visitor?.records.read()?.visit,
       });
+      // Every site's Recent Activity and this offer's status come from the site entry it leaves;
+      // a storage that refuses it must not stop the customer from reaching the partner.
+      await visitor?.storage.setItem(applicationItem(offer, url)).catch(() => undefined);
       navigate(url); // The loader stays up while the partner's page loads.
     } catch {
       setApplying(undefined);
@@ -376,7 +382,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         onGetScore={onGetScore}
         pulling={pulling}
       />
-      {tiles.gucpaOffers ? <OffersTileView tile={tiles.gucpaOffers} signedIn={signedIn} onView={onViewOffers} /> : null}
+      {tiles.gucpaOffers ? (
+        <OffersTileView tile={tiles.gucpaOffers} applied={applied} signedIn={signedIn} onView={onViewOffers} />
+      ) : null}
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
     </>
   );
@@ -492,6 +500,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
       {offersOpen && tiles.gucpaOffers ? (
         <OffersModal
           offers={tiles.gucpaOffers.offers}
+          applied={applied}
           total={tiles.gucpaOffers.total}
           offersPage={context.links.offers}
           onApply={(offer) => void apply(offer)}
