@@ -267,16 +267,18 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     return { ...setupResult, dialog: within(dialog) };
   }
 
-  it('six offers: the modal counts all 6 while the panel summary and tab badge say "3+", never a bare 3', async () => {
+  it('six offers: the summary, the tile and the modal all say 6; only the tab badge is capped at "3+"', async () => {
     const personalization = { totalOffers: 6, offers: OFFERS, generatedAt: '2026-11-25T10:00:00+05:30' };
     const { root, view } = await setup({
       signedIn: true,
       request: (_method, path) => Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : personalization),
     });
-    expect(root.querySelector('.panel-summary')!.textContent).toBe('3+ pre-approved offers picked for you');
+    // One number for one fact (docs/decisions/0007): the summary and the modal say 6; the badge keeps the cap.
+    expect(root.querySelector('.panel-summary')!.textContent).toBe('6 pre-approved offers picked for you');
     expect(root.querySelector('.tab-badge')!.textContent).toBe('3+');
     await run(() => widget!.open());
     await run(() => view.getByRole('button', { name: 'View offers' }).click());
+    expect(root.querySelector('[data-tile="gucpaOffers"] .tile-note')!.textContent).toBe('2 of 6 pre-approved offers shown');
     expect(view.getByRole('dialog', { name: 'Congratulations! You have 6 Exclusive Offers' })).toBeTruthy();
   });
 

@@ -11,6 +11,7 @@ import {
   homeOfferCount,
   homeOfferLabel,
   localNudgeStore,
+  offerCountText,
   NUDGE_MOBILE_MAX_PX,
   type AuthorizedRequest,
   type NudgeCommand,
@@ -104,13 +105,13 @@ function maskMobile(mobileNo: string): string {
 }
 
 /**
- * The panel summary's offer count is the capped home count (spec 000 §9), "3+" when there are
- * more, so it never contradicts the offers modal's full count (spec 000 §2); see homeOfferLabel.
+ * The panel summary names the customer's offer count, the number the tile and the offers modal
+ * name too; only the tab badge carries spec 000 §9's cap ("3+"). See
+ * docs/decisions/0007-nudge-summary-names-the-offer-count.md.
  */
 function summaryOf(tiles: NudgeTilesState, signedIn: boolean): string {
   const total = tiles.gucpaOffers?.total ?? 0;
-  const offers = homeOfferCount(total);
-  if (offers > 0) return `${homeOfferLabel(total)} pre-approved offer${offers === 1 ? '' : 's'} picked for you`;
+  if (homeOfferCount(total) > 0) return `${offerCountText(total)} picked for you`;
   return signedIn ? 'Your score and applications in one place' : 'Sign in to see your score and offers';
 }
 

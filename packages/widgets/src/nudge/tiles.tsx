@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { SCORE_MAX, SCORE_MIN, type RecentActivityItem } from '@pravesh/core';
-import type { OffersTile, ScoreTile } from '@pravesh/sdk/nudge';
+import { offerCountText, type OffersTile, type ScoreTile } from '@pravesh/sdk/nudge';
 import { ArrowIcon, GaugeIcon, ProductIcon } from './icons.tsx';
 
 /**
@@ -256,6 +256,11 @@ export function OffersTileView({
           </li>
         ))}
       </ul>
+      {tile.total > tile.offers.length ? (
+        <p className="tile-note">
+          {tile.offers.length} of {offerCountText(tile.total)} shown
+        </p>
+      ) : null}
       <Button size="sm" onClick={onView}>
         {signedIn ? 'View offers' : 'Sign in to view offers'}
       </Button>
