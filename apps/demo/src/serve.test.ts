@@ -24,7 +24,11 @@ describe('renderPage', () => {
   it('every page footer names the company on the GST invoice (core BRAND)', async () => {
     for (const siteId of [2, 7]) {
       const { template, partials } = await loadPage(siteId, 'local');
-      const html = renderPage(template, { apiUrl: 'http://localhost:4000', siteId, siteName: 'Kosh', environment: 'local' }, partials);
+      const html = renderPage(
+        template,
+        { apiUrl: 'http://localhost:4000', siteId, siteName: 'Kosh', environment: 'local' },
+        partials,
+      );
       expect(html).toContain(`© 2026 ${BRAND.legalName}`);
     }
   });

@@ -106,7 +106,8 @@ export const BUILD_A_SCORE_STEPS: readonly HealthNextStep[] = [
 export const NO_FILE_STEPS: readonly HealthNextStep[] = [
   {
     title: 'Check the details the bureaus match on',
-    detail: 'Your name, PAN and date of birth must match your PAN card exactly. Correct them, then ask the bureaus again.',
+    detail:
+      'Your name, PAN and date of birth must match your PAN card exactly. Correct them, then ask the bureaus again.',
     bureaus: [],
   },
   ...BUILD_A_SCORE_STEPS.slice(0, 2),
@@ -202,10 +203,14 @@ export function creditHealthReport(files: readonly HealthReportFile[], generated
   const bureaus = ordered.map(bureauOf);
   const scored = ordered.filter((file) => file.scoreState === 'SCORE');
   const state: HealthReportState =
-    scored.length > 0 ? 'SCORED' : ordered.some((file) => file.scoreState === 'NEW_TO_CREDIT') ? 'NEW_TO_CREDIT' : 'NO_HIT';
+    scored.length > 0
+      ? 'SCORED'
+      : ordered.some((file) => file.scoreState === 'NEW_TO_CREDIT')
+        ? 'NEW_TO_CREDIT'
+        : 'NO_HIT';
   const active =
     state === 'SCORED'
-      ? activeBureauRecord(scored.map((file) => ({ ...file, creditBureau: file.bureau })))?.creditBureau ?? null
+      ? (activeBureauRecord(scored.map((file) => ({ ...file, creditBureau: file.bureau })))?.creditBureau ?? null)
       : null;
 
   let headline: string;

@@ -69,7 +69,8 @@ export function factorText(factor: Pick<ReportFactor, 'id' | 'rating' | 'value'>
         return `${plural(value, 'late payment')} in the last 3 years. Paying every due on time — at least the minimum on a card — lifts this month by month.`;
       return `${value > 0 ? `${plural(value, 'late payment')} in the last 3 years` : 'A written-off or settled account'} ${value > 1 ? 'are' : 'is'} pulling your score down. Clearing any overdue amount first helps the most.`;
     case 'UTILISATION':
-      if (factor.rating === 'NONE') return 'You have no credit card or overdraft, so there’s no utilisation to measure.';
+      if (factor.rating === 'NONE')
+        return 'You have no credit card or overdraft, so there’s no utilisation to measure.';
       if (factor.rating === 'GOOD')
         return `You use ${value}% of your card limits — under 30% is what lenders like to see.`;
       if (factor.rating === 'FAIR')

@@ -278,7 +278,9 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(root.querySelector('.tab-badge')!.textContent).toBe('3+');
     await run(() => widget!.open());
     await run(() => view.getByRole('button', { name: 'View offers' }).click());
-    expect(root.querySelector('[data-tile="gucpaOffers"] .tile-note')!.textContent).toBe('2 of 6 pre-approved offers shown');
+    expect(root.querySelector('[data-tile="gucpaOffers"] .tile-note')!.textContent).toBe(
+      '2 of 6 pre-approved offers shown',
+    );
     expect(view.getByRole('dialog', { name: 'Congratulations! You have 6 Exclusive Offers' })).toBeTruthy();
   });
 

@@ -77,7 +77,9 @@ describe('Credit Health Report screen (spec 001 §1, §4)', () => {
       preloaded: signedInState(),
       routes: { [ADD_ON_ROUTES.creditHealthReport]: REPORT },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Credit Health Report' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Credit Health Report' }, { timeout: 5000 }),
+    ).toBeTruthy();
     const overview = await screen.findByRole('region', { name: 'Your credit health' }, { timeout: 5000 });
     expect(overview.textContent).toContain(REPORT.headline);
     const standing = within(overview).getByRole('list', { name: 'Your score at each bureau' });
@@ -119,7 +121,9 @@ describe('Credit Health Report screen (spec 001 §1, §4)', () => {
       preloaded: signedInState(),
       routes: { [ADD_ON_ROUTES.creditHealthReport]: refusal('creditHealthNotSubscribed', 403) },
     });
-    expect(await screen.findByRole('heading', { name: 'Get your Credit Health Report' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Get your Credit Health Report' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See Credit Health Report' }).getAttribute('href')).toBe(
       '/dashboard#credit-services',
     );
@@ -135,7 +139,9 @@ describe('Credit Health Report screen (spec 001 §1, §4)', () => {
       },
     });
     const region = await screen.findByRole('region', { name: 'Services for your credit' }, { timeout: 5000 });
-    const card = (await within(region).findByRole('heading', { name: 'Credit Health Report', level: 3 })).closest('li')!;
+    const card = (await within(region).findByRole('heading', { name: 'Credit Health Report', level: 3 })).closest(
+      'li',
+    )!;
     expect(within(card).getByRole('link', { name: 'Open your report' }).getAttribute('href')).toBe(
       '/credit-health-report',
     );

@@ -107,7 +107,10 @@ function BureauAnalysis({ bureau }: { bureau: HealthBureau }) {
       ) : (
         <ul className="ma-health-changes" role="list">
           {bureau.changes.map((change) => (
-            <li key={`${change.kind}-${change.title}`} className={`ma-health-change ma-health-change--${change.impact.toLowerCase()}`}>
+            <li
+              key={`${change.kind}-${change.title}`}
+              className={`ma-health-change ma-health-change--${change.impact.toLowerCase()}`}
+            >
               <strong>{change.title}</strong>
               <span>{change.explanation}</span>
             </li>
@@ -146,7 +149,12 @@ function DownloadButton() {
   }
   return (
     <div className="ma-health-download">
-      <Button variant="secondary" onClick={() => void download()} loading={state === 'busy'} loadingLabel="Preparing PDF…">
+      <Button
+        variant="secondary"
+        onClick={() => void download()}
+        loading={state === 'busy'}
+        loadingLabel="Preparing PDF…"
+      >
         Download PDF
       </Button>
       {state === 'failed' ? <Alert tone="error">We couldn’t prepare your PDF just now. Please try again.</Alert> : null}
@@ -182,7 +190,10 @@ function Report({ report }: { report: CreditHealthReportResponse }) {
               <span>
                 {step.detail}
                 {step.bureaus.length > 0 ? (
-                  <span className="ma-muted"> Seen in your {step.bureaus.map((b) => BUREAU_NAMES[b]).join(', ')} report.</span>
+                  <span className="ma-muted">
+                    {' '}
+                    Seen in your {step.bureaus.map((b) => BUREAU_NAMES[b]).join(', ')} report.
+                  </span>
                 ) : null}
               </span>
             </li>
@@ -238,8 +249,8 @@ export default function HealthReportPage() {
             </Link>
           }
         >
-          An analysis of your reports at every credit bureau: what’s helping and hurting your score, what changed,
-          and what to do next — with a PDF to keep.
+          An analysis of your reports at every credit bureau: what’s helping and hurting your score, what changed, and
+          what to do next — with a PDF to keep.
         </StateCard>
       ) : (
         <StateCard

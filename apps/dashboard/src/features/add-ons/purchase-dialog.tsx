@@ -4,7 +4,12 @@ import { Alert, Button, Spinner } from '@pravesh/ui';
 import type { AddOnProductView, Purchase } from '@pravesh/core/add-ons/schemas.ts';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../layout/modal-rules.tsx';
-import { HEALTH_REPORT_PATH, useConfirmPaymentMutation, useCreateOrderMutation, useOrderStatusMutation } from './api.ts';
+import {
+  HEALTH_REPORT_PATH,
+  useConfirmPaymentMutation,
+  useCreateOrderMutation,
+  useOrderStatusMutation,
+} from './api.ts';
 import { formatPaise } from './copy.ts';
 
 type Step =

@@ -140,7 +140,9 @@ describe('credit score section (spec 001 §5, §8)', () => {
       },
     });
     const region = await section();
-    expect(await within(region).findByRole('heading', { name: 'Your credit file is too new for a score' })).toBeTruthy();
+    expect(
+      await within(region).findByRole('heading', { name: 'Your credit file is too new for a score' }),
+    ).toBeTruthy();
     expect(region.textContent).toContain('CIBIL and Experian have a credit file for you');
     expect(within(region).queryByRole('heading', { name: 'We couldn’t find your Credit Score!' })).toBeNull();
     expect(within(region).getByRole('heading', { name: 'How to build your score' })).toBeTruthy();

@@ -162,8 +162,7 @@ export function ScoreSection() {
   // Opens on the active bureau (spec 000 §9: latest update first, same day by priority), the bureau
   // the nudge's score tile shows, so both tell the customer the same score.
   const shown =
-    scored.find((record) => record.creditBureau === selected)?.creditBureau ??
-    activeBureauRecord(scored)?.creditBureau;
+    scored.find((record) => record.creditBureau === selected)?.creditBureau ?? activeBureauRecord(scored)?.creditBureau;
   let body;
   if (scores.isLoading) {
     body = (

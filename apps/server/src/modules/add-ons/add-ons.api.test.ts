@@ -436,12 +436,14 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
       expect(body.bureaus.map((bureau) => bureau.creditBureau)).toEqual(['CIBIL', 'EXPERIAN']);
       const cibil = body.bureaus[0]!;
       expect(cibil.change).toEqual({ from: 560, to: 590, delta: 30 });
-      expect(cibil.changes.map((change) => change.kind)).toEqual(
-        expect.arrayContaining(['SCORE_UP', 'NEW_ACCOUNT']),
-      );
-      expect(cibil.factors.map((factor) => factor.id).sort()).toEqual(
-        ['ACCOUNT_AGE', 'CREDIT_MIX', 'ENQUIRIES', 'PAYMENT_HISTORY', 'UTILISATION'],
-      );
+      expect(cibil.changes.map((change) => change.kind)).toEqual(expect.arrayContaining(['SCORE_UP', 'NEW_ACCOUNT']));
+      expect(cibil.factors.map((factor) => factor.id).sort()).toEqual([
+        'ACCOUNT_AGE',
+        'CREDIT_MIX',
+        'ENQUIRIES',
+        'PAYMENT_HISTORY',
+        'UTILISATION',
+      ]);
       // A first Experian file has nothing to compare with.
       expect(body.bureaus[1]!.changes).toEqual([]);
       expect(body.nextSteps.length).toBeGreaterThan(0);
@@ -450,7 +452,9 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
       const file = await pdf(customer, 'application/pdf');
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
-      expect(file.headers['content-disposition']).toMatch(/^attachment; filename="credit-health-report-\d{4}-\d{2}-\d{2}\.pdf"$/);
+      expect(file.headers['content-disposition']).toMatch(
+        /^attachment; filename="credit-health-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      );
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const json = await pdf(customer, 'application/json');
       const envelope = json.json<Envelope<{ fileName: string; pdfBase64: string }>>();

@@ -169,7 +169,8 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
     ADD_ON_ROUTES.creditHealthReport,
     {
       schema: {
-        summary: 'The Credit Health Report the customer bought: an analysis across every bureau (spec 001 §1, §4; path ours)',
+        summary:
+          'The Credit Health Report the customer bought: an analysis across every bureau (spec 001 §1, §4; path ours)',
         description:
           'GET. Only for the access token’s customer, and only once their last payment for the Credit Health ' +
           'Report succeeded (spec 001 §4 "subscribed when the last payment status is success"); otherwise ' +

@@ -68,7 +68,9 @@ describe('the scored demo customer (9800000001)', () => {
   it('tells one story every day of the year: nothing in a report is dated after it, CIBIL is the active bureau', async () => {
     for (let days = 0; days < 365; days += 3) {
       const now = NOW + days * 86_400_000;
-      const pulls = await Promise.all(BUREAUS.map((bureau) => pull('3b8a1c1e-8f0e-4c55-9a43-0f4e4a5c0b11', bureau, now)));
+      const pulls = await Promise.all(
+        BUREAUS.map((bureau) => pull('3b8a1c1e-8f0e-4c55-9a43-0f4e4a5c0b11', bureau, now)),
+      );
       for (const answer of pulls) {
         expect(datesAfterReportDay(answer.report!), `${answer.bureau} on day ${days}`).toEqual([]);
       }
