@@ -195,8 +195,6 @@ function stepsFrom(files: readonly HealthReportFile[]): HealthNextStep[] {
     .map(([id, entry]) => ({ title: FACTOR_STEPS[id], detail: entry.text, bureaus: entry.bureaus }));
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /** The report of a customer's latest files (at most one per bureau), as of `generatedAt`. */
 export function creditHealthReport(files: readonly HealthReportFile[], generatedAt: string): CreditHealthReportData {
   const ordered = [...files].sort((a, b) => bureauPriority(a.bureau) - bureauPriority(b.bureau));
@@ -219,9 +217,10 @@ export function creditHealthReport(files: readonly HealthReportFile[], generated
     const lead = bureaus.find((bureau) => bureau.creditBureau === active)!;
     const helping = lead.factors.filter((factor) => factor.rating === 'GOOD').length;
     const focus = [...lead.factors].find((factor) => factor.rating === 'POOR' || factor.rating === 'FAIR');
-    headline =
-      `${plural(helping, 'factor')} of ${lead.factors.length} ${helping === 1 ? 'is' : 'are'} helping your score. ` +
-      (focus ? `${focus.name} is where you’ll gain most.` : 'Your file is in good health.');
+    const count = lead.factors.length;
+    headline = focus
+      ? `${helping} of ${count} ${count === 1 ? 'factor' : 'factors'} ${helping === 1 ? 'is' : 'are'} helping your score. ${focus.name} is where you’ll gain most.`
+      : `All ${count} factors are helping your score: your credit is in good health.`;
     const steps = stepsFrom(ordered);
     nextSteps = steps.length > 0 ? steps : [KEEP_GOING];
   } else if (state === 'NEW_TO_CREDIT') {
