@@ -49,7 +49,7 @@ test('a consent withdrawn in My Account is asked for again on the demo site; 128
   const consents = page.getByRole('list', { name: 'Your consents' });
   const given = consents.getByRole('listitem').filter({ hasText: 'Active' });
   await expect(given).toHaveCount(1);
-  await expect(given).toContainText(/given \d{1,2} \w+ \d{4} on Homepage/);
+  await expect(given).toContainText(/given \d{1,2} \w+ \d{4} on Kosh/);
   await expectAxeClean(page);
   await shot(page, 'given-1280');
   await given.getByRole('button', { name: /^Withdraw consent to / }).click();

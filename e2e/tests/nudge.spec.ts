@@ -445,7 +445,15 @@ test('scores at all four bureaus: the active bureau’s score, offers, a failing
   });
   await page.goto(`${DEMO_SITE_A}/`);
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
+  // The application is on the site (spec 000 §4 site entries through the storage hub) and in the
+  // nudge, and the offer shows its status instead of "Pre-approved".
+  await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(productName);
+  await expect(page.locator('#recent-activity-note')).not.toContainText('No recent activity yet');
   const signedInPanel = await openPanel(page);
+  await expect(signedInPanel.locator('[data-tile="recentActivity"]')).toContainText(productName);
+  await expect(signedInPanel.locator('[data-tile="gucpaOffers"] .offer-row').first()).toContainText('Applied');
+  await expectAxeClean(page, 'the panel after applying');
+  await screenshot(page, 'nudge-scored-1280-after-apply.png');
   await signedInPanel.getByRole('button', { name: 'Log out' }).click();
   const logout = page.getByRole('dialog', { name: 'You’ve signed out' });
   await expect(logout).toBeVisible({ timeout: 30_000 });

@@ -379,7 +379,8 @@ async function showRecentActivity() {
     ...rows.map((row) => {
       const link = el('a', undefined, [row.itemTitle ?? row.title]);
       link.setAttribute('href', row.continueUrl);
-      return el('li', undefined, [link, el('span', 'card-note', [`${row.subtitle} · on ${siteLabel(row.siteId)}`])]);
+      const note = `${row.itemSubtitle ?? row.subtitle} · on ${siteLabel(row.siteId)}`;
+      return el('li', undefined, [link, el('span', 'card-note', [note])]);
     }),
   );
   delete recentNote.dataset.state;

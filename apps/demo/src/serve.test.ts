@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDemoServer } from './test-server.ts';
-import { contentSecurityPolicy, escapeHtml, renderPage, UI_TOKENS_CSS, type DemoServer } from './serve.ts';
+import { BRAND } from '@pravesh/core';
+import { contentSecurityPolicy, escapeHtml, loadPage, renderPage, UI_TOKENS_CSS, type DemoServer } from './serve.ts';
 
 describe('renderPage', () => {
   it('fills the placeholders, escaping text and keeping inline JSON inside its script element', () => {
@@ -18,6 +19,18 @@ describe('renderPage', () => {
     expect(html).toContain('src="http://localhost:4000/sdk/pravesh.js"');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).toContain('%UNKNOWN%');
+  });
+
+  it('every page footer names the company on the GST invoice (core BRAND)', async () => {
+    for (const siteId of [2, 7]) {
+      const { template, partials } = await loadPage(siteId, 'local');
+      const html = renderPage(
+        template,
+        { apiUrl: 'http://localhost:4000', siteId, siteName: 'Kosh', environment: 'local' },
+        partials,
+      );
+      expect(html).toContain(`© 2026 ${BRAND.legalName}`);
+    }
   });
 
   it('escapes the five HTML specials', () => {

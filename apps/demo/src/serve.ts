@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { scriptJson } from '@pravesh/core';
+import { copyrightLine, scriptJson } from '@pravesh/core';
 import { PARTNER_PAGE_PATH, partnerPage } from './partner-page.ts';
 
 /**
@@ -177,6 +177,8 @@ export function renderPage(
     HOMEPAGE_URL: escapeHtml(links.homepage.replace(/\/+$/, '')),
     CARDS_URL: escapeHtml(links.cards.replace(/\/+$/, '')),
     CONFIG_JSON: scriptJson(values),
+    // The company every footer names is the one on the GST invoice (core BRAND).
+    COPYRIGHT: escapeHtml(copyrightLine(2026)),
   };
   return page.replace(/%([A-Z_]+)%/g, (whole, name: string) => slots[name] ?? whole);
 }

@@ -3,6 +3,7 @@
 // files under src/<capability>/ and one line here.
 export * from './constants.ts';
 export * from './sites.ts';
+export * from './brand.ts';
 export * from './errors.ts';
 export * from './http/envelope.ts';
 export * from './http/success.ts';
@@ -53,6 +54,8 @@ export * from './leads/lifecycle.ts';
 export * from './leads/schemas.ts';
 export * from './add-ons/catalogue.ts';
 export * from './add-ons/eligibility.ts';
+export * from './add-ons/health-report.ts';
+export * from './credit/factor-copy.ts';
 export * from './add-ons/step-up.ts';
 export * from './add-ons/products.ts';
 export * from './add-ons/schemas.ts';

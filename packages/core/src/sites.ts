@@ -1,3 +1,5 @@
+import { BRAND } from './brand.ts';
+
 /**
  * The site list of spec 000 §3: 26 entries with numeric ids 1 to 26, a name and a consentId
  * (empty where the site collects no terms consent). Origins differ per deployment, so they live
@@ -50,6 +52,21 @@ export const SITE_IDS: readonly number[] = SITES.map((site) => site.id);
 
 /** The single sign-on site: the only one allowed to set customer data (spec 000 §5). */
 export const SSO_SITE_ID = 11;
+
+/**
+ * A site as customers know it: the brand's name, not the site list's internal name ("Homepage" is
+ * the brand's main site, so it is just "Kosh"). Consent titles and "given on …" lines use it.
+ */
+const CUSTOMER_SITE_NAMES: Readonly<Partial<Record<string, string>>> = {
+  HOMEPAGE: '',
+  CREDIT_CARD: 'Cards',
+  MY_ACCOUNT: 'My Account',
+};
+
+export function siteLabel(site: Pick<Site, 'key' | 'name'>): string {
+  const own = CUSTOMER_SITE_NAMES[site.key] ?? site.name;
+  return own === '' ? BRAND.name : `${BRAND.name} ${own}`;
+}
 
 export function findSite(id: unknown): Site | undefined {
   const numeric = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;

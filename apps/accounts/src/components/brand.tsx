@@ -1,4 +1,6 @@
-/** The product mark and name, as on the embedding sites' headers. */
+import { BRAND } from '@pravesh/core/brand.ts';
+
+/** The marketplace's mark and name (core BRAND), as on the embedding sites' headers. */
 export function Brand() {
   return (
     <span className="brand">
@@ -7,7 +9,7 @@ export function Brand() {
         <path d="M9 22V10h7.5a4.5 4.5 0 0 1 0 9H13" fill="none" stroke="#fff" strokeWidth="3" />
         <circle cx="22.5" cy="22.5" r="2.5" fill="#f5b301" />
       </svg>
-      <span className="brand-name">Pravesh</span>
+      <span className="brand-name">{BRAND.name}</span>
       <span className="brand-tag">Accounts</span>
     </span>
   );

@@ -19,6 +19,7 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const Dashboard = lazyScreen(() => import('../features/home/dashboard-page.tsx'), env);
   const Invoices = lazyScreen(() => import('../features/invoices/invoices-page.tsx'), env);
   const CreditReport = lazyScreen(() => import('../features/report/report-page.tsx'), env);
+  const HealthReport = lazyScreen(() => import('../features/add-ons/health-report-page.tsx'), env);
   const ActiveDevices = lazyScreen(() => import('../features/devices/devices-page.tsx'), env);
   const Preferences = lazyScreen(() => import('../features/preferences/preferences-page.tsx'), env);
   const ConsentRevocation = lazyScreen(() => import('../features/consent-revocation/consent-revocation-page.tsx'), env);
@@ -35,8 +36,13 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['dashboard', screen(<Dashboard />)],
       // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
       ['credit-report', screen(<CreditReport />)],
+<<<<<<< HEAD
       // spec 001 §9 names "score predictor" among the redirect targets; §2's table has no route for it.
       ['score-predictor', screen(<ScorePredictor />)],
+=======
+      // spec 001 §9 redirect target "credit health": the paid report, once bought (§4).
+      ['credit-health-report', screen(<HealthReport />)],
+>>>>>>> scores
       ['support', screen(<Support />)],
       ['profile', screen(<Profile />)],
       ['personal-details', screen(<PersonalDetails />)],

@@ -70,7 +70,7 @@ describe('npm run contract', () => {
     expect(out).toContain(
       'pb-tnc-main\tv1 2026-11-21T09:00:00.000Z\tTerms of Use, Privacy Policy and Credit Report Terms',
     );
-    expect(out).toContain('pb-tnc-homepage\tv1 2026-11-21T09:00:00.000Z\tHomepage terms (site 2)');
+    expect(out).toContain('pb-tnc-homepage\tv1 2026-11-21T09:00:00.000Z\tKosh Terms of Use (site 2)');
     expect(out.split('\n')).toHaveLength(24);
   }, 60_000);
 

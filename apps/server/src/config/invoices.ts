@@ -1,4 +1,5 @@
 import {
+  BRAND,
   gstStateCodeOf,
   INVOICE_PREFIX_PATTERN,
   isValidGstin,
@@ -36,10 +37,10 @@ export interface InvoiceConfig {
   readonly prefix: string;
 }
 
-/** The demo supplier (Kosh, spec brand of the demo). Its GSTIN is well formed but fictitious. */
+/** The demo supplier: the brand's company (core BRAND). Its GSTIN is well formed but fictitious. */
 export const DEMO_INVOICE_SUPPLIER: InvoiceSupplier = {
-  name: 'Kosh Financial Services Private Limited',
-  address: '4th Floor, 12 Residency Road, Bengaluru, Karnataka 560025',
+  name: BRAND.legalName,
+  address: BRAND.registeredOffice,
   gstin: '29AAKCK4821R1ZQ',
   stateCode: '29',
 };

@@ -12,6 +12,15 @@ export const ADD_ON_ERRORS = {
   addOnAlreadySubscribed: entry('addOnAlreadySubscribed', 409, 'You have already bought this service'),
   /** The idempotency key was used for a purchase of another add-on. */
   idempotencyKeyReused: entry('idempotencyKeyReused', 409, 'This request was already used for another purchase'),
+  /**
+   * The Credit Health Report asked for without a successful payment for it (spec 001 §4 "Credit
+   * health: subscribed when the last payment status is success").
+   */
+  creditHealthNotSubscribed: entry(
+    'creditHealthNotSubscribed',
+    403,
+    'Buy the Credit Health Report to see this analysis',
+  ),
   /** No purchase with that id for this customer. */
   purchaseNotFound: entry('purchaseNotFound', 404, 'Purchase not found'),
   /** The payment gateway did not answer, or payments are switched off: nothing was charged. */

@@ -20,6 +20,12 @@ export const ADD_ON_ROUTES = {
   confirmPayment: '/BSP/api/v1/paymentSystem/confirmPayment',
   /** Ours: where a purchase stands; a pending payment is asked of the gateway again. */
   orderStatus: '/BSP/api/v1/paymentSystem/orderStatus',
+  /**
+   * Ours: the Credit Health Report the customer bought (spec 001 §1, §4), and the same as a PDF.
+   * Under MSP myAccount like the other reads of the customer's own data.
+   */
+  creditHealthReport: '/MSP/api/v1/myAccount/creditHealthReport',
+  creditHealthReportPdf: '/MSP/api/v1/myAccount/creditHealthReport/pdf',
 } as const;
 export type AddOnRoute = keyof typeof ADD_ON_ROUTES;
 
@@ -31,4 +37,6 @@ export const ADD_ON_ROUTE_METHODS: Readonly<Record<AddOnRoute, 'GET' | 'POST'>> 
   createOrder: 'POST',
   confirmPayment: 'POST',
   orderStatus: 'GET',
+  creditHealthReport: 'GET',
+  creditHealthReportPdf: 'GET',
 };

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { BUREAUS } from '../constants.ts';
-import { ACCOUNT_TYPES } from '../credit/schemas.ts';
-import { SCORE_BANDS } from '../credit/score-rules.ts';
+import { REPORT_CHANGE_IMPACTS, REPORT_CHANGE_KINDS } from '../credit/report-diff.ts';
+import { REPORT_FACTOR_IDS } from '../credit/report-factors.ts';
+import { ACCOUNT_TYPES, creditSummarySchema } from '../credit/schemas.ts';
+import { SCORE_BANDS, SCORE_STATES } from '../credit/score-rules.ts';
+import { invoicePdfResponseSchema } from '../invoices/schemas.ts';
 import { ADD_ONS } from './catalogue.ts';
+import { HEALTH_REPORT_STATES } from './health-report.ts';
 import { ELIGIBILITY_REASONS, PAYMENT_STATUSES, RANK_CRITERIA, RECTIFICATION_ISSUES } from './eligibility.ts';
 import { PRODUCT_CATEGORIES } from './products.ts';
 import { STEP_UP_REASONS } from './step-up.ts';
@@ -194,3 +198,53 @@ export const productListResponseSchema = z.object({
   ),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The Credit Health Report (spec 001 §1, §4; health-report.ts builds it)
+
+const healthNextStepSchema = z.object({
+  title: z.string(),
+  detail: z.string(),
+  bureaus: z.array(z.enum(BUREAUS)),
+});
+
+export const creditHealthReportResponseSchema = z.object({
+  generatedAt: z.iso.datetime({ offset: true }),
+  state: z.enum(HEALTH_REPORT_STATES),
+  activeBureau: z.enum(BUREAUS).nullable(),
+  headline: z.string(),
+  bureaus: z.array(
+    z.object({
+      creditBureau: z.enum(BUREAUS),
+      scoreState: z.enum(SCORE_STATES),
+      score: z.number().int().nullable(),
+      scoreBand: z.enum(SCORE_BANDS).nullable(),
+      reportDate: z.iso.datetime({ offset: true }).nullable(),
+      change: z.object({ from: z.number().int(), to: z.number().int(), delta: z.number().int() }).nullable(),
+      summary: creditSummarySchema.nullable(),
+      factors: z.array(
+        z.object({
+          id: z.enum(REPORT_FACTOR_IDS),
+          rating: z.enum(['GOOD', 'FAIR', 'POOR', 'NONE']),
+          weightLevel: z.enum(['HIGH', 'MEDIUM', 'LOW']),
+          name: z.string(),
+          ratingName: z.string(),
+          text: z.string(),
+        }),
+      ),
+      changes: z.array(
+        z.object({
+          kind: z.enum(REPORT_CHANGE_KINDS),
+          impact: z.enum(REPORT_CHANGE_IMPACTS),
+          title: z.string(),
+          explanation: z.string(),
+        }),
+      ),
+    }),
+  ),
+  nextSteps: z.array(healthNextStepSchema),
+});
+export type CreditHealthReportResponse = z.infer<typeof creditHealthReportResponseSchema>;
+
+/** The report as a PDF for a JSON client: the same file envelope as an invoice's. */
+export const creditHealthReportPdfResponseSchema = invoicePdfResponseSchema;

@@ -54,6 +54,11 @@ export const scoreChangeExplainedSchema = z.object({
   to: scoreValueSchema,
   delta: z.number().int(),
   pulledAt: instantSchema,
+  /**
+   * The newer report's own date (the bureau's lastUpdated, the score card's "Last updated"): the
+   * date the explanation cites, so the card and the explanation name the same report.
+   */
+  reportDate: instantSchema,
   /** The other changes of the same pull: those that moved the score its way first. */
   reasons: z.array(creditAlertSchema).max(100),
 });

@@ -1,3 +1,5 @@
+import { BRAND } from '../brand.ts';
+
 /**
  * How customers reach Kosh (spec 001 §2 support tab "Contact Us"). The demo brand's details; a
  * deployment under another brand changes them here, in one place.
@@ -10,5 +12,5 @@ export const SUPPORT_CONTACT = {
     officer: 'Meera Iyer, Grievance Redressal Officer',
     address: 'grievance@kosh.example.in',
   },
-  office: 'Kosh Financial Services Private Limited, 4th Floor, 12 Residency Road, Bengaluru, Karnataka 560025',
+  office: `${BRAND.legalName}, ${BRAND.registeredOffice}`,
 } as const;

@@ -1,3 +1,4 @@
+import { DATA_PRODUCTS } from '@pravesh/core/constants.ts';
 import type { HttpMethod, RequestOptions } from '../http.ts';
 import { NUDGE_ROUTES } from './constants.ts';
 import {
@@ -146,4 +147,36 @@ export function createNudgeData(store: NudgeStore): NudgeData {
       return redirectUrl;
     },
   };
+}
+
+/** Site entry items an application leaves are named after the offer, so the offer can show its status. */
+const APPLICATION_ITEM_PREFIX = 'offer-';
+
+/**
+ * The site entry item (spec 000 §3 shared data item, §4 site entries) an "Apply Now" leaves in the
+ * shared storage: the storage hub shares it with every page of the site, the server copy with
+ * every site after sign-in, so each site's "Recent Activity" and the nudge's list it, and its
+ * continueUrl goes back to the partner's application.
+ */
+export function applicationItem(offer: NudgeOffer, continueUrl: string) {
+  return {
+    id: `${APPLICATION_ITEM_PREFIX}${offer.offerId}`,
+    type: 'lead',
+    // Only the products a site entry accepts (spec 000 §5); another offer is kept without one.
+    ...((DATA_PRODUCTS as readonly string[]).includes(offer.product) ? { product: offer.product } : {}),
+    title: offer.productName,
+    subtitle: offer.partnerName ? `Application started with ${offer.partnerName}` : 'Application started',
+    continueUrl,
+  };
+}
+
+/** The offers the customer applied for, from the recent activity rows (their items' ids). */
+export function appliedOfferIds(rows: readonly { id: string | number }[]): ReadonlySet<string> {
+  return new Set(
+    rows.flatMap((row) =>
+      typeof row.id === 'string' && row.id.startsWith(APPLICATION_ITEM_PREFIX)
+        ? [row.id.slice(APPLICATION_ITEM_PREFIX.length)]
+        : [],
+    ),
+  );
 }

@@ -221,6 +221,15 @@ export function homeOfferCount(total: number): number {
  * (spec 000 §9). A bare "3" beside a modal saying 6 would contradict it; "3+" keeps the cap and
  * stays true.
  */
+/**
+ * The offer count as every sentence names it (panel summary, offers tile, modal): the customer's
+ * real count, one number for one fact (docs/decisions/0007-nudge-summary-names-the-offer-count.md).
+ */
+export function offerCountText(total: number): string {
+  const count = Math.max(0, Math.floor(total));
+  return `${count} pre-approved offer${count === 1 ? '' : 's'}`;
+}
+
 export function homeOfferLabel(total: number): string {
   const shown = homeOfferCount(total);
   return Math.floor(total) > HOME_OFFER_COUNT_CAP ? `${shown}+` : String(shown);

@@ -13,6 +13,7 @@ export const OFFERS_MODAL_TITLE = (count: number) =>
 
 export function OffersModal({
   offers,
+  applied,
   total,
   offersPage,
   onApply,
@@ -20,6 +21,8 @@ export function OffersModal({
 }: {
   /** At most 2 (spec 000 §9). */
   offers: readonly NudgeOffer[];
+  /** Offers applied for show their status; applying again picks the application up where it was. */
+  applied: ReadonlySet<string>;
   total: number;
   offersPage: string;
   onApply: (offer: NudgeOffer) => void;
@@ -61,8 +64,10 @@ export function OffersModal({
                 ))}
               </ul>
             ) : null}
+            {applied.has(offer.offerId) ? <p className="applied-note">You applied for this offer.</p> : null}
             <Button block onClick={() => onApply(offer)}>
-              Apply Now<span className="pv-visually-hidden"> for {offer.productName}</span>
+              {applied.has(offer.offerId) ? 'Continue application' : 'Apply Now'}
+              <span className="pv-visually-hidden"> for {offer.productName}</span>
             </Button>
           </li>
         ))}

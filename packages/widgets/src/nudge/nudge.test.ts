@@ -70,6 +70,7 @@ interface Setup {
   request?: (method: string, path: string, options?: { body?: unknown }) => Promise<unknown>;
   mobile?: boolean;
   askConsent?: (contractId: string) => Promise<string>;
+  activity?: RecentActivityItem[];
 }
 
 let widget: NudgeWidget | undefined;
@@ -119,7 +120,8 @@ async function setup(options: Setup = {}) {
       }),
       knownMobileNo: () => Promise.resolve(options.mobileNo),
     },
-    recentActivity: vi.fn(() => Promise.resolve(ACTIVITY)),
+    recentActivity: vi.fn(() => Promise.resolve(options.activity ?? ACTIVITY)),
+    storage: { setItem: vi.fn((item: unknown) => Promise.resolve(item)) },
   };
   const request = vi.fn(
     options.request ??
@@ -265,16 +267,20 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     return { ...setupResult, dialog: within(dialog) };
   }
 
-  it('six offers: the modal counts all 6 while the panel summary and tab badge say "3+", never a bare 3', async () => {
+  it('six offers: the summary, the tile and the modal all say 6; only the tab badge is capped at "3+"', async () => {
     const personalization = { totalOffers: 6, offers: OFFERS, generatedAt: '2026-11-25T10:00:00+05:30' };
     const { root, view } = await setup({
       signedIn: true,
       request: (_method, path) => Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : personalization),
     });
-    expect(root.querySelector('.panel-summary')!.textContent).toBe('3+ pre-approved offers picked for you');
+    // One number for one fact (docs/decisions/0007): the summary and the modal say 6; the badge keeps the cap.
+    expect(root.querySelector('.panel-summary')!.textContent).toBe('6 pre-approved offers picked for you');
     expect(root.querySelector('.tab-badge')!.textContent).toBe('3+');
     await run(() => widget!.open());
     await run(() => view.getByRole('button', { name: 'View offers' }).click());
+    expect(root.querySelector('[data-tile="gucpaOffers"] .tile-note')!.textContent).toBe(
+      '2 of 6 pre-approved offers shown',
+    );
     expect(view.getByRole('dialog', { name: 'Congratulations! You have 6 Exclusive Offers' })).toBeTruthy();
   });
 
@@ -299,7 +305,7 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
 
   it('Apply: the full-screen loader, the apply call, then the partner’s redirectUrl', async () => {
     let finish: (value: unknown) => void = () => {};
-    const { dialog, view, request, navigate } = await openOffers((_method, path) =>
+    const { dialog, view, request, navigate, visitor } = await openOffers((_method, path) =>
       path === NUDGE_ROUTES.applyOffer
         ? new Promise((resolve) => (finish = resolve))
         : Promise.resolve(path === NUDGE_ROUTES.getCreditScores ? SCORES : OFFERS),
@@ -314,6 +320,35 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(navigate).toHaveBeenCalledWith('https://partner.example.in/lead/42');
+    // The application is left in the shared storage first: every site's Recent Activity lists it.
+    expect(visitor.storage.setItem).toHaveBeenCalledWith({
+      id: 'offer-pl-1',
+      type: 'lead',
+      product: 'PL',
+      title: 'Kosh Personal Loan 1',
+      subtitle: 'Application started with Kosh Bank',
+      continueUrl: 'https://partner.example.in/lead/42',
+    });
+    expect(visitor.storage.setItem.mock.invocationCallOrder[0]!).toBeLessThan(navigate.mock.invocationCallOrder[0]!);
+  });
+
+  it('an offer applied for shows its status in the tile and the modal, not "Pre-approved"', async () => {
+    const applied: RecentActivityItem = {
+      ...ACTIVITY[0]!,
+      siteId: 2,
+      id: 'offer-pl-1',
+      product: 'PL',
+      itemTitle: 'Kosh Personal Loan 1',
+      continueUrl: 'https://partner.example.in/lead/42',
+    };
+    const { root, view } = await setup({ signedIn: true, activity: [applied] });
+    await run(() => widget!.open());
+    const rows = [...root.querySelectorAll('.offer-row')];
+    expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Applied', 'Pre-approved']);
+    await run(() => view.getByRole('button', { name: 'View offers' }).click());
+    const dialog = within(view.getByRole('dialog', { name: 'Congratulations! You have 3 Exclusive Offers' }));
+    expect(dialog.getByRole('button', { name: 'Continue application for Kosh Personal Loan 1' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 2' })).toBeTruthy();
   });
 
   it('a failing apply: the error modal; closing it logs error_display_close', async () => {

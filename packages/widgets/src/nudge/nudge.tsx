@@ -3,12 +3,15 @@ import { BottomSheet, type SheetSnap } from '@pravesh/ui';
 import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
+  applicationItem,
+  appliedOfferIds,
   createNudgeData,
   CREDIT_REPORT_CONTRACT_ID,
   ERROR_DISPLAY_CLOSE_EVENT,
   homeOfferCount,
   homeOfferLabel,
   localNudgeStore,
+  offerCountText,
   NUDGE_MOBILE_MAX_PX,
   type AuthorizedRequest,
   type NudgeCommand,
@@ -102,13 +105,13 @@ function maskMobile(mobileNo: string): string {
 }
 
 /**
- * The panel summary's offer count is the capped home count (spec 000 §9), "3+" when there are
- * more, so it never contradicts the offers modal's full count (spec 000 §2); see homeOfferLabel.
+ * The panel summary names the customer's offer count, the number the tile and the offers modal
+ * name too; only the tab badge carries spec 000 §9's cap ("3+"). See
+ * docs/decisions/0007-nudge-summary-names-the-offer-count.md.
  */
 function summaryOf(tiles: NudgeTilesState, signedIn: boolean): string {
   const total = tiles.gucpaOffers?.total ?? 0;
-  const offers = homeOfferCount(total);
-  if (offers > 0) return `${homeOfferLabel(total)} pre-approved offer${offers === 1 ? '' : 's'} picked for you`;
+  if (homeOfferCount(total) > 0) return `${offerCountText(total)} picked for you`;
   return signedIn ? 'Your score and applications in one place' : 'Sign in to see your score and offers';
 }
 
@@ -133,6 +136,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const [tiles, setTiles] = useState<NudgeTilesState>(() => data.stored());
   const [loadingLive, setLoadingLive] = useState(false);
   const [activity, setActivity] = useState<RecentActivityItem[]>([]);
+  const applied = useMemo(() => appliedOfferIds(activity), [activity]);
   const [refreshes, setRefreshes] = useState(0);
   const [offersOpen, setOffersOpen] = useState(false);
   const [applying, setApplying] = useState<NudgeOffer | undefined>();
@@ -304,6 +308,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         mobileNo: session.mobileNo,
         visitId: visitor?.records.read()?.visit,
       });
+      // Every site's Recent Activity and this offer's status come from the site entry it leaves;
+      // a storage that refuses it must not stop the customer from reaching the partner.
+      await visitor?.storage.setItem(applicationItem(offer, url)).catch(() => undefined);
       navigate(url); // The loader stays up while the partner's page loads.
     } catch {
       setApplying(undefined);
@@ -376,7 +383,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
         onGetScore={onGetScore}
         pulling={pulling}
       />
-      {tiles.gucpaOffers ? <OffersTileView tile={tiles.gucpaOffers} signedIn={signedIn} onView={onViewOffers} /> : null}
+      {tiles.gucpaOffers ? (
+        <OffersTileView tile={tiles.gucpaOffers} applied={applied} signedIn={signedIn} onView={onViewOffers} />
+      ) : null}
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
     </>
   );
@@ -492,6 +501,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
       {offersOpen && tiles.gucpaOffers ? (
         <OffersModal
           offers={tiles.gucpaOffers.offers}
+          applied={applied}
           total={tiles.gucpaOffers.total}
           offersPage={context.links.offers}
           onApply={(offer) => void apply(offer)}

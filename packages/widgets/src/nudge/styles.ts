@@ -367,6 +367,15 @@ button:focus-visible,
   font-size: var(--pv-font-size-xs);
   font-weight: var(--pv-font-weight-semibold);
 }
+.pill--applied {
+  background: var(--pv-color-success-soft);
+  color: var(--pv-color-success-ink);
+}
+.applied-note {
+  margin: 0;
+  color: var(--pv-color-success-ink);
+  font-weight: var(--pv-font-weight-semibold);
+}
 .empty {
   margin: 0;
   color: var(--pv-color-ink-muted);

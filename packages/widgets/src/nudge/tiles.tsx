@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { SCORE_MAX, SCORE_MIN, type RecentActivityItem } from '@pravesh/core';
-import type { OffersTile, ScoreTile } from '@pravesh/sdk/nudge';
+import { offerCountText, type OffersTile, type ScoreTile } from '@pravesh/sdk/nudge';
 import { ArrowIcon, GaugeIcon, ProductIcon } from './icons.tsx';
 
 /**
@@ -225,10 +225,13 @@ export function OfferBadge({ image, product, name }: { image: string | undefined
 
 export function OffersTileView({
   tile,
+  applied,
   signedIn,
   onView,
 }: {
   tile: OffersTile;
+  /** The offers applied for (their site entry items): they show their status, not "Pre-approved". */
+  applied: ReadonlySet<string>;
   signedIn: boolean;
   onView: (event: MouseEvent<HTMLElement>) => void;
 }) {
@@ -245,10 +248,19 @@ export function OffersTileView({
               <span className="row-title">{offer.productName}</span>
               <span className="row-sub">{offer.bannerTitle || offer.statement[0] || 'Pre-approved offer'}</span>
             </span>
-            <span className="pill">Pre-approved</span>
+            {applied.has(offer.offerId) ? (
+              <span className="pill pill--applied">Applied</span>
+            ) : (
+              <span className="pill">Pre-approved</span>
+            )}
           </li>
         ))}
       </ul>
+      {tile.total > tile.offers.length ? (
+        <p className="tile-note">
+          {tile.offers.length} of {offerCountText(tile.total)} shown
+        </p>
+      ) : null}
       <Button size="sm" onClick={onView}>
         {signedIn ? 'View offers' : 'Sign in to view offers'}
       </Button>
@@ -281,8 +293,9 @@ export function RecentActivityView({
               <ProductIcon product={row.product ?? row.icon} />
             </span>
             <span>
-              <span className="row-title">{row.title}</span>
-              <span className="row-sub">{row.itemTitle ?? row.subtitle}</span>
+              {/* An item that describes itself (an application: product and status) wins over its site's words. */}
+              <span className="row-title">{row.itemSubtitle ? (row.itemTitle ?? row.title) : row.title}</span>
+              <span className="row-sub">{row.itemSubtitle ?? row.itemTitle ?? row.subtitle}</span>
             </span>
             <a className="row-link" href={row.continueUrl} onClick={(event) => onAction(event, row.continueUrl)}>
               Continue

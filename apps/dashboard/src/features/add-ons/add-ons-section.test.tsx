@@ -77,6 +77,10 @@ describe('Services for your credit (paid add-ons)', () => {
     expect(dialog.textContent).toContain('₹30.36');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹199' }));
     expect(await within(dialog).findByText('Payment successful')).toBeTruthy();
+    // What was bought opens from the confirmation.
+    expect(within(dialog).getByRole('link', { name: 'Open your report' }).getAttribute('href')).toBe(
+      '/credit-health-report',
+    );
     expect(orders).toEqual([
       { addOn: 'CREDIT_HEALTH', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as string },
     ]);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { AccountUserInformation, AddOnProductView } from '@pravesh/core/add-ons/schemas.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Icon } from '../layout/icons.tsx';
-import { useAccountUserInformationQuery, useAddOnTransactionsQuery } from './api.ts';
+import { HEALTH_REPORT_PATH, useAccountUserInformationQuery, useAddOnTransactionsQuery } from './api.ts';
 import { REASON_TEXT, STATUS_TEXT, formatPaise } from './copy.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 import './add-ons.css';
@@ -66,9 +67,16 @@ function AddOnCard({
             </Button>
           </>
         ) : (
-          <p className="ma-muted ma-addon-reason">
-            {item.subscribed && paidAt ? `You bought this on ${formatDate(paidAt)}.` : REASON_TEXT[item.reason]}
-          </p>
+          <>
+            <p className="ma-muted ma-addon-reason">
+              {item.subscribed && paidAt ? `You bought this on ${formatDate(paidAt)}.` : REASON_TEXT[item.reason]}
+            </p>
+            {item.subscribed && product.addOn === 'CREDIT_HEALTH' ? (
+              <Link className="pv-button pv-button--primary pv-button--sm" to={HEALTH_REPORT_PATH}>
+                <span>Open your report</span>
+              </Link>
+            ) : null}
+          </>
         )}
       </div>
     </li>
@@ -85,7 +93,13 @@ function Purchases() {
       <ul role="list">
         {list.map((purchase) => (
           <li key={purchase.purchaseId}>
-            <span>{purchase.name}</span>
+            <span>
+              {purchase.addOn === 'CREDIT_HEALTH' && purchase.status === 'SUCCESS' ? (
+                <Link to={HEALTH_REPORT_PATH}>{purchase.name}</Link>
+              ) : (
+                purchase.name
+              )}
+            </span>
             <span className="ma-muted">{formatDate(purchase.createdAt)}</span>
             <span>{formatPaise(purchase.price.amountPaise)}</span>
             <span className={`ma-addon-status ma-addon-status--${purchase.status.toLowerCase()}`}>

@@ -3,9 +3,12 @@ import type { AddOn } from '@pravesh/core/add-ons/catalogue.ts';
 import type {
   AccountUserInformation,
   AddOnTransactionsResponse,
+  CreditHealthReportResponse,
   Purchase,
   StepUpCardResponse,
 } from '@pravesh/core/add-ons/schemas.ts';
+import type { Http } from '../../lib/http.ts';
+import { fetchPdf } from '../../lib/pdf-file.ts';
 import { api } from '../../app/api.ts';
 
 /**
@@ -51,3 +54,22 @@ export const {
   useConfirmPaymentMutation,
   useOrderStatusMutation,
 } = addOnsApi;
+
+/** The Credit Health Report the customer bought (spec 001 §1, §4), and the page that shows it. */
+export const HEALTH_REPORT_PATH = '/credit-health-report';
+
+export const healthReportApi = addOnsApi.injectEndpoints({
+  endpoints: (build) => ({
+    creditHealthReport: build.query<CreditHealthReportResponse, void>({
+      query: () => ({ method: 'GET', path: ADD_ON_ROUTES.creditHealthReport }),
+      providesTags: [ADD_ONS_TAG],
+    }),
+  }),
+});
+
+export const { useCreditHealthReportQuery } = healthReportApi;
+
+/** The report as a PDF through the one HTTP helper: the server answers it base64 in the envelope, as invoices. */
+export function fetchHealthReportPdf(http: Http): Promise<{ fileName: string; blob: Blob }> {
+  return fetchPdf(http, ADD_ON_ROUTES.creditHealthReportPdf);
+}

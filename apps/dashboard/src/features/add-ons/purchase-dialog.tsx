@@ -1,9 +1,15 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Button, Spinner } from '@pravesh/ui';
 import type { AddOnProductView, Purchase } from '@pravesh/core/add-ons/schemas.ts';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../layout/modal-rules.tsx';
-import { useConfirmPaymentMutation, useCreateOrderMutation, useOrderStatusMutation } from './api.ts';
+import {
+  HEALTH_REPORT_PATH,
+  useConfirmPaymentMutation,
+  useCreateOrderMutation,
+  useOrderStatusMutation,
+} from './api.ts';
 import { formatPaise } from './copy.ts';
 
 type Step =
@@ -123,7 +129,19 @@ export function PurchaseDialog({ product, onClose }: { product: AddOnProductView
         {product.name} is now active. We have sent your invoice to your account.
       </Alert>
     );
-    actions = <Button onClick={onClose}>Done</Button>;
+    actions =
+      product.addOn === 'CREDIT_HEALTH' ? (
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Done
+          </Button>
+          <Link className="pv-button pv-button--primary" to={HEALTH_REPORT_PATH}>
+            <span>Open your report</span>
+          </Link>
+        </>
+      ) : (
+        <Button onClick={onClose}>Done</Button>
+      );
   } else if (step.purchase.status === 'FAILED') {
     body = (
       <Alert tone="error" title="Payment failed">

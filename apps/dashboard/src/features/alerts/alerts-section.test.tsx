@@ -51,6 +51,7 @@ function segment(extra: Partial<UserAlertSegmentResponse> = {}): UserAlertSegmen
       to: 760,
       delta: 18,
       pulledAt: '2026-11-21T06:00:00.000Z',
+      reportDate: '2026-11-03T00:30:00.000Z',
       reasons: [utilisation, enquiry],
     },
     ...extra,
@@ -81,6 +82,8 @@ describe('credit alerts on the dashboard (issue 15 §4, spec 001 §3 userAllAler
     const why = screen.getByRole('region', { name: 'Why your score changed' });
     expect(why.textContent).toContain('Up 18 points');
     expect(why.textContent).toContain('from 742 to 760');
+    // The report is cited by its own date (the score card's "Last updated"), not the day we fetched it.
+    expect(why.textContent).toContain('in your CIBIL report of 3 November 2026');
     const reasons = within(why).getAllByRole('listitem');
     expect(reasons.map((reason) => within(reason).getByRole('heading').textContent)).toEqual([
       'Your credit utilisation went down',

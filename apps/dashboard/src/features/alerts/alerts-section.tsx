@@ -49,7 +49,7 @@ function ScoreChangeCard({ change }: { change: ScoreChangeExplained }) {
           {up ? 'Up' : 'Down'} {points} point{points === 1 ? '' : 's'}
         </strong>{' '}
         <span className="ma-muted">
-          from {change.from} to {change.to}, in your {bureau} report of {formatDate(change.pulledAt)}
+          from {change.from} to {change.to}, in your {bureau} report of {formatDate(change.reportDate)}
         </span>
       </p>
       {change.reasons.length > 0 ? (

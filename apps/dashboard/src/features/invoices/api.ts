@@ -1,5 +1,6 @@
 import { INVOICE_ROUTES } from '@pravesh/core/invoices/routes.ts';
-import type { InvoicePdfResponse, InvoicesResponse } from '@pravesh/core/invoices/schemas.ts';
+import type { InvoicesResponse } from '@pravesh/core/invoices/schemas.ts';
+import { fetchPdf } from '../../lib/pdf-file.ts';
 import type { Http } from '../../lib/http.ts';
 import { api } from '../../app/api.ts';
 
@@ -18,10 +19,8 @@ export const { useInvoicesQuery } = invoicesApi;
  * One invoice's PDF through the one HTTP helper (spec 001 §7 downloadCustomerPaymentReceipt v2
  * "(invoice pdf)"): the helper reads JSON, so the server answers the PDF base64 in the envelope.
  */
-export async function fetchInvoicePdf(http: Http, invoiceId: string): Promise<{ fileName: string; blob: Blob }> {
-  const reply = await http.call<InvoicePdfResponse>('GET', INVOICE_ROUTES.downloadV2, { query: { invoiceId } });
-  const bytes = Uint8Array.from(atob(reply.pdfBase64), (char) => char.charCodeAt(0));
-  return { fileName: reply.fileName, blob: new Blob([bytes], { type: reply.contentType }) };
+export function fetchInvoicePdf(http: Http, invoiceId: string): Promise<{ fileName: string; blob: Blob }> {
+  return fetchPdf(http, INVOICE_ROUTES.downloadV2, { invoiceId });
 }
 
 /** Shared with the statement download (features/aggregator). */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@pravesh/ui';
+import { BRAND, copyrightLine } from '@pravesh/core/brand.ts';
 import { useAppSelector, useAppStore } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { maskMobile } from '../../lib/format.ts';
@@ -134,7 +135,7 @@ function Footer() {
           <a href="tel:18002660000">1800 266 0000</a> (toll-free, 9 am to 7 pm, Monday to Saturday).
         </p>
         <p className="ma-footer-note">
-          Kosh never asks for your OTP, PIN or password on a call. © 2026 Kosh Financial Marketplace Pvt. Ltd.
+          {BRAND.name} never asks for your OTP, PIN or password on a call. {copyrightLine(2026)}
         </p>
       </div>
     </footer>

@@ -1,71 +1,14 @@
-import type { FactorRating, ReportFactor, ReportFactorId } from '@pravesh/core/credit/report-factors.ts';
-import { formatAge } from './format.ts';
+import { FACTOR_NAMES, RATING_NAMES, WEIGHT_NAMES, factorText } from '@pravesh/core/credit/factor-copy.ts';
+import type { FactorRating, ReportFactor } from '@pravesh/core/credit/report-factors.ts';
 
-export const FACTOR_NAMES: Readonly<Record<ReportFactorId, string>> = {
-  PAYMENT_HISTORY: 'Payment history',
-  UTILISATION: 'Credit card utilisation',
-  ACCOUNT_AGE: 'Age of your credit',
-  ENQUIRIES: 'Credit enquiries',
-  CREDIT_MIX: 'Credit mix',
-};
+export { FACTOR_NAMES, RATING_NAMES, factorText };
 
-export const RATING_NAMES: Readonly<Record<FactorRating, string>> = {
-  GOOD: 'Helping your score',
-  FAIR: 'Could be better',
-  POOR: 'Hurting your score',
-  NONE: 'Not enough history',
-};
-
-const RATING_TONES: Readonly<Record<FactorRating, string>> = {
+export const RATING_TONES: Readonly<Record<FactorRating, string>> = {
   GOOD: 'good',
   FAIR: 'average',
   POOR: 'low',
   NONE: 'none',
 };
-
-const WEIGHT_NAMES = { HIGH: 'High impact', MEDIUM: 'Medium impact', LOW: 'Low impact' } as const;
-
-const times = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** What the factor means for this customer, and the one thing that would help. */
-export function factorText(factor: ReportFactor): string {
-  const value = factor.value ?? 0;
-  switch (factor.id) {
-    case 'PAYMENT_HISTORY':
-      if (factor.rating === 'GOOD') return 'Every EMI and card bill in your report was paid on time. Keep it up.';
-      if (factor.rating === 'NONE')
-        return 'No repayments reported yet. Your first on-time EMIs or card bills start this.';
-      if (factor.rating === 'FAIR')
-        return `${times(value, 'late payment')} in the last 3 years. Paying every due on time — at least the minimum on a card — lifts this month by month.`;
-      return `${value > 0 ? `${times(value, 'late payment')} in the last 3 years` : 'A written-off or settled account'} ${value > 1 ? 'are' : 'is'} pulling your score down. Clearing any overdue amount first helps the most.`;
-    case 'UTILISATION':
-      if (factor.rating === 'NONE')
-        return 'You have no credit card or overdraft, so there’s no utilisation to measure.';
-      if (factor.rating === 'GOOD')
-        return `You use ${value}% of your card limits — under 30% is what lenders like to see.`;
-      if (factor.rating === 'FAIR')
-        return `You use ${value}% of your card limits. Bringing it under 30% can raise your score.`;
-      return `You use ${value}% of your card limits. Paying balances down below 30% is the quickest way to lift your score.`;
-    case 'ACCOUNT_AGE':
-      if (factor.rating === 'NONE') return 'Your credit age starts with your first loan or card.';
-      if (factor.rating === 'GOOD')
-        return `Your oldest account is ${formatAge(value).toLowerCase()} old. A long record works in your favour.`;
-      return `Your oldest account is ${formatAge(value).toLowerCase()} old. This improves on its own — keep your oldest card open.`;
-    case 'ENQUIRIES':
-      if (factor.rating === 'GOOD')
-        return `${value === 0 ? 'No lender enquiries' : value === 1 ? '1 lender enquiry' : `${value} lender enquiries`} in the last 6 months. Checking your own score here never counts.`;
-      if (factor.rating === 'FAIR')
-        return `${value} lender enquiries in the last 6 months. Space out new applications: each one is a hard enquiry.`;
-      return `${value} lender enquiries in the last 6 months. Many applications in a short time make lenders cautious — pause new ones for a few months.`;
-    case 'CREDIT_MIX':
-      if (factor.rating === 'NONE') return 'Your mix builds up as you take different kinds of credit.';
-      if (factor.rating === 'GOOD')
-        return 'You have both secured loans (such as a home or vehicle loan) and unsecured credit (such as cards or personal loans).';
-      if (factor.rating === 'FAIR')
-        return `${value} kinds of credit, all of one sort. A mix of secured and unsecured helps a little — never borrow just for this.`;
-      return 'One kind of credit so far. This matters least — never take a loan just to improve it.';
-  }
-}
 
 /** The factors in rank order: the one costing the most first (core's reportFactors). */
 export function FactorList({ factors }: { factors: readonly ReportFactor[] }) {

@@ -21,15 +21,8 @@ export const ACCOUNT_TYPE_NAMES: Readonly<Record<AccountType, string>> = {
 /** spec 001 §5 "Masking: an account number shows its last 4 characters, the rest as X." */
 export { maskAccountNumber } from '@pravesh/core/masking.ts';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** 75 → "6 years 3 months". */
-export function formatAge(months: number): string {
-  if (months < 1) return 'Less than a month';
-  const years = Math.floor(months / 12);
-  const rest = months % 12;
-  return [years > 0 ? plural(years, 'year') : '', rest > 0 ? plural(rest, 'month') : ''].filter(Boolean).join(' ');
-}
+/** 75 → "6 years 3 months" (core's, shared with the Credit Health Report). */
+export { formatAge } from '@pravesh/core/credit/factor-copy.ts';
 
 /** "2026-11-03" → "3 Nov 2026". */
 export function formatDay(day: string): string {

@@ -17,15 +17,25 @@ export const CREDIT_SCORES_PATH = CREDIT_ROUTES.getCreditScores;
  */
 export const BUREAU_SCORE_PATH = CREDIT_ROUTES.getBureauScore;
 
-export const scoresApi = api.injectEndpoints({
+/** A fresh pull (the no-hit card's "Try again") makes every score read stale. */
+const SCORES_TAG = 'CreditScores';
+
+export const scoresApi = api.enhanceEndpoints({ addTagTypes: [SCORES_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     creditScores: build.query<BureauScoreRecord[], void>({
       query: () => ({ method: 'GET', path: CREDIT_SCORES_PATH }),
+      providesTags: [SCORES_TAG],
     }),
     bureauScore: build.query<BureauScoreResponse, Bureau>({
       query: (creditBureau) => ({ method: 'GET', path: BUREAU_SCORE_PATH, query: { creditBureau } }),
+      providesTags: [SCORES_TAG],
+    }),
+    /** bureauApplication/pullReport: asks every bureau again, on the consent already recorded. */
+    pullReports: build.mutation<unknown, void>({
+      query: () => ({ method: 'POST', path: CREDIT_ROUTES.pullReport, body: {} }),
+      invalidatesTags: [SCORES_TAG],
     }),
   }),
 });
 
-export const { useCreditScoresQuery, useBureauScoreQuery } = scoresApi;
+export const { useCreditScoresQuery, useBureauScoreQuery, usePullReportsMutation } = scoresApi;

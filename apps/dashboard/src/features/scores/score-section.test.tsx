@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderDashboard, signedInState } from '../../test/harness.tsx';
+import { refusal, renderDashboard, signedInState } from '../../test/harness.tsx';
+import { PULL_REPORT_PATH } from '@pravesh/core/credit/routes.ts';
 import { CREDIT_SCORES_PATH } from './api.ts';
 
 afterEach(cleanup);
@@ -69,7 +70,9 @@ describe('credit score section (spec 001 §5, §8)', () => {
     const region = await section();
     const tabs = await within(region).findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['CIBIL', 'Experian', 'CRIF High Mark', 'Equifax']);
-    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    // It opens on the active bureau (spec 000 §9, the nudge's tile): Equifax, updated last.
+    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(region).getByRole('tab', { name: 'CIBIL' }));
     // Each bureau tab leads to its full report.
     const link = within(within(region).getByRole('tabpanel')).getByRole('link', { name: 'See full report from CIBIL' });
     expect(link.getAttribute('href')).toBe('/credit-report?bureau=CIBIL');
@@ -96,6 +99,57 @@ describe('credit score section (spec 001 §5, §8)', () => {
       'Inactive accounts (no activity in the last 3 years)',
     ]);
     expect(within(region).queryByRole('tab')).toBeNull();
+  });
+
+  it('the no-score screen names what the bureau matched on and asks the bureaus again', async () => {
+    const page = renderDashboard('/dashboard', {
+      preloaded: signedInState(),
+      routes: {
+        [CREDIT_SCORES_PATH]: ['CIBIL', 'EXPERIAN', 'HIGHMARK', 'EQUIFAX'].map((b) => record(b, null)),
+        [PULL_REPORT_PATH]: () =>
+          Object.assign(refusal('bureauRefreshTooEarly', 429), {
+            body: {
+              status: false,
+              statusCode: 'bureauRefreshTooEarly',
+              statusMessage: 'Your credit report can be refreshed on or after 2026-12-20',
+            },
+          }),
+      },
+    });
+    const region = await section();
+    const next = (await within(region).findByRole('heading', { name: 'What you can do' })).parentElement!;
+    expect(next.textContent).toContain('name, PAN and date of birth');
+    expect(within(next).getByRole('link', { name: 'Check your details' }).getAttribute('href')).toBe(
+      '/personal-details',
+    );
+    fireEvent.click(within(next).getByRole('button', { name: 'Try again' }));
+    expect(await within(next).findByText('Your credit report can be refreshed on or after 2026-12-20')).toBeTruthy();
+    expect(page.calls.some((call) => call.path === PULL_REPORT_PATH)).toBe(true);
+  });
+
+  it('a file too new to score shows the new-to-credit state with how to build a score, not the no-hit card', async () => {
+    renderDashboard('/dashboard', {
+      preloaded: signedInState(),
+      routes: {
+        [CREDIT_SCORES_PATH]: [
+          record('EXPERIAN', null, { scoreState: 'NEW_TO_CREDIT', riskIndex: 3 }),
+          record('CIBIL', null, { scoreState: 'NEW_TO_CREDIT', rawScore: '0' }),
+          record('HIGHMARK', null),
+          record('EQUIFAX', null),
+        ],
+      },
+    });
+    const region = await section();
+    expect(
+      await within(region).findByRole('heading', { name: 'Your credit file is too new for a score' }),
+    ).toBeTruthy();
+    expect(region.textContent).toContain('CIBIL and Experian have a credit file for you');
+    expect(within(region).queryByRole('heading', { name: 'We couldn’t find your Credit Score!' })).toBeNull();
+    expect(within(region).getByRole('heading', { name: 'How to build your score' })).toBeTruthy();
+    expect(within(region).getAllByRole('listitem').length).toBe(4);
+    expect(within(region).getByRole('link', { name: 'See your credit report' }).getAttribute('href')).toBe(
+      '/credit-report?bureau=CIBIL',
+    );
   });
 
   it('before any pull it says where the score will appear', async () => {

@@ -2,36 +2,26 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BureauScoreRecord } from '@pravesh/core/credit/schemas.ts';
 import {
+  activeBureauRecord,
   bandRanges,
   bureauPriority,
   isValidScore,
   scoreChange,
   type ScoreBand,
 } from '@pravesh/core/credit/score-rules.ts';
+import { BAND_NAMES } from '@pravesh/core/credit/factor-copy.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
 import { DASHBOARD_TEXT } from '../layout/app-shell-skeleton.tsx';
 import { useCreditScoresQuery } from './api.ts';
+import { BUREAU_NAMES, NewToCredit, NoScore, reportPath } from './no-score-states.tsx';
 import { ScoreHistory } from './score-history.tsx';
 import './scores.css';
 
-/** Bureau names as customers know them (HIGHMARK is CRIF High Mark). */
-export const BUREAU_NAMES: Readonly<Record<string, string>> = {
-  CIBIL: 'CIBIL',
-  EXPERIAN: 'Experian',
-  HIGHMARK: 'CRIF High Mark',
-  EQUIFAX: 'Equifax',
-};
+export { BUREAU_NAMES, NO_SCORE_TITLE, reportPath } from './no-score-states.tsx';
 
-/** spec 001 §5 band names: Excellent, Very Good, Good, Average, Needs Help (LOW and VERY_LOW). */
-export const BAND_NAMES: Readonly<Record<ScoreBand, string>> = {
-  EXCELLENT: 'Excellent',
-  VERY_GOOD: 'Very Good',
-  GOOD: 'Good',
-  FAIR: 'Average',
-  LOW: 'Needs Help',
-  VERY_LOW: 'Needs Help',
-};
+/** spec 001 §5 band names (core's, shared with the Credit Health Report PDF). */
+export { BAND_NAMES };
 
 export const BAND_TONES: Readonly<Record<ScoreBand, string>> = {
   EXCELLENT: 'excellent',
@@ -41,14 +31,6 @@ export const BAND_TONES: Readonly<Record<ScoreBand, string>> = {
   LOW: 'low',
   VERY_LOW: 'low',
 };
-
-/** spec 001 §8 "No score screen" and its three reasons. */
-export const NO_SCORE_TITLE = 'We couldn’t find your Credit Score!';
-const NO_SCORE_REASONS = [
-  'No credit history found',
-  'Short credit history',
-  'Inactive accounts (no activity in the last 3 years)',
-];
 
 const hasScore = (record: BureauScoreRecord) =>
   record.score !== null && isValidScore(record.score, record.isValidScore);
@@ -62,9 +44,6 @@ export function inBureauOrder<T extends { creditBureau: BureauScoreRecord['credi
 ): T[] {
   return [...records].sort((a, b) => bureauPriority(a.creditBureau) - bureauPriority(b.creditBureau));
 }
-
-/** The report screen of a bureau (issue 15 §4 route credit-report). */
-export const reportPath = (bureau: string) => `/credit-report?bureau=${bureau}`;
 
 /** A semicircle meter: the score's place between 300 and 900, in its band's colour. */
 function Meter({ record }: { record: BureauScoreRecord }) {
@@ -156,23 +135,6 @@ function BureauScore({ record, selected }: { record: BureauScoreRecord; selected
   );
 }
 
-function NoScore() {
-  return (
-    <div className="ma-empty">
-      <div>
-        <h3>{NO_SCORE_TITLE}</h3>
-        <p>This usually happens for one of these reasons:</p>
-      </div>
-      <ul className="ma-reasons">
-        {NO_SCORE_REASONS.map((reason) => (
-          <li key={reason}>{reason}</li>
-        ))}
-      </ul>
-      <p>Using a credit card or a small loan responsibly for six months builds a score.</p>
-    </div>
-  );
-}
-
 function NotYet() {
   return (
     <div className="ma-empty">
@@ -198,14 +160,18 @@ function NotYet() {
 
 /**
  * The credit score section of the dashboard: one tab per bureau with a score (spec 001 §5 bands,
- * last updated and the next refresh), the "no score" screen when the bureaus found none, and the
- * designed loading and empty states.
+ * last updated and the next refresh); without a score, the new-to-credit state when a bureau holds
+ * a file too young to score, the "no score" screen when none holds a file; and the designed
+ * loading and empty states.
  */
 export function ScoreSection() {
   const scores = useCreditScoresQuery();
   const scored = inBureauOrder((scores.data ?? []).filter(hasScore));
   const [selected, setSelected] = useState<string | undefined>();
-  const shown = scored.find((record) => record.creditBureau === selected)?.creditBureau ?? scored[0]?.creditBureau;
+  // Opens on the active bureau (spec 000 §9: latest update first, same day by priority), the bureau
+  // the nudge's score tile shows, so both tell the customer the same score.
+  const shown =
+    scored.find((record) => record.creditBureau === selected)?.creditBureau ?? activeBureauRecord(scored)?.creditBureau;
   let body;
   if (scores.isLoading) {
     body = (
@@ -232,6 +198,8 @@ export function ScoreSection() {
         }))}
       />
     );
+  } else if ((scores.data ?? []).some((record) => record.scoreState === 'NEW_TO_CREDIT')) {
+    body = <NewToCredit records={inBureauOrder(scores.data ?? [])} />;
   } else if ((scores.data ?? []).length > 0) {
     body = <NoScore />;
   } else {

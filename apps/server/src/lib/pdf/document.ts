@@ -82,6 +82,26 @@ export function createPdf(
   };
 }
 
+/**
+ * Every page's foot, drawn last (the document needs `bufferPages`): a rule, what this document is,
+ * and "Page n of N" on the right.
+ */
+export function drawPageFeet(doc: PDFKit.PDFDocument, left: number, right: number, note: string): void {
+  const pages = doc.bufferedPageRange();
+  for (let page = pages.start; page < pages.start + pages.count; page++) {
+    doc.switchToPage(page);
+    const margin = doc.page.margins.bottom;
+    // Below the bottom margin: pdfkit would otherwise start a new page for the foot.
+    doc.page.margins.bottom = 0;
+    const footY = doc.page.height - margin - 16;
+    rule(doc, left, right, footY - 6);
+    doc.font('Body').fontSize(7).fillColor(PDF_COLOURS.muted).text(note, left, footY, { lineBreak: false });
+    const pageLabel = `Page ${page - pages.start + 1} of ${pages.count}`;
+    doc.text(pageLabel, right - doc.widthOfString(pageLabel), footY, { lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+}
+
 /** A thin horizontal rule from x1 to x2 at y. */
 export function rule(doc: PDFKit.PDFDocument, x1: number, x2: number, y: number, colour: string = PDF_COLOURS.rule) {
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.5).strokeColor(colour).stroke();

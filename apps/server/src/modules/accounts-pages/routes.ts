@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNTS_PAGES, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
+import { ACCOUNTS_PAGES, BRAND, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import { serializeCookie } from '../../lib/cookies.ts';
 import { authorizationLinkProblem } from '../sso/authorize/link-check.ts';
@@ -94,7 +94,7 @@ function renderPage(
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
     <meta name="theme-color" content="#0b3d91" />
-    <title>${PAGE_TITLES[page]} · Pravesh Accounts</title>
+    <title>${PAGE_TITLES[page]} · ${BRAND.name} Accounts</title>
     <link rel="stylesheet" href="${asset('accounts.css')}" />
     <script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(bootstrap)}</script>
     <script type="module" src="${asset(`${page}.js`)}"></script>

@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADD_ON_ROUTES,
+  BUILD_A_SCORE_STEPS,
   PRODUCT_TILES,
+  creditHealthReportResponseSchema,
   normaliseScore,
   type AccountUserInformation,
   type Bureau,
   type CreditAccount,
+  type CreditHealthReportResponse,
   type CreditReport,
   type ProductListResponse,
   type Purchase,
@@ -81,9 +84,16 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
     server.database.db.select().from(addOnPurchases).where(eq(addOnPurchases.customerId, customerId));
 
   /** Stores one bureau pull for the customer, as the credit module does after a consented pull. */
-  async function pull(customerId: string, bureau: Bureau, raw: number, accounts: CreditAccount[] = [], summary = {}) {
+  async function pull(
+    customerId: string,
+    bureau: Bureau,
+    raw: number,
+    accounts: CreditAccount[] = [],
+    summary = {},
+    daysAgo = 1,
+  ) {
     const state = normaliseScore(bureau, raw);
-    const at = new Date(clock.now() - DAY);
+    const at = new Date(clock.now() - daysAgo * DAY);
     const report: CreditReport | null =
       state.kind === 'NO_HIT'
         ? null
@@ -119,7 +129,7 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
         state,
         dateApplied: at,
         pulledAt: at,
-        nextRefreshAt: new Date(clock.now() + 30 * DAY),
+        nextRefreshAt: new Date(at.getTime() + 30 * DAY),
         consentReference: 'consent_ledger:test',
         report,
         scoreHistory: [],
@@ -373,6 +383,100 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
       hasSecuredCard: false,
       securedCard: null,
       stepUp: null,
+    });
+  });
+
+  describe('the Credit Health Report (spec 001 §1, §4: subscribed when the last payment succeeded)', () => {
+    const report = (customer?: SignedInCustomer) =>
+      call<CreditHealthReportResponse>('GET', ADD_ON_ROUTES.creditHealthReport, customer);
+
+    async function pdf(customer: SignedInCustomer, accept: string) {
+      const pass = await server.token(2, { authenticationToken: { sso: customer.accessToken } });
+      return server.app.inject({
+        method: 'GET',
+        url: ADD_ON_ROUTES.creditHealthReportPdf,
+        headers: { 'pb-pass-token': pass, accept },
+      });
+    }
+
+    it('is refused until the Credit Health Report is paid for, then analyses every bureau, also as a PDF', async () => {
+      payment.setOutcome('success');
+      // A month ago CIBIL scored 560; now a new card and its balance, 590, and a first Experian file.
+      const customer = await signInCustomer(server, nextMobile('94'));
+      const troubled = [
+        account({ type: 'PL', lender: 'Ganga Finance', accountNumber: 'XXXX7788', overdue: 6_500, balance: 80_000 }),
+        account({ accountNumber: 'XXXX1200', closedDate: '2024-01-31', balance: 0, settled: true }),
+      ];
+      await pull(customer.customerId, 'CIBIL', 560, troubled, {}, 32);
+      await pull(customer.customerId, 'CIBIL', 590, [
+        account({ type: 'PL', lender: 'Ganga Finance', accountNumber: 'XXXX7788', overdue: 6_500, balance: 80_000 }),
+        account({ accountNumber: 'XXXX1200', closedDate: '2024-01-31', balance: 0, settled: true }),
+        account({ accountNumber: 'XXXX5555', lender: 'Axis Bank', openedDate: '2026-11-01', balance: 90_000 }),
+      ]);
+      await pull(customer.customerId, 'EXPERIAN', 612, [account({ balance: 70_000 })]);
+
+      const before = await report(customer);
+      expect([before.status, before.body.statusCode, before.body.statusMessage]).toEqual([
+        403,
+        'creditHealthNotSubscribed',
+        'Buy the Credit Health Report to see this analysis',
+      ]);
+      expect((await pdf(customer, 'application/pdf')).statusCode).toBe(403);
+
+      const started = (await buy(customer, 'CREDIT_HEALTH')).body.response!;
+      // Paying is not enough until the payment succeeds.
+      expect((await report(customer)).body.statusCode).toBe('creditHealthNotSubscribed');
+      expect((await confirm(customer, started.purchaseId)).body.response!.status).toBe('SUCCESS');
+
+      const reply = await report(customer);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-store');
+      const body = creditHealthReportResponseSchema.parse(reply.body.response);
+      expect(body.state).toBe('SCORED');
+      expect(body.bureaus.map((bureau) => bureau.creditBureau)).toEqual(['CIBIL', 'EXPERIAN']);
+      const cibil = body.bureaus[0]!;
+      expect(cibil.change).toEqual({ from: 560, to: 590, delta: 30 });
+      expect(cibil.changes.map((change) => change.kind)).toEqual(expect.arrayContaining(['SCORE_UP', 'NEW_ACCOUNT']));
+      expect(cibil.factors.map((factor) => factor.id).sort()).toEqual([
+        'ACCOUNT_AGE',
+        'CREDIT_MIX',
+        'ENQUIRIES',
+        'PAYMENT_HISTORY',
+        'UTILISATION',
+      ]);
+      // A first Experian file has nothing to compare with.
+      expect(body.bureaus[1]!.changes).toEqual([]);
+      expect(body.nextSteps.length).toBeGreaterThan(0);
+      expect(body.nextSteps[0]!.detail.length).toBeGreaterThan(20);
+
+      const file = await pdf(customer, 'application/pdf');
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toMatch(
+        /^attachment; filename="credit-health-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      );
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const json = await pdf(customer, 'application/json');
+      const envelope = json.json<Envelope<{ fileName: string; pdfBase64: string }>>();
+      expect(Buffer.from(envelope.response!.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+      // Another customer, even one with a file, reaches only their own (unpaid) report; no token, nothing.
+      const other = await troubledCustomer();
+      expect((await report(other)).body.statusCode).toBe('creditHealthNotSubscribed');
+      expect((await pdf(other, 'application/pdf')).statusCode).toBe(403);
+      const anonymous = await report();
+      expect([anonymous.status, anonymous.body.statusCode]).toEqual([401, 'tokenNotValidated']);
+    });
+
+    it('a new-to-credit customer’s report says how to build a score', async () => {
+      payment.setOutcome('success');
+      const ntc = await signInCustomer(server, nextMobile('94'));
+      await pull(ntc.customerId, 'CIBIL', 3);
+      const started = (await buy(ntc, 'CREDIT_HEALTH')).body.response!;
+      await confirm(ntc, started.purchaseId);
+      const body = creditHealthReportResponseSchema.parse((await report(ntc)).body.response);
+      expect(body.state).toBe('NEW_TO_CREDIT');
+      expect(body.nextSteps.map((step) => step.title)).toEqual(BUILD_A_SCORE_STEPS.map((step) => step.title));
     });
   });
 

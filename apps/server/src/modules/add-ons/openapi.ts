@@ -20,6 +20,8 @@ const ROUTE_ERRORS: Record<keyof typeof ADD_ON_ROUTES, readonly ErrorKey[]> = {
   ],
   confirmPayment: ['tokenNotValidated', 'purchaseNotFound', 'paymentUnavailable'],
   orderStatus: ['tokenNotValidated', 'purchaseNotFound', 'paymentUnavailable'],
+  creditHealthReport: ['tokenNotValidated', 'creditHealthNotSubscribed'],
+  creditHealthReportPdf: ['tokenNotValidated', 'creditHealthNotSubscribed'],
 };
 
 export const ADD_ON_ROUTE_ERRORS: Record<string, readonly ErrorKey[]> = Object.fromEntries(

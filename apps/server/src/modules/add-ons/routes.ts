@@ -5,6 +5,8 @@ import {
   PraveshError,
   accountUserInformationResponseSchema,
   confirmPaymentBodySchema,
+  creditHealthReportPdfResponseSchema,
+  creditHealthReportResponseSchema,
   createOrderBodySchema,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -17,6 +19,8 @@ import {
 } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { sendPdf } from '../../lib/pdf/reply.ts';
+import { healthReportFileName, renderHealthReportPdf } from './health-report-pdf.ts';
 import type { AddOnsService } from './service.ts';
 
 /**
@@ -158,6 +162,53 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       const answer = await service.stepUpCard((await signedIn(request)).customerId);
       noStore(reply);
       return ok(answer);
+    },
+  );
+
+  typed.get(
+    ADD_ON_ROUTES.creditHealthReport,
+    {
+      schema: {
+        summary:
+          'The Credit Health Report the customer bought: an analysis across every bureau (spec 001 §1, §4; path ours)',
+        description:
+          'GET. Only for the access token’s customer, and only once their last payment for the Credit Health ' +
+          'Report succeeded (spec 001 §4 "subscribed when the last payment status is success"); otherwise ' +
+          'creditHealthNotSubscribed (403). Per bureau: score, the report’s own date, the factors in plain words ' +
+          'and what changed since the report before; then the next steps across bureaus, costliest first.',
+        tags: ['add-ons'],
+        response: { 200: envelopeSchema(creditHealthReportResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.healthReport((await signedIn(request)).customerId);
+      noStore(reply);
+      return ok(answer);
+    },
+  );
+
+  typed.get(
+    ADD_ON_ROUTES.creditHealthReportPdf,
+    {
+      schema: {
+        summary: 'The Credit Health Report as a PDF (spec 001 §1; path ours)',
+        description:
+          'GET. The same analysis as creditHealthReport, as application/pdf (an attachment); a client whose Accept ' +
+          'names application/json and not application/pdf gets the envelope with the PDF in base64, as invoices. ' +
+          'creditHealthNotSubscribed (403) without a successful payment.',
+        tags: ['add-ons'],
+        produces: ['application/pdf', 'application/json'],
+        response: { 200: envelopeSchema(creditHealthReportPdfResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const report = await service.healthReport((await signedIn(request)).customerId);
+      const file = { fileName: healthReportFileName(report), pdf: await renderHealthReportPdf(report) };
+      return sendPdf(request, reply, file, (pdfBase64) => ({
+        fileName: file.fileName,
+        contentType: 'application/pdf' as const,
+        pdfBase64,
+      }));
     },
   );
 

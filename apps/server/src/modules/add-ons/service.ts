@@ -9,6 +9,7 @@ import {
   activeBureauRecord,
   collectionAccounts,
   collectionEligibility,
+  creditHealthReport,
   creditAdvisorEligibility,
   creditHealthEligibility,
   priceOf,
@@ -19,6 +20,7 @@ import {
   type AccountUserInformation,
   type AddOn,
   type AddOnProductView,
+  type CreditHealthReportData,
   type ConfirmPaymentBody,
   type CreateOrderBody,
   type PaymentStatus,
@@ -348,6 +350,17 @@ export function createAddOnsService(deps: AddOnsServiceDeps) {
             : null,
         },
       };
+    },
+
+    /**
+     * The Credit Health Report the customer bought (spec 001 §4: "subscribed when the last payment
+     * status is success"): only then, and only from this customer's own stored files.
+     */
+    async healthReport(customerId: string): Promise<CreditHealthReportData> {
+      const live = await store.live(customerId, 'CREDIT_HEALTH');
+      if (live?.status !== 'SUCCESS') throw new PraveshError('creditHealthNotSubscribed');
+      const files = await store.bureauFilesWithPrevious(customerId);
+      return creditHealthReport(files, new Date(now()).toISOString());
     },
 
     /** MSP myAccount/productList: the §9 tiles whose site has an address here. */

@@ -1,5 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AddOn, Bureau, BureauFile, PaymentStatus, ScoreBand, ScoreStateKind } from '@pravesh/core';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type {
+  AddOn,
+  Bureau,
+  BureauFile,
+  HealthReportFile,
+  PaymentStatus,
+  ScoreBand,
+  ScoreStateKind,
+} from '@pravesh/core';
 import type { Database } from '../../db/client.ts';
 import { addOnPurchases } from '../../db/schema/add-ons.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
@@ -140,6 +148,52 @@ export function createAddOnsStore(db: Database) {
         scoreBand: row.scoreBand as ScoreBand | null,
         dateApplied: row.dateApplied.toISOString(),
         report: row.report,
+      }));
+    },
+
+    /**
+     * Each bureau's latest file with the report of the pull before it (the Credit Health Report's
+     * "what changed"): the latest versions first, then only their predecessors' reports.
+     */
+    async bureauFilesWithPrevious(customerId: string): Promise<HealthReportFile[]> {
+      const latest = await db
+        .selectDistinctOn([creditPulls.bureau], {
+          bureau: creditPulls.bureau,
+          version: creditPulls.version,
+          scoreState: creditPulls.scoreState,
+          score: creditPulls.score,
+          scoreBand: creditPulls.scoreBand,
+          dateApplied: creditPulls.dateApplied,
+          report: creditPulls.report,
+        })
+        .from(creditPulls)
+        .where(eq(creditPulls.customerId, customerId))
+        .orderBy(creditPulls.bureau, desc(creditPulls.version));
+      const earlier = latest.filter((row) => row.version > 1);
+      const previous =
+        earlier.length === 0
+          ? []
+          : await db
+              .select({ bureau: creditPulls.bureau, report: creditPulls.report })
+              .from(creditPulls)
+              .where(
+                and(
+                  eq(creditPulls.customerId, customerId),
+                  or(
+                    ...earlier.map((row) =>
+                      and(eq(creditPulls.bureau, row.bureau), eq(creditPulls.version, row.version - 1)),
+                    ),
+                  ),
+                ),
+              );
+      return latest.map((row) => ({
+        bureau: row.bureau as Bureau,
+        scoreState: row.scoreState as ScoreStateKind,
+        score: row.score,
+        scoreBand: row.scoreBand as ScoreBand | null,
+        dateApplied: row.dateApplied.toISOString(),
+        report: row.report,
+        previous: previous.find((entry) => entry.bureau === row.bureau)?.report ?? null,
       }));
     },
 

@@ -1,5 +1,5 @@
 import { AGGREGATOR_NAME, formatAmountFigures, formatRupees, istDateOf } from '@pravesh/core';
-import { PDF_COLOURS, createPdf, rule } from '../../lib/pdf/document.ts';
+import { PDF_COLOURS, createPdf, drawPageFeet, rule } from '../../lib/pdf/document.ts';
 
 /**
  * A linked account's statement as a PDF (spec 001 §7 fi/transaction; §5: 1, 2 or 3 months, dates
@@ -228,27 +228,12 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
     );
 
   // Every page's foot: what this document is, and where it stands.
-  const pages = doc.bufferedPageRange();
-  for (let page = pages.start; page < pages.start + pages.count; page++) {
-    doc.switchToPage(page);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const footY = doc.page.height - margin - 16;
-    rule(doc, left, right, footY - 6);
-    doc
-      .font('Body')
-      .fontSize(7)
-      .fillColor(MUTED)
-      .text(
-        `Generated from the data ${statement.bankName} shared with your consent through ${AGGREGATOR_NAME}. ` +
-          'Account number masked for your security.',
-        left,
-        footY,
-        { lineBreak: false },
-      );
-    const pageLabel = `Page ${page - pages.start + 1} of ${pages.count}`;
-    doc.text(pageLabel, right - doc.widthOfString(pageLabel), footY, { lineBreak: false });
-    doc.page.margins.bottom = margin;
-  }
+  drawPageFeet(
+    doc,
+    left,
+    right,
+    `Generated from the data ${statement.bankName} shared with your consent through ${AGGREGATOR_NAME}. ` +
+      'Account number masked for your security.',
+  );
   return canvas.finish();
 }

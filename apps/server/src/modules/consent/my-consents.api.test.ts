@@ -81,6 +81,9 @@ describe.each(DATABASE_KINDS)('My Account consents on %s', (kind) => {
         givenAt,
         withdrawnAt: null,
         siteId: 2,
+        // The brand's names (core BRAND, siteLabel), never the site list's internal "Homepage".
+        title: 'Kosh Terms of Use',
+        siteName: 'Kosh',
       },
     ]);
 

@@ -6,6 +6,7 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   findSite,
+  siteLabel,
   myConsentsResponseSchema,
   ok,
   type MyConsent,
@@ -34,6 +35,7 @@ export async function myConsents(store: ConsentStore, customerId: string): Promi
     if (!given) continue;
     const status = statusOf(latest);
     const contract = await store.contract(contractId);
+    const site = findSite(given.siteId);
     consents.push({
       contractId,
       title: contract?.title ?? contractId,
@@ -42,7 +44,7 @@ export async function myConsents(store: ConsentStore, customerId: string): Promi
       givenAt: given.recordedAt.toISOString(),
       withdrawnAt: latest.action === 'withdraw' ? latest.recordedAt.toISOString() : null,
       siteId: given.siteId,
-      siteName: findSite(given.siteId)?.name ?? null,
+      siteName: site ? siteLabel(site) : null,
     });
   }
   // Newest consent first: the one the customer most likely looks for.

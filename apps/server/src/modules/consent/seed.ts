@@ -1,4 +1,4 @@
-import { CONSENT_CONFIG_CONTRACTS, SITES } from '@pravesh/core';
+import { CONSENT_CONFIG_CONTRACTS, SITES, siteLabel } from '@pravesh/core';
 import type { ConsentStore } from './store.ts';
 
 /**
@@ -36,9 +36,9 @@ const CONFIG_TITLES: Record<keyof typeof CONSENT_CONFIG_CONTRACTS, string> = {
 export function demoContracts(): { contractId: string; title: string; siteId: number | null; markup: string }[] {
   const fromSites = SITES.filter((site) => site.consentId !== '').map((site) => ({
     contractId: site.consentId,
-    title: `${site.name} terms`,
+    title: `${siteLabel(site)} Terms of Use`,
     siteId: site.id,
-    markup: demoMarkup(`the ${site.name.toLowerCase()} service`),
+    markup: demoMarkup(siteLabel(site)),
   }));
   const fromConfig = (Object.keys(CONSENT_CONFIG_CONTRACTS) as (keyof typeof CONSENT_CONFIG_CONTRACTS)[]).map(
     (key) => ({

@@ -173,6 +173,8 @@ describe.each(DATABASE_KINDS)('credit alerts API on %s (issue 15 ยง4, spec 001 ย
       bureaus: [{ creditBureau: 'CIBIL', subscribed: true, unreadCount: 4 }],
       scoreChange: { creditBureau: 'CIBIL', from: 742, to: 760, delta: 18 },
     });
+    // Cited by the report's own date (dateApplied, the score card's "Last updated"), not the fetch's.
+    expect(parsed.scoreChange!.reportDate).toBe(new Date(newerReport.lastUpdated).toISOString());
     expect(parsed.scoreChange!.reasons.map((reason) => reason.kind)).toEqual([
       'UTILISATION_DOWN',
       'NEW_ACCOUNT',

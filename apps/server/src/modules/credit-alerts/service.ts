@@ -105,6 +105,7 @@ export function createCreditAlertsService({ store, now }: CreditAlertsServiceOpt
         to: score.details.to,
         delta: score.details.to - score.details.from,
         pulledAt: score.pulledAt.toISOString(),
+        reportDate: ((await store.reportDate(customerId, bureau, version)) ?? score.pulledAt).toISOString(),
         reasons: [...aligned, ...against].map(alertOf),
       };
     }

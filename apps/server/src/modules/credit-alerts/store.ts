@@ -134,6 +134,21 @@ export function createCreditAlertsStore(db: Database) {
         .limit(500);
     },
 
+    /**
+     * The date of one stored report (its dateApplied: the bureau's lastUpdated, the "Last updated"
+     * of the score card), so what cites a report cites it by the date the customer sees on it.
+     */
+    async reportDate(customerId: string, bureau: Bureau, version: number): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ dateApplied: creditPulls.dateApplied })
+        .from(creditPulls)
+        .where(
+          and(eq(creditPulls.customerId, customerId), eq(creditPulls.bureau, bureau), eq(creditPulls.version, version)),
+        )
+        .limit(1);
+      return row?.dateApplied;
+    },
+
     /** The alerts of one compared pair, dismissed or not, by rank. */
     async pairAlerts(customerId: string, bureau: Bureau, toVersion: number): Promise<CreditAlertRow[]> {
       return db

@@ -47,7 +47,9 @@ const EARLIER_CARD_USE = 0.12;
  */
 export function earlierDemoPull(pull: BureauReportPull, earlierAt: number): BureauReportPull {
   if (!pull.report || pull.state.kind !== 'SCORE' || pull.history.length < 2) return pull;
-  const day = new Date(earlierAt + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
+  const lastUpdated = Math.min(earlierAt, Date.parse(pull.report.lastUpdated) - EARLIER_PULL_DAYS * DAY_MS);
+  // The earlier report is the file as of its own date, as every report is (nothing dated after it).
+  const day = new Date(lastUpdated + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
   const month = day.slice(0, 7);
   const accounts = pull.report.accounts
     .filter((account) => account.openedDate <= day)
@@ -73,13 +75,11 @@ export function earlierDemoPull(pull: BureauReportPull, earlierAt: number): Bure
   const report: CreditReport = {
     ...pull.report,
     reportId: `${pull.report.reportId}-earlier`,
-    lastUpdated: new Date(
-      Math.min(earlierAt, Date.parse(pull.report.lastUpdated) - EARLIER_PULL_DAYS * DAY_MS),
-    ).toISOString(),
+    lastUpdated: new Date(lastUpdated).toISOString(),
     pulledAt: new Date(earlierAt).toISOString(),
     score,
     rawScore: String(score),
-    summary: simulatedSummary(accounts, enquiries, earlierAt),
+    summary: simulatedSummary(accounts, enquiries, lastUpdated),
     accounts,
     enquiries,
   };

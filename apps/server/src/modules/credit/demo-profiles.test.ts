@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUREAUS, diffReports, type Bureau } from '@pravesh/core';
+import { activeBureauRecord, BUREAUS, diffReports, istDay, type Bureau, type CreditReport } from '@pravesh/core';
 import { createBureauSimulator } from '../../providers/bureau/simulator.ts';
 import { earlierDemoPull } from './demo-customers.ts';
 import { DEMO_SCORE_LIFT, demoProfileOf } from './demo-profiles.ts';
@@ -52,5 +52,39 @@ describe('the scored demo customer (9800000001)', () => {
     expect(kinds).toEqual(expect.arrayContaining(['UTILISATION_DOWN', 'NEW_ACCOUNT', 'NEW_ENQUIRY']));
     expect(kinds).not.toContain('MISSED_PAYMENT');
     expect(changes[0]!.title).toBe(`Your score went up by ${DEMO_SCORE_LIFT} points`);
+  });
+
+  /** Every date a report carries, beside the report's own date: none may be later (one story). */
+  function datesAfterReportDay(report: CreditReport): string[] {
+    const day = istDay(report.lastUpdated)!;
+    const month = day.slice(0, 7);
+    return [
+      ...report.accounts.flatMap((account) => [account.openedDate, account.closedDate ?? ''].filter((d) => d > day)),
+      ...report.accounts.flatMap((account) => account.dpdHistory.map((entry) => entry.month).filter((m) => m > month)),
+      ...report.enquiries.map((enquiry) => enquiry.date).filter((d) => d > day),
+    ];
+  }
+
+  it('tells one story every day of the year: nothing in a report is dated after it, CIBIL is the active bureau', async () => {
+    for (let days = 0; days < 365; days += 3) {
+      const now = NOW + days * 86_400_000;
+      const pulls = await Promise.all(
+        BUREAUS.map((bureau) => pull('3b8a1c1e-8f0e-4c55-9a43-0f4e4a5c0b11', bureau, now)),
+      );
+      for (const answer of pulls) {
+        expect(datesAfterReportDay(answer.report!), `${answer.bureau} on day ${days}`).toEqual([]);
+      }
+      const earlier = earlierDemoPull(pulls[0]!, now - 31 * 86_400_000);
+      expect(datesAfterReportDay(earlier.report!), `earlier CIBIL on day ${days}`).toEqual([]);
+      expect(Date.parse(earlier.report!.lastUpdated)).toBeLessThan(Date.parse(pulls[0]!.report!.lastUpdated));
+      // The nudge's tile and the dashboard's first tab are the active bureau (spec 000 §9): CIBIL,
+      // the bureau the seed's earlier pull (and so "Why your score changed") is about.
+      const records = pulls.map((answer) => ({
+        creditBureau: answer.bureau,
+        dateApplied: answer.report!.lastUpdated,
+        score: answer.report!.score,
+      }));
+      expect(activeBureauRecord(records)!.creditBureau).toBe('CIBIL');
+    }
   });
 });

@@ -27,8 +27,17 @@ export function demoProfileOf(mobileNo: string, profile: SimulatedProfile): Demo
     base: DEMO_SCORED_BASE,
     scoreLift: DEMO_SCORE_LIFT,
     recentCard: { lender: 'Axis Bank', limit: 150_000 },
+    rescoreDay: DEMO_RESCORE_DAY,
   };
 }
+
+/**
+ * The day of the month every bureau rescores the scored demo customer. One day for all four, so
+ * spec 000 §9's same-day priority makes CIBIL the active bureau whatever the date: the nudge, the
+ * dashboard's score card and "Why your score changed" all tell the CIBIL story (the seed's earlier
+ * pull is CIBIL's).
+ */
+export const DEMO_RESCORE_DAY = 1;
 
 /** The scored demo customer's creditworthiness: healthy, so every bureau scores them well. */
 export const DEMO_SCORED_BASE = 790;

@@ -1,4 +1,4 @@
-import { BUREAUS, creditReportSchema, diffReports, isValidScore, type Bureau } from '@pravesh/core';
+import { BUREAUS, creditReportSchema, diffReports, istDay, isValidScore, type Bureau } from '@pravesh/core';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/index.ts';
 import { assertBureauProductionReady, loadBureauConfig } from '../../config/bureau.ts';
@@ -131,7 +131,8 @@ describe('bureau simulator', () => {
       if (!before.report || !after.report) continue;
       compared += 1;
       const newer = diffReports(before.report, after.report).filter((change) => change.kind === 'NEW_ENQUIRY');
-      const beforeDay = before.report.pulledAt.slice(0, 10);
+      // A report is the file as of its lastUpdated: what is new is dated after that day.
+      const beforeDay = istDay(before.report.lastUpdated)!;
       for (const change of newer) expect(change.details.date! > beforeDay).toBe(true);
     }
     expect(compared).toBeGreaterThan(30);

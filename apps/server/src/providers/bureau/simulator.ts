@@ -152,6 +152,7 @@ interface Subject {
   base: number;
   scoreLift: number;
   recentCard: SimulatedSubject['recentCard'];
+  rescoreDay: number | undefined;
 }
 
 function subjectOf(customerId: string, fixed: SimulatedProfile | SimulatedSubject | undefined): Subject {
@@ -160,7 +161,14 @@ function subjectOf(customerId: string, fixed: SimulatedProfile | SimulatedSubjec
   const profile = subject?.profile ?? (fixed as SimulatedProfile | undefined) ?? simulatedProfile(customerId);
   const random = seeded('base', seed);
   const base = subject?.base ?? (profile === 'PARTIAL' ? between(random, 480, 780) : between(random, 560, 860));
-  return { customerId: seed, profile, base, scoreLift: subject?.scoreLift ?? 0, recentCard: subject?.recentCard };
+  return {
+    customerId: seed,
+    profile,
+    base,
+    scoreLift: subject?.scoreLift ?? 0,
+    recentCard: subject?.recentCard,
+    rescoreDay: subject?.rescoreDay,
+  };
 }
 
 function hasFile(subject: Subject, bureau: Bureau): boolean {
@@ -204,7 +212,7 @@ function monthlyScore(subject: Subject, bureau: Bureau, month: number): number {
 
 /** The day each month the bureau rescores this customer (1–28), and the latest such day by `now`. */
 function lastRescore(subject: Subject, bureau: Bureau, now: number): { month: number; at: number } {
-  const day = between(seeded('rescore', subject.customerId, bureau), 1, 28);
+  const day = subject.rescoreDay ?? between(seeded('rescore', subject.customerId, bureau), 1, 28);
   const current = monthIndex(now);
   const month = dayOfMonth(now) >= day && istMorning(current, day) <= now ? current : current - 1;
   return { month, at: istMorning(month, day) };
@@ -402,7 +410,7 @@ function istDayOf(ms: number): string {
   return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** A fixed subject's new card: opened 10 days before the pull, unused yet, its enquiry 12 days before. */
+/** A fixed subject's new card: opened 10 days before the report's date, unused yet, its enquiry 12 days before. */
 function recentCardOf(
   card: NonNullable<SimulatedSubject['recentCard']>,
   at: number,
@@ -502,11 +510,14 @@ export function createBureauSimulator(options: BureauSimulatorOptions = {}): Bur
         if (score.state.kind === 'NO_HIT' || score.lastUpdated === null) {
           return { bureau, state: score.state, report: null, history: [], providerReference };
         }
-        const current = monthIndex(at);
+        // The report is the file as of the bureau's last rescore (its lastUpdated), not as of the
+        // call: nothing in it may be dated after the date the customer sees it "last updated".
+        const asOf = score.lastUpdated;
+        const current = monthIndex(asOf);
         const accounts = accountsOf(subject, current);
-        const found = enquiries(subject, current, dayOfMonth(at));
+        const found = enquiries(subject, current, dayOfMonth(asOf));
         if (subject.recentCard) {
-          const recent = recentCardOf(subject.recentCard, at);
+          const recent = recentCardOf(subject.recentCard, asOf);
           accounts.push(recent.account);
           found.push(recent.enquiry);
           found.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));

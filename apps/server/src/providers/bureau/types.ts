@@ -99,6 +99,11 @@ export interface SimulatedSubject {
   readonly base?: number;
   readonly scoreLift?: number;
   readonly recentCard?: { readonly lender: string; readonly limit: number };
+  /**
+   * The day of the month (1–28) every bureau rescores this subject; without it each bureau picks
+   * its own. One day for all makes the same-day priority (spec 000 §9) pick the active bureau.
+   */
+  readonly rescoreDay?: number;
 }
 
 /**
