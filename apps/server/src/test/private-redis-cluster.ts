@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Cluster, Redis } from 'ioredis';
-import { freePort } from './ports.ts';
-import { ADMIN_CLIENT_NAME, clientList, redisServerProcess, waitUntil, type TestRedis } from './private-redis.ts';
+import { freePort, waitUntil } from './ports.ts';
+import { ADMIN_CLIENT_NAME, clientList, redisServerProcess, type TestRedis } from './private-redis.ts';
 
 /**
  * A 3-master Redis Cluster of one test's own, from the machine's redis-server on free ports, built

@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis, type Cluster } from 'ioredis';
-import { freePort } from './ports.ts';
+import { freePort, listens, waitUntil } from './ports.ts';
 
 /**
  * A redis-server of one test's own, on a free port, for tests that stop, restart or flush Redis
@@ -41,26 +40,6 @@ export interface PrivateRedis extends TestRedis {
   dispose(): Promise<void>;
 }
 
-export async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`private redis-server: ${what}`);
-}
-
-/** Whether something accepts connections on the loopback port. */
-function listens(port: number): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
 /** The CLIENT LIST lines of a server, one per connection. */
 export async function clientList(server: Redis): Promise<string[]> {
   return String(await server.client('LIST').catch(() => ''))
@@ -84,7 +63,7 @@ export function redisServerProcess(port: number, dir: string, extraArgs: string[
         ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', ...extraArgs],
         { stdio: 'ignore' },
       );
-      await waitUntil(() => listens(port), `did not listen on ${port}`);
+      await waitUntil(() => listens(port), `private redis-server did not listen on ${port}`);
     },
     /** SIGKILL: no goodbye to the clients, as a crash or a network cut. */
     stop: async (): Promise<void> => {
