@@ -56,6 +56,15 @@ describe.skipIf(!POSTGRES_URL || !PGBOUNCER_AVAILABLE)('the server through PgBou
     }
   }, 120_000);
 
+  it('warns at start that nothing cancels a stuck statement when the role has no statement_timeout', async () => {
+    const warnings = () => server.logs.filter((line) => line.includes('no statement_timeout on the database role'));
+    // Checked in the background at start: one query's round trip.
+    for (let attempt = 0; attempt < 100 && warnings().length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(warnings()).toHaveLength(1);
+  });
+
   it('signs a customer in and out', async () => {
     const customer = await signInCustomer(server);
     const userinfo = () =>

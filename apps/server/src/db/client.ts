@@ -221,6 +221,32 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
+/**
+ * Behind a transaction pooler the server cannot give its connections a statement_timeout (README
+ * "PgBouncer"): warns once when the database role does not carry one either, since a statement
+ * stuck behind a lock is then never cancelled by PostgreSQL (only the client gives up, and the
+ * statement may still commit after the caller was answered 503). Never throws.
+ */
+export async function warnWithoutPoolerStatementTimeout(
+  db: Database,
+  log: { warn(message: string): void },
+): Promise<void> {
+  let timeout: string | undefined;
+  try {
+    [{ timeout } = { timeout: undefined }] = resultRows<{ timeout: string }>(
+      await db.execute(sql`select current_setting('statement_timeout') as timeout`),
+    );
+  } catch {
+    return; // an unreachable database is /readyz's to report
+  }
+  if (timeout === '0') {
+    log.warn(
+      'PRAVESH_DB_POOLER=transaction and no statement_timeout on the database role: PostgreSQL never cancels a ' +
+        'stuck statement; set one (ALTER ROLE … SET statement_timeout = \'5s\', README "PgBouncer")',
+    );
+  }
+}
+
 /** The advisory lock key that serialises migrations (any fixed bigint our tables never use). */
 export const MIGRATION_LOCK_KEY = 7_410_297_113;
 

@@ -83,13 +83,16 @@ export interface TestInstanceOptions extends Omit<BuildOptions, 'database'> {
 
 export async function getTestInstance(kind: DatabaseKind, options: TestInstanceOptions = {}): Promise<TestInstance> {
   // Environments other than local refuse the built-in secrets, so tests of them get test-only ones.
+  const loaded = loadConfig({
+    PRAVESH_ENV: 'local',
+    PRAVESH_DATA_DIR: '/nonexistent',
+    ...testSecretsFor(options.env?.PRAVESH_ENV),
+    ...options.env,
+  });
   const config: AppConfig = {
-    ...loadConfig({
-      PRAVESH_ENV: 'local',
-      PRAVESH_DATA_DIR: '/nonexistent',
-      ...testSecretsFor(options.env?.PRAVESH_ENV),
-      ...options.env,
-    }),
+    ...loaded,
+    // Through PgBouncer the server runs as PRAVESH_DB_POOLER=transaction has it.
+    ...(kind === 'pgbouncer' ? { database: { ...loaded.database, pooler: 'transaction' as const } } : {}),
     ...options.config,
   };
   // The pool stays small unless the test sets PRAVESH_DB_POOL_SIZE; its timeouts are the config's.
