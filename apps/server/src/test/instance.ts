@@ -101,9 +101,16 @@ export async function getTestInstance(kind: DatabaseKind, options: TestInstanceO
     kind,
     options.env?.PRAVESH_DB_POOL_SIZE ? { poolSize, ...timeouts } : timeouts,
   );
-  const app = await buildApp(config, { logger: false, ...options, database });
-  options.beforeReady?.(app);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logger: false, ...options, database });
+    options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // A server that did not start leaves no database (nor a PgBouncer) behind.
+    await database.dispose().catch(() => undefined);
+    throw error;
+  }
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
   return {
     app,
