@@ -54,6 +54,12 @@ export const DEFAULT_INGESTION_OPTIONS: IngestionOptions = {
 
 export const VISIT_TARGET = { visitsPerSecond: 10_000, p99Ms: 50 } as const;
 
+/**
+ * The batched route ÷ the no-op ceiling (same shield and body, no work) of the same server and run:
+ * what the route's own work costs, on PostgreSQL with wrk, apart from how busy the shared box is.
+ */
+export const VISIT_CEILING_RATIO_TARGET = 0.7;
+
 export interface IngestionRun {
   database: DatabaseKind;
   route: RouteKind;
@@ -359,6 +365,22 @@ export function visitIngestionRows(result: IngestionResult): Row[] {
         verdict: failed ? 'ERROR' : 'info',
       },
     );
+  }
+  for (const database of ['postgres', 'pglite'] as const) {
+    const of = (route: RouteKind) => result.runs.find((run) => run.database === database && run.route === route);
+    const batched = of('batched');
+    const noop = of('noop');
+    if (!batched || !noop || noop.visitsPerSecond === 0) continue;
+    const ratio = batched.visitsPerSecond / noop.visitsPerSecond;
+    const gated = database === 'postgres' && result.loadGenerator === 'wrk';
+    const failed = problems(batched, result.connections) ?? problems(noop, result.connections);
+    rows.push({
+      metric: `ratio: POST visit batched ÷ no-op ceiling (${database}, ${result.connections} conn, ${result.loadGenerator})`,
+      value: `${ratio.toFixed(2)} (${Math.round(batched.visitsPerSecond).toLocaleString('en-US')} ÷ ${Math.round(noop.visitsPerSecond).toLocaleString('en-US')}; ${Math.round(batched.serverCpuMicrosPerRequest)} vs ${Math.round(noop.serverCpuMicrosPerRequest)} µs)`,
+      target: gated ? `>= ${VISIT_CEILING_RATIO_TARGET}` : '-',
+      verdict: failed ? 'ERROR' : gated ? (ratio >= VISIT_CEILING_RATIO_TARGET ? 'ok' : 'MISSED') : 'info',
+      note: failed,
+    });
   }
   for (const [database, reason] of Object.entries(result.failures)) {
     rows.push({ metric: `POST visit (${database})`, value: '-', target: '-', verdict: 'ERROR', note: reason });

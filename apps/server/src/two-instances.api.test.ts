@@ -12,25 +12,44 @@ import {
   signInWithOtp,
   type SsoTestServer,
 } from './test/customers.ts';
+import { POSTGRES_URL } from './test/postgres.ts';
+import { REDIS_SERVER_AVAILABLE, type TestRedis } from './test/private-redis.ts';
+import { startPrivateRedisCluster } from './test/private-redis-cluster.ts';
 import { TWO_INSTANCES_AVAILABLE, startTwoInstances, type TwoInstances } from './test/two-instances.ts';
 
 /**
  * issue 12 §3: two server instances on the same PostgreSQL database and Redis, as behind a load
  * balancer; whichever instance a request reaches, the answer is the same. CI sets DATABASE_URL and
- * REDIS_URL; without them there is nothing shared to test.
+ * REDIS_URL; without them there is nothing shared to test. The same cases run again on a 3-node
+ * Redis Cluster of the test's own (redis+cluster://): the rate-limit scripts and the change
+ * counters' reads must find their keys in one slot.
  */
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const PRODUCE = '/MSP/api/v1/pbguc/event/produce';
 
 describe.skipIf(!TWO_INSTANCES_AVAILABLE)('two instances on one database and Redis', () => {
+  twoInstanceCases();
+});
+
+describe.skipIf(!POSTGRES_URL || !REDIS_SERVER_AVAILABLE)('two instances on one database and a Redis Cluster', () => {
+  twoInstanceCases(startPrivateRedisCluster);
+});
+
+/** The cases, on the shared REDIS_URL or on a Redis that `startRedis` starts (and the cases stop). */
+function twoInstanceCases(startRedis?: () => Promise<TestRedis>) {
+  let redis: TestRedis | undefined;
   let servers: TwoInstances;
   let n = 0;
   const nextMobile = () => `94${String(10_000_000 + n++).slice(-8)}`;
 
   beforeAll(async () => {
-    servers = await startTwoInstances();
+    redis = await startRedis?.();
+    servers = await startTwoInstances({ redisUrl: redis?.url });
   }, 180_000);
-  afterAll(() => servers?.close());
+  afterAll(async () => {
+    await servers?.close();
+    await redis?.dispose();
+  });
 
   const userinfo = (server: SsoTestServer, accessToken: string) =>
     server.app.inject({ url: '/SSOSP/oauth/userinfo', headers: { authorization: `Bearer ${accessToken}` } });
@@ -164,4 +183,4 @@ describe.skipIf(!TWO_INSTANCES_AVAILABLE)('two instances on one database and Red
       expect((await authorize(server, {}, { cookie })).json()).toMatchObject({ statusCode: 'sessionInvalid' });
     }
   });
-});
+}

@@ -11,6 +11,7 @@ describe('database settings', () => {
         PRAVESH_DB_CONNECT_TIMEOUT_MS: '1500',
         PRAVESH_DB_STATEMENT_TIMEOUT_MS: '2500',
         PRAVESH_DB_IDLE_TIMEOUT_MS: '10000',
+        PRAVESH_DB_POOLER: 'transaction',
         PRAVESH_WRITE_QUEUE_LIMIT: '800',
         PRAVESH_WRITE_QUEUE_WAIT_MS: '3000',
         PRAVESH_READY_STALL_MS: '2000',
@@ -21,6 +22,7 @@ describe('database settings', () => {
       connectTimeoutMs: 1500,
       statementTimeoutMs: 2500,
       idleTimeoutMs: 10_000,
+      pooler: 'transaction',
       writeQueueLimit: 800,
       writeQueueWaitMs: 3000,
       readyStallMs: 2000,
@@ -38,5 +40,8 @@ describe('database settings', () => {
       expect(() => loadDatabaseSettings({ [variable]: value })).toThrow(ConfigError);
       expect(() => loadDatabaseSettings({ [variable]: value })).toThrow(variable);
     }
+    expect(() => loadDatabaseSettings({ PRAVESH_DB_POOLER: 'session' })).toThrow(
+      /PRAVESH_DB_POOLER must be none or transaction/,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { createAccessTokenVerifier } from '../auth/access-tokens.ts';
 import { createCustomerAuth, type CustomerAuth } from '../auth/customer-auth.ts';
 import { createPiiCipher, type PiiCipher } from '../auth/pii-cipher.ts';
 import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
-import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
+import { createDb, warnWithoutPoolerStatementTimeout, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createDevClock, type DevClock } from '../lib/dev-clock.ts';
 import { createAccountActivity, type AccountActivity } from '../lib/account-activity.ts';
 import { createGenerations, type Generations } from '../lib/generations.ts';
@@ -134,6 +134,9 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
         throw new ConfigError(refusal);
       }
     }
+  }
+  if (database.kind === 'postgres' && config.database.pooler === 'transaction') {
+    void warnWithoutPoolerStatementTimeout(database.db, options.log);
   }
   metrics.watchPool(() => database.poolStatus());
   const db = database.db;

@@ -4,14 +4,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteForDrizzle } from './pglite-queries.ts';
 import * as schema from './schema/index.ts';
 import { MIGRATIONS_DIR } from '../lib/locations.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import { DEFAULT_DATABASE_SETTINGS } from '../config/database.ts';
+import { DEFAULT_DATABASE_SETTINGS, type DatabasePooler } from '../config/database.ts';
 
 /** PGlite and pg share one type (ARCHITECTURE.md "Toolchain facts"). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +30,8 @@ const dialect = new PgDialect();
  * and plans it once, then only binds new parameters (PostgreSQL §55.2.3, extended query protocol);
  * PGlite runs it as any query. For the hottest statements (the batched visit insert: parsing and
  * planning were an eighth of the database's CPU per visit). The text under one name must never
- * change, only its parameters: node-postgres refuses a name reused for another text.
+ * change, only its parameters: node-postgres refuses a name reused for another text. Behind a
+ * transaction pooler (PRAVESH_DB_POOLER=transaction) it is sent unnamed (UnnamedStatementsClient).
  */
 export function executePrepared(db: Database, name: string, query: SQL): Promise<unknown> {
   return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
@@ -71,6 +72,8 @@ export interface ConnectionSettings {
   connectTimeoutMs: number;
   statementTimeoutMs: number;
   idleTimeoutMs: number;
+  /** `transaction`: PgBouncer in transaction pooling mode between the server and PostgreSQL. */
+  pooler: DatabasePooler;
 }
 
 export interface DatabaseOptions extends Partial<ConnectionSettings> {
@@ -129,8 +132,27 @@ function lockEmbedded(dataDir: string): DataDirLock {
   return lockDataDir(dataDir);
 }
 
+/**
+ * A connection for a transaction pooler (PgBouncer in transaction mode, README "PgBouncer"): each
+ * transaction may run on another server connection, so a statement prepared under a name on one is
+ * unknown on the next (PgBouncer before 1.21 does not carry them; Debian bookworm ships 1.18). Every
+ * statement goes as the unnamed one of the extended protocol instead: parsed and planned each time,
+ * still with bound parameters.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (typeof config === 'object' && config !== null && 'name' in config) {
+      const { name: _name, ...unnamed } = config as { name?: string };
+      args[0] = unnamed;
+    }
+    return (super.query as (...sent: unknown[]) => never)(...args);
+  }
+}
+
 function createPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHandle {
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_DATABASE_SETTINGS.statementTimeoutMs;
+  const transactionPooler = (options.pooler ?? DEFAULT_DATABASE_SETTINGS.pooler) === 'transaction';
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? DEFAULT_DATABASE_SETTINGS.poolSize,
@@ -139,8 +161,10 @@ function createPostgres(databaseUrl: string, options: DatabaseOptions): Database
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_SETTINGS.connectTimeoutMs,
     idleTimeoutMillis: options.idleTimeoutMs ?? DEFAULT_DATABASE_SETTINGS.idleTimeoutMs,
     // The server cancels a statement stuck this long (behind a lock): nothing of it is stored, and
-    // the caller answers 503 (lib/outage.ts, SQLSTATE 57014).
-    statement_timeout: statementTimeoutMs,
+    // the caller answers 503 (lib/outage.ts, SQLSTATE 57014). A startup parameter is session state,
+    // which a transaction pooler neither keeps nor accepts (PgBouncer refuses the connection): there
+    // the role carries it (ALTER ROLE … SET statement_timeout, README "PgBouncer").
+    ...(transactionPooler ? { Client: UnnamedStatementsClient } : { statement_timeout: statementTimeoutMs }),
     // The client's own limit, for a server that stops answering at all; later than the server's, so
     // a statement the client gave up on was cancelled by the server, not committed after the answer.
     query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
@@ -168,22 +192,58 @@ function createPostgres(databaseUrl: string, options: DatabaseOptions): Database
 /**
  * Migrates on a connection of its own: as the tables' owner when one is configured, and always
  * without the app's statement timeout (building an index on a large table may take longer).
+ *
+ * Two instances (or two `npm run migrate`) starting at once: the second waits, then finds nothing
+ * left to apply, instead of both creating the same tables. The lock is a transaction-scoped advisory
+ * lock taken first in the one transaction that applies everything (drizzle's migrator, given that
+ * transaction): it works through a transaction pooler too, where a session lock would be taken on
+ * one server connection and its unlock sent on another, leaving it held for good.
  */
 async function migratePostgres(url: string): Promise<void> {
-  // One connection, so the session-level advisory lock below and every migration share it.
   const owner = new pg.Pool({ connectionString: url, max: 1 });
   owner.on('error', () => undefined);
   try {
-    // Two instances (or two `npm run migrate`) starting at once: the second waits, then finds
-    // nothing left to apply, instead of both creating the same tables.
-    await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await migratePg(drizzlePg(owner), { migrationsFolder });
-    } finally {
-      await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
+    await drizzlePg(owner).transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+      // The migrator's own steps (create its table, read the last applied, apply the rest in a
+      // transaction), all inside this one: it asks for a transaction and gets this one back.
+      const inThisTransaction = {
+        execute: (query: SQL) => tx.execute(query),
+        all: async (query: SQL) => resultRows(await tx.execute(query)),
+        transaction: <T>(work: (same: typeof tx) => Promise<T>) => work(tx),
+      };
+      await dialect.migrate(readMigrationFiles({ migrationsFolder }), inThisTransaction as unknown as PgSession, {
+        migrationsFolder,
+      });
+    });
   } finally {
     await owner.end();
+  }
+}
+
+/**
+ * Behind a transaction pooler the server cannot give its connections a statement_timeout (README
+ * "PgBouncer"): warns once when the database role does not carry one either, since a statement
+ * stuck behind a lock is then never cancelled by PostgreSQL (only the client gives up, and the
+ * statement may still commit after the caller was answered 503). Never throws.
+ */
+export async function warnWithoutPoolerStatementTimeout(
+  db: Database,
+  log: { warn(message: string): void },
+): Promise<void> {
+  let timeout: string | undefined;
+  try {
+    [{ timeout } = { timeout: undefined }] = resultRows<{ timeout: string }>(
+      await db.execute(sql`select current_setting('statement_timeout') as timeout`),
+    );
+  } catch {
+    return; // an unreachable database is /readyz's to report
+  }
+  if (timeout === '0') {
+    log.warn(
+      'PRAVESH_DB_POOLER=transaction and no statement_timeout on the database role: PostgreSQL never cancels a ' +
+        'stuck statement; set one (ALTER ROLE … SET statement_timeout = \'5s\', README "PgBouncer")',
+    );
   }
 }
 

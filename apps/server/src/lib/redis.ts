@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { outageSummary } from './outage.ts';
 
 /**
@@ -20,6 +20,10 @@ import { outageSummary } from './outage.ts';
  *   (maxRetriesPerRequest 0, no automatic resend): a rate-limit hit or a counter bump replayed
  *   minutes later would be wrong, and the caller has already answered;
  * - connecting gives up after `connectTimeoutMs` and is retried in the background, backing off to 2 s.
+ *
+ * A Redis Cluster is reached the same way (`redis+cluster://` in REDIS_URL, parseClusterUrl): the
+ * cluster's own offline queue follows the same rule, every node connection gets the same options,
+ * and losing a node counts as trouble like losing the one server's connection.
  *
  * Outages are logged once (a change of state, "Redis unavailable" / "Redis back"), never per
  * command, and only the error's class and code: keys name customers and visitors.
@@ -44,15 +48,18 @@ export interface RedisSettings {
   countError?: (() => void) | undefined;
 }
 
+/** One Redis server or a Redis Cluster: the commands the server sends work on either. */
+export type RedisClient = Redis | Cluster;
+
 export interface RedisConnection {
-  readonly client: Redis;
+  readonly client: RedisClient;
   /** False from a failure (connection lost, a command failed) until the next success. */
   readonly available: boolean;
   /**
    * Sends one command with the command timeout (the header above) and reports its outcome
    * (`failed`, `succeeded`); the caller decides what a failure means (refuse, read the database).
    */
-  run<T>(send: (client: Redis) => Promise<T>): Promise<T>;
+  run<T>(send: (client: RedisClient) => Promise<T>): Promise<T>;
   /** Reports a command's failure: the first one of an outage is logged. */
   failed(error: unknown): void;
   /** Reports a command's success: ends an outage, logged once. */
@@ -65,18 +72,65 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
+/** Seed nodes and credentials of a Redis Cluster (README "Redis"). */
+export interface ClusterAddress {
+  readonly nodes: { host: string; port: number }[];
+  readonly username?: string | undefined;
+  readonly password?: string | undefined;
+  readonly tls: boolean;
+}
+
+const CLUSTER_SCHEMES: Record<string, boolean> = { 'redis+cluster:': false, 'rediss+cluster:': true };
+
+/**
+ * `redis+cluster://[user:password@]host:port,host:port,…` (`rediss+cluster://` with TLS): the seed
+ * nodes of a Redis Cluster, any few of its masters (the client learns the rest from CLUSTER SLOTS).
+ * Undefined for a plain `redis://` or `rediss://` URL (one server). Throws on a malformed one.
+ */
+export function parseClusterUrl(url: string): ClusterAddress | undefined {
+  const match = /^([a-z+]+:)\/\/(?:([^@/]*)@)?([^/?#]+)\/?$/i.exec(url);
+  const scheme = match?.[1]?.toLowerCase();
+  if (!match || scheme === undefined || !(scheme in CLUSTER_SCHEMES)) {
+    if (/^rediss?\+cluster:/i.test(url))
+      throw new Error('a redis+cluster:// URL lists host:port seed nodes, comma-separated');
+    return undefined;
+  }
+  const nodes = match[3]!.split(',').map((address) => {
+    const port = Number(/:(\d+)$/.exec(address)?.[1]);
+    const host = address.slice(0, address.lastIndexOf(':')).replace(/^\[(.*)\]$/, '$1');
+    if (!host || !Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new Error('a redis+cluster:// URL lists host:port seed nodes, comma-separated');
+    }
+    return { host, port };
+  });
+  const [user, password] = (match[2] ?? '').split(':').map(decodeURIComponent);
+  return { nodes, username: user || undefined, password: password || undefined, tls: CLUSTER_SCHEMES[scheme]! };
+}
+
 export function connectRedis(url: string, settings: RedisSettings = {}): RedisConnection {
-  const client = new Redis(url, {
-    enableOfflineQueue: true,
+  const backoff = (attempt: number) => Math.min(50 * 2 ** attempt, MAX_RECONNECT_DELAY_MS);
+  const connectionOptions: RedisOptions = {
     // No command timeout while the first connection is made: ioredis starts a command's timer when
     // it is queued, so on a busy machine a command waiting for the connection timed out at 250 ms.
     // Until then connectTimeout bounds the wait; from the first 'ready' on, commandTimeout does.
     connectTimeout: settings.connectTimeoutMs ?? DEFAULT_REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
-    retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, MAX_RECONNECT_DELAY_MS),
-    lazyConnect: false,
-  });
+  };
+  const cluster = parseClusterUrl(url);
+  const client: RedisClient = cluster
+    ? new Cluster(cluster.nodes, {
+        enableOfflineQueue: true,
+        clusterRetryStrategy: backoff,
+        lazyConnect: false,
+        redisOptions: {
+          ...connectionOptions,
+          username: cluster.username,
+          password: cluster.password,
+          ...(cluster.tls ? { tls: {} } : {}),
+        },
+      })
+    : new Redis(url, { ...connectionOptions, enableOfflineQueue: true, retryStrategy: backoff, lazyConnect: false });
   const log = settings.log;
   const troubleListeners: (() => void)[] = [];
   let available = true;
@@ -104,7 +158,16 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
       // command sent to a Redis that does not answer fails after commandTimeout.
       client.options.enableOfflineQueue = false;
       commandTimeoutMs = settings.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
-      client.options.commandTimeout = commandTimeoutMs * BACKSTOP_TIMEOUTS;
+      const backstop = commandTimeoutMs * BACKSTOP_TIMEOUTS;
+      if (client instanceof Cluster) {
+        // Each node has a connection of its own, and nodes join later (a failover, a reshard).
+        for (const node of client.nodes()) node.options.commandTimeout = backstop;
+        client.on('+node', (node: Redis) => {
+          node.options.commandTimeout = backstop;
+        });
+      } else {
+        client.options.commandTimeout = backstop;
+      }
     }
     succeeded();
   });
@@ -112,6 +175,14 @@ export function connectRedis(url: string, settings: RedisSettings = {}): RedisCo
   client.on('close', () => {
     if (!closing) failed(new Error('Connection is closed.'));
   });
+  if (client instanceof Cluster) {
+    client.on('node error', (error: unknown) => failed(error));
+    // A node's connection gone (it failed, restarted or left the cluster): what it told us may no
+    // longer hold (a restarted node is empty), as when the one server's connection closes.
+    client.on('-node', () => {
+      if (!closing) failed(new Error('Connection is closed.'));
+    });
+  }
 
   return {
     client,
@@ -172,13 +243,12 @@ export function withTimeout<T>(command: Promise<T>, timeoutMs: number | undefine
  * often disable CONFIG). Never throws.
  */
 export async function checkRedisSettings(connection: RedisConnection, log: RedisLog): Promise<void> {
-  const read = async (name: string) => {
-    const reply = await connection.client.config('GET', name);
-    return reply[1] ?? '';
-  };
-  let policy: string, save: string, appendOnly: string;
+  const client = connection.client;
+  // Each master of a cluster has settings of its own.
+  const servers = client instanceof Cluster ? client.nodes('master') : [client];
+  const unsafe = new Set<string>();
   try {
-    [policy, save, appendOnly] = await Promise.all([read('maxmemory-policy'), read('save'), read('appendonly')]);
+    for (const server of servers) for (const problem of await unsafeSettings(server)) unsafe.add(problem);
   } catch (error) {
     log.warn(
       { redis: outageSummary(error) },
@@ -186,6 +256,15 @@ export async function checkRedisSettings(connection: RedisConnection, log: Redis
     );
     return;
   }
+  if (unsafe.size > 0) log.warn(`Unsafe Redis settings: ${[...unsafe].join('; ')} (README "Redis")`);
+}
+
+async function unsafeSettings(server: Redis): Promise<string[]> {
+  const read = async (name: string) => {
+    const reply = await server.config('GET', name);
+    return reply[1] ?? '';
+  };
+  const [policy, save, appendOnly] = await Promise.all([read('maxmemory-policy'), read('save'), read('appendonly')]);
   const unsafe = [];
   if (policy.startsWith('allkeys-')) {
     unsafe.push(`maxmemory-policy ${policy} may evict the change counters and the sign-in limits`);
@@ -193,5 +272,5 @@ export async function checkRedisSettings(connection: RedisConnection, log: Redis
   if (save.trim() === '' && appendOnly !== 'yes') {
     unsafe.push('no persistence (save "" and appendonly no): a restart forgets the sign-in and OTP limits');
   }
-  if (unsafe.length > 0) log.warn(`Unsafe Redis settings: ${unsafe.join('; ')} (README "Redis")`);
+  return unsafe;
 }

@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type ConnectionSettings, type DatabaseHandle } from '../db/client.ts';
 import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
 import { migratedPgliteImage } from './migrated.ts';
+import { PGBOUNCER_AVAILABLE, startPgBouncer } from './pgbouncer.ts';
 import { createMigratedPostgresDatabase } from './postgres.ts';
 import { testSecretsFor } from './secrets.ts';
 import { issuePassToken, type IssueTokenOptions } from '../modules/shield/issue-token.ts';
@@ -11,10 +12,20 @@ import { issuePassToken, type IssueTokenOptions } from '../modules/shield/issue-
 /**
  * A real server on a real database for tests (better-auth's getTestInstance() idea): PGlite in
  * memory always, and a throw-away PostgreSQL database when DATABASE_URL is set (CI sets it).
+ * `pgbouncer`: the same PostgreSQL database reached through a PgBouncer of the test's own in
+ * transaction pooling mode (test/pgbouncer.ts, PRAVESH_DB_POOLER=transaction); every suite over
+ * DATABASE_KINDS runs through it too when PRAVESH_TEST_PGBOUNCER=1 (pgbouncer.api.test.ts always
+ * runs a representative set).
  */
-export type DatabaseKind = 'pglite' | 'postgres';
+export type DatabaseKind = 'pglite' | 'postgres' | 'pgbouncer';
 
-export const DATABASE_KINDS: readonly DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DATABASE_KINDS: readonly DatabaseKind[] = [
+  'pglite',
+  ...(process.env.DATABASE_URL ? (['postgres'] as const) : []),
+  ...(process.env.DATABASE_URL && PGBOUNCER_AVAILABLE && process.env.PRAVESH_TEST_PGBOUNCER === '1'
+    ? (['pgbouncer'] as const)
+    : []),
+];
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes and, for PostgreSQL, drops the throw-away database. */
@@ -31,11 +42,19 @@ export async function createTestDatabase(
     return { ...handle, dispose: () => handle.close() };
   }
   const database = await createMigratedPostgresDatabase();
-  const handle = createDb({ databaseUrl: database.url, dataDir: '', poolSize: 5, ...settings });
+  const pgbouncer = kind === 'pgbouncer' ? await startPgBouncer() : undefined;
+  const handle = createDb({
+    databaseUrl: pgbouncer ? pgbouncer.through(database.url) : database.url,
+    dataDir: '',
+    poolSize: 5,
+    ...settings,
+    ...(pgbouncer ? { pooler: 'transaction' as const } : {}),
+  });
   return {
     ...handle,
     async dispose() {
       await handle.close();
+      await pgbouncer?.stop();
       await database.dispose();
     },
   };
@@ -64,13 +83,16 @@ export interface TestInstanceOptions extends Omit<BuildOptions, 'database'> {
 
 export async function getTestInstance(kind: DatabaseKind, options: TestInstanceOptions = {}): Promise<TestInstance> {
   // Environments other than local refuse the built-in secrets, so tests of them get test-only ones.
+  const loaded = loadConfig({
+    PRAVESH_ENV: 'local',
+    PRAVESH_DATA_DIR: '/nonexistent',
+    ...testSecretsFor(options.env?.PRAVESH_ENV),
+    ...options.env,
+  });
   const config: AppConfig = {
-    ...loadConfig({
-      PRAVESH_ENV: 'local',
-      PRAVESH_DATA_DIR: '/nonexistent',
-      ...testSecretsFor(options.env?.PRAVESH_ENV),
-      ...options.env,
-    }),
+    ...loaded,
+    // Through PgBouncer the server runs as PRAVESH_DB_POOLER=transaction has it.
+    ...(kind === 'pgbouncer' ? { database: { ...loaded.database, pooler: 'transaction' as const } } : {}),
     ...options.config,
   };
   // The pool stays small unless the test sets PRAVESH_DB_POOL_SIZE; its timeouts are the config's.
@@ -79,9 +101,16 @@ export async function getTestInstance(kind: DatabaseKind, options: TestInstanceO
     kind,
     options.env?.PRAVESH_DB_POOL_SIZE ? { poolSize, ...timeouts } : timeouts,
   );
-  const app = await buildApp(config, { logger: false, ...options, database });
-  options.beforeReady?.(app);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logger: false, ...options, database });
+    options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // A server that did not start leaves no database (nor a PgBouncer) behind.
+    await database.dispose().catch(() => undefined);
+    throw error;
+  }
   const keyring = createKeyring(config.shieldKeys, config.activeShieldKid);
   return {
     app,

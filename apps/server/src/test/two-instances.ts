@@ -24,8 +24,8 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-/** `redisUrl`: a Redis of the test's own (test/private-redis.ts) instead of the shared REDIS_URL. */
-export async function startTwoInstances(options: { redisUrl?: string } = {}): Promise<TwoInstances> {
+/** `redisUrl`: a Redis of the test's own (test/private-redis.ts, test/private-redis-cluster.ts) instead of the shared REDIS_URL. */
+export async function startTwoInstances(options: { redisUrl?: string | undefined } = {}): Promise<TwoInstances> {
   const redisUrl = options.redisUrl ?? REDIS_URL;
   if (!POSTGRES_URL || !redisUrl) throw new Error('two instances need DATABASE_URL and REDIS_URL');
   // A copy of the database migrated once per migration set (test/migrated.ts).
