@@ -36,13 +36,10 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['dashboard', screen(<Dashboard />)],
       // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
       ['credit-report', screen(<CreditReport />)],
-<<<<<<< HEAD
       // spec 001 §9 names "score predictor" among the redirect targets; §2's table has no route for it.
       ['score-predictor', screen(<ScorePredictor />)],
-=======
       // spec 001 §9 redirect target "credit health": the paid report, once bought (§4).
       ['credit-health-report', screen(<HealthReport />)],
->>>>>>> scores
       ['support', screen(<Support />)],
       ['profile', screen(<Profile />)],
       ['personal-details', screen(<PersonalDetails />)],
