@@ -16,7 +16,8 @@ import type { Row } from './report.ts';
  * time from process start to /readyz answering 200, on an empty embedded database (migrations
  * included) and again on the same, migrated one; its resident memory once idle. And the cost of
  * request metrics: the shielded no-op's throughput with metrics on ÷ off, two servers side by
- * side in alternating rounds (the box's speed moves by tens of percent; ratios inside one run hold).
+ * side in alternating rounds (the box's speed moves by tens of percent; ratios inside one run hold),
+ * both with the server's logger as deployed, and their CPU per request.
  */
 
 const compiledMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
@@ -101,8 +102,12 @@ export async function measureProductionServer(rounds = 6, sliceSeconds = 2): Pro
   let on: ApiProcess | undefined;
   let off: ApiProcess | undefined;
   try {
-    on = await startApiProcess({ name: 'metrics-on server' });
-    off = await startApiProcess({ name: 'metrics-off server', env: { ...process.env, BENCH_METRICS: 'off' } });
+    // Both with the server's logger, as deployed (bench/api-server.ts BENCH_LOGGER).
+    on = await startApiProcess({ name: 'metrics-on server', env: { ...process.env, BENCH_LOGGER: 'server' } });
+    off = await startApiProcess({
+      name: 'metrics-off server',
+      env: { ...process.env, BENCH_LOGGER: 'server', BENCH_METRICS: 'off' },
+    });
     await requestsPerSecond(on.url, token, 1);
     await requestsPerSecond(off.url, token, 1);
     const ratios: number[] = [];
