@@ -16,7 +16,8 @@ import type { Row } from './report.ts';
  * time from process start to /readyz answering 200, on an empty embedded database (migrations
  * included) and again on the same, migrated one; its resident memory once idle. And the cost of
  * request metrics: the shielded no-op's throughput with metrics on ÷ off, two servers side by
- * side in alternating rounds (the box's speed moves by tens of percent; ratios inside one run hold).
+ * side in alternating rounds (the box's speed moves by tens of percent; ratios inside one run hold),
+ * both with the server's logger as deployed, and their CPU per request.
  */
 
 const compiledMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
@@ -29,6 +30,11 @@ export interface ProductionServerResult {
   metricsOnPerSecond: number;
   metricsOffPerSecond: number;
   metricsRatio: { median: number; min: number; max: number };
+  /**
+   * Server CPU per request, off ÷ on, over all rounds: what metrics add to each request's work,
+   * which a shared box's swings in speed move less than the throughput ratio.
+   */
+  metricsCpuRatio: number;
 }
 
 /** Starts the compiled server on `dataDir` and resolves with it and the ms until /readyz said 200. */
@@ -96,18 +102,29 @@ export async function measureProductionServer(rounds = 6, sliceSeconds = 2): Pro
   let on: ApiProcess | undefined;
   let off: ApiProcess | undefined;
   try {
-    on = await startApiProcess({ name: 'metrics-on server' });
-    off = await startApiProcess({ name: 'metrics-off server', env: { ...process.env, BENCH_METRICS: 'off' } });
+    // Both with the server's logger, as deployed (bench/api-server.ts BENCH_LOGGER).
+    on = await startApiProcess({ name: 'metrics-on server', env: { ...process.env, BENCH_LOGGER: 'server' } });
+    off = await startApiProcess({
+      name: 'metrics-off server',
+      env: { ...process.env, BENCH_LOGGER: 'server', BENCH_METRICS: 'off' },
+    });
     await requestsPerSecond(on.url, token, 1);
     await requestsPerSecond(off.url, token, 1);
     const ratios: number[] = [];
     let onTotal = 0;
     let offTotal = 0;
+    const cpu = { on: 0, off: 0 };
+    const measure = async (server: ApiProcess, side: 'on' | 'off') => {
+      const before = await server.cpuMicros();
+      const perSecond = await requestsPerSecond(server.url, token, sliceSeconds);
+      cpu[side] += (await server.cpuMicros()) - before;
+      return perSecond;
+    };
     for (let round = 0; round < rounds; round += 1) {
       // Alternate which goes first, so neither always gets the fresher half of the minute.
       const first = round % 2 === 0;
-      const a = await requestsPerSecond((first ? on : off).url, token, sliceSeconds);
-      const b = await requestsPerSecond((first ? off : on).url, token, sliceSeconds);
+      const a = await measure(first ? on : off, first ? 'on' : 'off');
+      const b = await measure(first ? off : on, first ? 'off' : 'on');
       const [withMetrics, without] = first ? [a, b] : [b, a];
       onTotal += withMetrics;
       offTotal += without;
@@ -123,6 +140,7 @@ export async function measureProductionServer(rounds = 6, sliceSeconds = 2): Pro
       metricsOnPerSecond: onTotal / rounds,
       metricsOffPerSecond: offTotal / rounds,
       metricsRatio: { median, min: ratios[0]!, max: ratios.at(-1)! },
+      metricsCpuRatio: cpu.off / offTotal / (cpu.on / onTotal),
     };
   } finally {
     await on?.stop();
@@ -151,7 +169,9 @@ export function productionServerRows(result: ProductionServerResult): Row[] {
       value: `${metricsRatio.median.toFixed(3)} (${metricsRatio.min.toFixed(2)}–${metricsRatio.max.toFixed(2)})`,
       target: `≥ ${METRICS_RATIO_TARGET}`,
       verdict: metricsRatio.median >= METRICS_RATIO_TARGET ? 'ok' : 'MISSED',
-      note: `${result.metricsOnPerSecond.toFixed(0)} vs ${result.metricsOffPerSecond.toFixed(0)} req/s`,
+      note:
+        `${result.metricsOnPerSecond.toFixed(0)} vs ${result.metricsOffPerSecond.toFixed(0)} req/s; ` +
+        `server CPU per request off ÷ on ${result.metricsCpuRatio.toFixed(3)}`,
     },
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * `npm test`: lint, type check and build side by side (none reads what another writes: the build
  * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/), then the Vitest suite, then the
- * fault suite's short run, then the Playwright journeys on that build. Each phase's output is printed whole when it ends, not
+ * fault suite's short run, then the production smoke behind nginx on that build, then the
+ * Playwright journeys on it. Each phase's output is printed whole when it ends, not
  * interleaved, followed by `phase NAME: N s`; a failed group stops the run, as `a && b` would.
  * `npm test -- unit e2e` runs only the phases named (e2e then expects a build).
  */
@@ -21,6 +22,9 @@ const ALL_GROUPS: Phase[][] = [
   // The fault suite's short run starts its own PostgreSQL, Redis and servers: alone, so its
   // recovery times and memory are its own (PRAVESH_SKIP_FAULTS=1 skips it, saying so).
   [npm('faults', 'test:faults')],
+  // The compiled server behind nginx (scripts/smoke-prod.sh). Without nginx it says SKIPPED and
+  // passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
+  [{ name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'] }],
   // test:e2e builds first; the build of the first group serves here.
   [{ name: 'e2e', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] }],
 ];

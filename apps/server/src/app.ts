@@ -17,7 +17,7 @@ import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { observabilityPlugin } from './observability/plugin.ts';
-import { requestIdFor } from './observability/request-id.ts';
+import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.ts';
 import { createPassVerifier } from './modules/shield/verifier.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serviceUnavailable } from './lib/outage.ts';
@@ -88,7 +88,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     closing = true;
     done();
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Also returns the request's id (observability/request-id.ts) on every response, metrics on or
+  // off: one onRequest hook for both, since each hook is a turn of Fastify's hook runner per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (!closing) return done();
     reply.header('connection', 'close');
     done(serviceUnavailable(1));

@@ -77,6 +77,32 @@ describe.runIf(POSTGRES_URL)('migrations as a step (PostgreSQL)', () => {
       await empty.dispose();
     }
   }, 180_000);
+
+  it('an instance on the app role (pravesh_app, not the owner) reads the schema version and starts', async () => {
+    // The deployed layout (README "Configuration"): migrate as the owner, serve as a login role
+    // granted pravesh_app, with no migrations at start (production's default).
+    const empty = await createEmptyPostgresDatabase();
+    const env = {
+      ...LOCAL,
+      DATABASE_URL: empty.appUrl,
+      PRAVESH_MIGRATION_DATABASE_URL: empty.url,
+      PRAVESH_MIGRATE_ON_START: '0',
+    };
+    try {
+      expect(await migrateCommand([], capture().io(env))).toBe(0);
+      const asApp = createDb({ databaseUrl: empty.appUrl, dataDir: '' });
+      try {
+        expect(await schemaStatus(asApp.db)).toEqual({ state: 'current' });
+      } finally {
+        await asApp.close();
+      }
+      const app = await buildApp(loadConfig(env), { logger: false });
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+      await app.close();
+    } finally {
+      await empty.dispose();
+    }
+  }, 180_000);
 });
 
 describe('schema status', () => {

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestDurations } from './request-durations.ts';
 
 /**
  * The server's Prometheus metrics (prom-client), one registry per app so two apps in one process
@@ -10,7 +11,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export interface Metrics {
   readonly registry: Registry;
-  readonly httpRequestDuration: Histogram<'http_request_method' | 'http_route' | 'http_response_status_code' | 'code'>;
+  /** Written on every request, so plain counters that prom-client reads at scrape (request-durations.ts). */
+  readonly httpRequestDuration: RequestDurations;
   readonly shieldRefusals: Counter<'code'>;
   readonly otpSends: Counter<'channel'>;
   readonly otpRefusals: Counter<'reason'>;
@@ -33,15 +35,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   const queueDepths = new Map<string, () => number>();
   let poolStatus: (() => { total: number; idle: number; waiting: number } | undefined) | undefined;
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
+  const httpRequestDuration = new RequestDurations(LATENCY_BUCKETS);
+  registry.registerMetric(httpRequestDuration.asMetric());
   return {
     registry,
-    httpRequestDuration: new Histogram({
-      name: 'http_server_request_duration_seconds',
-      help: 'Time from a request arriving to its response sent, by route template, method, HTTP status and spec status code.',
-      labelNames: ['http_request_method', 'http_route', 'http_response_status_code', 'code'],
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    }),
+    httpRequestDuration,
     shieldRefusals: new Counter({
       name: 'pravesh_shield_refusals_total',
       help: 'Requests the shield refused (spec 000 §1, §3, §8), by spec status code.',

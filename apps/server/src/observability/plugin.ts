@@ -3,13 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_GROUPS } from '@pravesh/core';
 import type { Metrics } from './metrics.ts';
-import { REQUEST_ID_HEADER } from './request-id.ts';
+import type { LatencySeries } from './request-durations.ts';
 
 const SHIELD_CODES = new Set(Object.values(ERROR_GROUPS.shield).map((entry) => entry.code));
 const SPEC_CODE = Symbol('specStatusCode');
 
 type WithSpecCode = FastifyRequest & { [SPEC_CODE]?: string };
-type Observe = { observe(seconds: number): void };
 
 /**
  * Labels this request's metrics with the spec status code of its refusal (spec 000 §8): called by
@@ -31,14 +30,11 @@ export interface ObservabilityOptions {
  */
 export const observabilityPlugin = fp<ObservabilityOptions>(
   (app: FastifyInstance, { metrics, token }) => {
-    // No onSend hook: the first one would put Fastify's onSend runner on every response.
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.header(REQUEST_ID_HEADER, request.id);
-      done();
-    });
-    // One bound child per label set: prom-client hashes a label object on every observe, which cost
-    // a measurable share of the no-op route's throughput (bench "metrics on ÷ off").
-    const series = new Map<string, Observe>();
+    // No onSend hook: the first one would put Fastify's onSend runner on every response. The
+    // x-request-id header is set by app.ts's onRequest hook, which runs with or without metrics.
+    // One series per label set, found by a string key: building and hashing a label object on every
+    // request cost a measurable share of the no-op route's throughput (bench "metrics on ÷ off").
+    const series = new Map<string, LatencySeries>();
     app.addHook('onResponse', (request, reply, done) => {
       // Unmatched requests share one label: raw paths would make a series per scanner probe.
       const route = request.routeOptions.url ?? 'unmatched';
@@ -48,7 +44,7 @@ export const observabilityPlugin = fp<ObservabilityOptions>(
       const key = `${request.method} ${reply.statusCode} ${code} ${route}`;
       let observe = series.get(key);
       if (observe === undefined) {
-        observe = metrics.httpRequestDuration.labels({
+        observe = metrics.httpRequestDuration.series({
           http_request_method: request.method,
           http_route: route,
           http_response_status_code: String(reply.statusCode),
