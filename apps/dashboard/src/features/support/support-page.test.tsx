@@ -273,6 +273,7 @@ describe('Support page (spec 001 §2 support)', () => {
       agentName: null,
       queuePosition: 3,
       requestedAt: '2026-11-21T06:00:00.000Z',
+      agentsOnDuty: 2,
       assignedAt: null,
     };
     const page = open('/support', {
