@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
       { name: 'Rohit', active_chats: 3, capacity: 3, live: 3 },
     ]);
     // Leaving frees the agent's place at once.
-    await release(customers[0]!, after[0]!.chatId);
+    await release(customers[0], after[0]!.chatId);
     const freed = await load();
     expect(freed.reduce((sum, agent) => sum + agent.active_chats, 0)).toBe(PLACES - 1);
     for (const agent of freed) expect(agent.active_chats).toBe(agent.live);

@@ -69,7 +69,8 @@ export function deskMail(facts: QueryMailFacts, deskAddress: string): EmailMessa
 export const TRANSCRIPT_TEMPLATE = 'support-chat-transcript';
 
 export interface TranscriptLine {
-  who: string;
+  /** Who wrote it; null for the chat's own notes ("Priya has joined the chat."). */
+  who: string | null;
   text: string;
   sentAt: Date;
 }
@@ -87,7 +88,7 @@ export function transcriptMail(lines: TranscriptLine[], startedAt: Date, to: str
       '',
       'Here is the transcript of your chat with Kosh Customer Care, as you asked.',
       '',
-      ...lines.map((line) => `[${time.format(line.sentAt)}] ${line.who}: ${line.text}`),
+      ...lines.map((line) => `[${time.format(line.sentAt)}] ${line.who ? `${line.who}: ` : ''}${line.text}`),
       '',
       `If you need anything more, chat with us from My Account or call us on ${phone.display} (${phone.hours}).`,
       '',

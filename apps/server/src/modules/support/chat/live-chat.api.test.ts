@@ -210,7 +210,8 @@ describe.each(DATABASE_KINDS)('live chat on %s', (kind) => {
     expect(mailed.status).toBe(200);
     expect(mailed.body.response!.sentTo).not.toContain('meera.iyer');
     const [mail] = (await outbox.list()).filter((message) => message.templateId === TRANSCRIPT_TEMPLATE);
-    expect(mail).toMatchObject({ recipient: ACCOUNT_EMAIL });
+    expect(mail).toMatchObject({ to: ACCOUNT_EMAIL });
+    expect(mail!.text).toContain('] Priya has joined the chat.');
     expect(mail!.text).toContain(`You: ${SECRET_WORDS}`);
     expect(mail!.text).toContain(`Priya: ${reply}`);
     expect((await say(meera, chatId, 'one more thing')).body.statusCode).toBe('chatNotActive');
@@ -264,7 +265,7 @@ describe.each(DATABASE_KINDS)('live chat on %s', (kind) => {
     expect((await say(other, chatId, 'é'.repeat(CHAT_MESSAGE_LIMITS.maxLength))).status).toBe(200);
     let limited;
     for (let i = 0; i < CHAT_MESSAGE_LIMITS.perMinute + 1; i++) limited = await say(other, chatId, `message ${i}`);
-    expect([limited!.status, limited!.body.statusCode]).toEqual([429, 'chatMessageLimit']);
+    expect([limited.status, limited.body.statusCode]).toEqual([429, 'chatMessageLimit']);
     server.clock.advance(CHAT_MESSAGE_LIMITS.windowMs + 1);
     expect((await say(other, chatId, 'after a minute')).status).toBe(200);
     await customerCall(server, 'POST', SUPPORT_ROUTES.chatRelease, other, { chatId });

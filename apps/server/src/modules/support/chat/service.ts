@@ -235,7 +235,7 @@ export function createChatService(deps: LiveChatDeps) {
       if (!limit.allowed) throw new PraveshError('chatMessageLimit');
       const rows = await live.messages(chat.chatId);
       const lines = rows.map((row) => ({
-        who: row.author === 'CUSTOMER' ? 'You' : row.author === 'AGENT' ? (row.agentName ?? 'Kosh') : 'Kosh',
+        who: row.author === 'CUSTOMER' ? 'You' : row.author === 'AGENT' ? (row.agentName ?? 'Kosh') : null,
         text: row.body,
         sentAt: row.sentAt,
       }));
