@@ -72,5 +72,8 @@ export const DESK_ROUTES = {
 } as const;
 export type DeskRoute = keyof typeof DESK_ROUTES;
 
+/** The support desk's console (apps/accounts src/desk.tsx), served by the API server like the accounts pages. */
+export const DESK_PAGE = '/desk';
+
 /** The desk session cookie; the `__Host-` prefix (RFC 6265bis §4.1.3.2) outside `local`, which runs over http. */
 export const DESK_SESSION_COOKIE = { secure: '__Host-pravesh-desk', local: 'pravesh-desk' } as const;

@@ -8,6 +8,7 @@ import { FAQ_SEARCH } from './rules.ts';
  * the getSupport answer below. The spec shows no payloads, so these are ours.
  */
 export {
+  DESK_PAGE,
   DESK_ROUTES,
   DESK_SESSION_COOKIE,
   SUPPORT_ROUTES,

@@ -47,24 +47,29 @@ function PendingBubble({ item, onRetry }: { item: PendingMessage; onRetry: () =>
 function ChatLog({ chat }: { chat: LiveChat }) {
   const end = useRef<HTMLLIElement>(null);
   const count = chat.messages.length + chat.pending.length;
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [count, chat.agentTyping]);
+  // A block body: scrollIntoView answers a promise in newer Chromium, which React would call as a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [count, chat.agentTyping]);
   return (
-    <ol className="sup-chat-log" role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0}>
-      {chat.messages.length === 0 && chat.pending.length === 0 ? (
-        <li className="sup-msg sup-msg--system">
-          Tell us what you need help with. You can start typing now — the agent will see your messages when they join.
+    <div className="sup-chat-log" role="log" aria-live="polite" aria-label="Chat messages" tabIndex={0}>
+      <ol className="sup-chat-lines">
+        {chat.messages.length === 0 && chat.pending.length === 0 ? (
+          <li className="sup-msg sup-msg--system">
+            Tell us what you need help with. You can start typing now — the agent will see your messages when they join.
+          </li>
+        ) : null}
+        {chat.messages.map((message) => (
+          <Bubble key={message.messageId} message={message} />
+        ))}
+        {chat.pending.map((item) => (
+          <PendingBubble key={item.messageId} item={item} onRetry={() => void chat.send(item.text, item.messageId)} />
+        ))}
+        <li ref={end} className="sup-typing" aria-hidden={!chat.agentTyping}>
+          {chat.agentTyping ? `${chat.state?.agentName ?? 'The agent'} is typing…` : ''}
         </li>
-      ) : null}
-      {chat.messages.map((message) => (
-        <Bubble key={message.messageId} message={message} />
-      ))}
-      {chat.pending.map((item) => (
-        <PendingBubble key={item.messageId} item={item} onRetry={() => void chat.send(item.text, item.messageId)} />
-      ))}
-      <li ref={end} className="sup-typing" aria-hidden={!chat.agentTyping}>
-        {chat.agentTyping ? `${chat.state?.agentName ?? 'The agent'} is typing…` : ''}
-      </li>
-    </ol>
+      </ol>
+    </div>
   );
 }
 

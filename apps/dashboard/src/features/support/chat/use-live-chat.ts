@@ -197,7 +197,9 @@ export function useLiveChat() {
       setFailure(failureText(result.error));
       return;
     }
-    setState({ ...state, status: 'ENDED', queuePosition: null });
+    // Leaving the queue before anyone answered leaves nothing to rate: the panel closes.
+    if (state.status === 'WAITING') reset();
+    else setState({ ...state, status: 'ENDED', queuePosition: null });
   }
 
   function reset(): void {
