@@ -17,7 +17,8 @@ const AGENT = { email: 'priya@desk.kosh.example.in', password: 'kosh-desk-demo' 
 test.describe.configure({ mode: 'serial' });
 
 async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, `live-chat-${name}.png`);
+  // Phone width: the whole page, so the panel below the title is in the picture.
+  await screenshot(page, `live-chat-${name}.png`, { fullPage: name.endsWith('375') });
   copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/live-chat-${name}.png`, `/tmp/live-chat-${name}.png`);
 }
 
