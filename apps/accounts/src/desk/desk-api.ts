@@ -1,4 +1,4 @@
-import { DESK_ROUTES } from '@pravesh/core/support/routes.ts';
+import type { DESK_ROUTES } from '@pravesh/core/support/routes.ts';
 
 /**
  * The support desk's calls, same origin as the page (the API server serves /desk), with the desk's

@@ -29,11 +29,11 @@ export function useDeskSession() {
   }, []);
   return {
     session,
-    async signIn(email: string, password: string): Promise<void> {
+    signIn: async (email: string, password: string): Promise<void> => {
       const { agent } = await deskCall<{ agent: DeskAgent }>(DESK_ROUTES.signIn, { email, password });
       setSession({ phase: 'signedIn', agent });
     },
-    async signOut(): Promise<void> {
+    signOut: async (): Promise<void> => {
       await deskCall(DESK_ROUTES.signOut, {}).catch(() => undefined);
       setSession({ phase: 'signedOut' });
     },
