@@ -1,7 +1,14 @@
 import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, openMyAccount, randomMobile, screenshot, watchConsole } from '../support.ts';
+import {
+  SUPPORT_DESK_LOCK,
+  expectAxeClean,
+  openMyAccount,
+  randomMobile,
+  screenshot,
+  watchConsole,
+} from '../support.ts';
 
 /**
  * Live chat (spec 001 §7 GRIDSP chat, §9 "Chat enabled", on in the demo; modules/support/chat): a
@@ -13,12 +20,15 @@ import { expectAxeClean, openMyAccount, randomMobile, screenshot, watchConsole }
 /** The demo desk agent the seed step makes in `local` (README "Live chat"). */
 const AGENT = { email: 'priya@desk.kosh.example.in', password: 'kosh-desk-demo' };
 
-// One after the other: the desk's queue is shared.
-test.describe.configure({ mode: 'serial' });
+// One after the other, and with no other chat journey: the desk's queue is one for everyone.
+test.describe.configure({ mode: 'serial', lock: SUPPORT_DESK_LOCK });
 
-async function shot(page: Page, name: string): Promise<void> {
-  // Phone width: the whole page, so the panel below the title is in the picture.
-  await screenshot(page, `live-chat-${name}.png`, { fullPage: name.endsWith('375') });
+/** The viewport with `region` scrolled into it (at 375px the chat is below the page's title). */
+async function shot(page: Page, name: string, region?: string): Promise<void> {
+  if (region) {
+    await page.getByRole('region', { name: region }).evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  }
+  await screenshot(page, `live-chat-${name}.png`);
   copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/live-chat-${name}.png`, `/tmp/live-chat-${name}.png`);
 }
 
@@ -65,7 +75,7 @@ for (const { width, height, label } of [
     const log = page.getByRole('log', { name: 'Chat messages' });
     await expect(log).toContainText('my CIBIL score has not updated');
     await expectAxeClean(page, 'waiting in the queue');
-    await shot(page, `customer-waiting-${label}`);
+    await shot(page, `customer-waiting-${label}`, 'Chat with us');
 
     // The desk hears the new customer at once, with their first words; the agent takes the chat.
     const waiting = desk.getByRole('region', { name: /Waiting/ });
@@ -93,7 +103,7 @@ for (const { width, height, label } of [
     await expect(desk.locator('.desk-log b')).toHaveCount(0);
     await expectAxeClean(page, 'chatting');
     await expectAxeClean(desk, 'chatting');
-    await shot(page, `customer-chatting-${label}`);
+    await shot(page, `customer-chatting-${label}`, 'Chat with us');
     await shot(desk, `desk-chatting-${label}`);
 
     // The agent ends the chat; the customer rates it.
@@ -104,7 +114,7 @@ for (const { width, height, label } of [
     await rating.getByText('Excellent').click();
     await expect(page.getByRole('group', { name: 'Thank you for your rating' })).toBeVisible();
     await expectAxeClean(page, 'rated');
-    await shot(page, `customer-ended-${label}`);
+    await shot(page, `customer-ended-${label}`, 'Chat with us');
     // This customer has no email on the account: the transcript cannot be mailed, and it says so.
     await page.getByRole('button', { name: 'Email me the transcript' }).click();
     await expect(page.getByText('Add an email address to your profile to get the transcript')).toBeVisible();

@@ -4,6 +4,7 @@ import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
   DEMO_CUSTOMERS_LOCK,
+  SUPPORT_DESK_LOCK,
   expectAxeClean,
   outboxMessages,
   openMyAccount,
@@ -20,7 +21,8 @@ import {
  */
 
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// The chat queue is shared with my-account-live-chat.spec.ts (SUPPORT_DESK_LOCK).
+test.describe.configure({ lock: [DEMO_CUSTOMERS_LOCK, SUPPORT_DESK_LOCK] });
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/support-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
