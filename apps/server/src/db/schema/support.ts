@@ -15,7 +15,7 @@ import {
 
 /**
  * Support (spec 001 §2 support tabs, §7 getSupport, supportMail, chat/chatAllocation), migration 0019;
- * live chat (agents' sign-in, messages, ratings, canned answers), migration 0025.
+ * live chat (agents' sign-in, messages, ratings, canned answers), migration 0027.
  */
 
 /** PostgreSQL's full-text document type (PGlite has it too); drizzle-orm has no built-in for it. */
@@ -198,7 +198,7 @@ export const supportChatMessages = pgTable(
   ],
 );
 
-/** The desk's canned answers, in the order the console lists them (seeded by migration 0025). */
+/** The desk's canned answers, in the order the console lists them (seeded by migration 0027). */
 export const supportCannedAnswers = pgTable('support_canned_answers', {
   answerId: text('answer_id').primaryKey(),
   position: integer('position').notNull(),

@@ -18,7 +18,7 @@ export type AcceptRefusal = 'full' | 'empty';
 const QUEUE_LOCK = sql`select pg_advisory_xact_lock(hashtext('pravesh.support.chat-queue'))`;
 
 /**
- * Live chat at rest (db/schema/support.ts, migration 0025): the messages of a chat, the desk's
+ * Live chat at rest (db/schema/support.ts, migration 0027): the messages of a chat, the desk's
  * queue, agents' sessions and canned answers. The queue's moves (accept, hand back) take the same
  * advisory lock as chat-store.ts's serveQueue, and an agent's count moves by a conditional update
  * under the table's check, so no agent holds more chats than their capacity.
