@@ -18,6 +18,9 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
  */
 export const DEMO_CUSTOMERS_LOCK = 'demo-customers';
 
+/** Journeys that use "Chat with us" or the support desk: the chat queue is one for everyone. */
+export const SUPPORT_DESK_LOCK = 'support-desk';
+
 /**
  * Playwright's built-in lock for a journey that must run with no other: publishing a version of demo
  * site A's contract changes what every signed-in page there shows (and a hostile version's refused

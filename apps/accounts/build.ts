@@ -1,8 +1,8 @@
 /**
  * Bundles the accounts pages (`npm run build -w @pravesh/accounts`) into dist/:
- *   listener.js, authorize.js, logout.js   ESM entry points, one per page
+ *   listener.js, authorize.js, logout.js   ESM entry points, one per page (and desk.js, the support desk)
  *   chunks/*.js                             code they share (React, the journey), content-hashed
- *   accounts.css                            the one stylesheet (with @pravesh/ui's tokens and components)
+ *   accounts.css, desk.css                  the pages' stylesheet and the desk's (with @pravesh/ui's tokens and components)
  *   fonts/*.woff2, *.woff                   Open Sans (@fontsource, via @pravesh/ui/fonts.css), content-hashed
  * The API server serves these under /accounts-assets/ and renders the pages' HTML itself
  * (apps/server/src/modules/accounts-pages). Prints raw and gzipped sizes and fails over budget.
@@ -17,7 +17,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(root, 'dist');
 /** What one page downloads (its entry, the chunks it imports and the stylesheet), gzipped. */
 const PAGE_BUDGET_GZIP_BYTES = 100 * 1024;
-const PAGES = ['listener', 'authorize', 'logout'] as const;
+const PAGES = ['listener', 'authorize', 'logout', 'desk'] as const;
 
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
@@ -26,6 +26,7 @@ const { metafile } = await build({
   entryPoints: [
     ...PAGES.map((page) => ({ in: path.join(root, 'src', `${page}.tsx`), out: page })),
     { in: path.join(root, 'src', 'styles.css'), out: 'accounts' },
+    { in: path.join(root, 'src', 'desk.css'), out: 'desk' },
   ],
   outdir,
   // Metafile paths are relative to this folder, whatever the caller's working directory.
@@ -63,8 +64,8 @@ function closure(output: string, outputs: Metafile['outputs'], seen = new Set<st
 }
 
 let failed = false;
-const css = path.relative(root, path.join(outdir, 'accounts.css'));
 for (const page of PAGES) {
+  const css = path.relative(root, path.join(outdir, page === 'desk' ? 'desk.css' : 'accounts.css'));
   const entry = path.relative(root, path.join(outdir, `${page}.js`));
   const files = [...closure(entry, metafile.outputs), css];
   const raw = files.reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);

@@ -4,6 +4,7 @@ import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
   DEMO_CUSTOMERS_LOCK,
+  SUPPORT_DESK_LOCK,
   expectAxeClean,
   outboxMessages,
   openMyAccount,
@@ -15,12 +16,13 @@ import {
  * Issue 16 §1 (spec 001 §2 support tabs, §7 getSupport, productList, supportMail, GRIDSP
  * chat/chatAllocation, §9 "Chat enabled", on in the demo): a signed-in demo customer searches the
  * FAQs, sends a query (its reference shown, the desk's mail in the dev outbox), opens every tab
- * and starts a chat with one of the seeded agents; at 1280px and 375px, axe-clean on every tab, the
+ * and joins the chat queue (no agent at the desk); at 1280px and 375px, axe-clean on every tab, the
  * console clean.
  */
 
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// The chat queue is shared with my-account-live-chat.spec.ts (SUPPORT_DESK_LOCK).
+test.describe.configure({ lock: [DEMO_CUSTOMERS_LOCK, SUPPORT_DESK_LOCK] });
 
 /** Kept under e2e/artifacts and, for a person to look at, as /tmp/support-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -118,12 +120,14 @@ test('support: FAQs searched, a query sent with its reference mailed, every tab,
   await expectAxeClean(page);
   await shot(page, 'consent-1280');
 
-  // Chat is on in the demo (PRAVESH_ENV=local): one of the seeded agents takes it.
+  // Chat is on in the demo (PRAVESH_ENV=local); with no agent at the desk the customer waits, and
+  // may leave a query instead (my-account-live-chat.spec.ts has the conversation with an agent).
   await page.getByRole('button', { name: 'Chat with us' }).click();
-  await expect(page.getByText(/^You’re connected to (Priya|Arjun|Kavya)$/)).toBeVisible();
+  await expect(page.getByText('You’re next in line')).toBeVisible();
+  await expect(page.getByText('Our agents are away right now')).toBeVisible();
   await expectAxeClean(page);
   await shot(page, 'chat-1280');
-  await page.getByRole('button', { name: 'End chat' }).click();
+  await page.getByRole('button', { name: 'Leave the queue' }).click();
   await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible();
 
   // Phone width: every tab again, from a fresh load of the page (the tab is in the address).
@@ -138,10 +142,10 @@ test('support: FAQs searched, a query sent with its reference mailed, every tab,
     await shot(page, `${name.toLowerCase().replaceAll(' ', '-')}-375`);
   }
   await page.getByRole('button', { name: 'Chat with us' }).click();
-  await expect(page.getByText(/^You’re connected to (Priya|Arjun|Kavya)$/)).toBeVisible();
+  await expect(page.getByText('You’re next in line')).toBeVisible();
   await expectAxeClean(page);
   await shot(page, 'chat-375');
-  await page.getByRole('button', { name: 'End chat' }).click();
+  await page.getByRole('button', { name: 'Leave the queue' }).click();
   await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible();
 
   consoleClean();

@@ -65,5 +65,12 @@ export function createBrowserServices(config: DashboardConfig, dispatch: () => A
     url: () => location.href,
     reload: () => location.reload(),
     bridges: window as unknown as NativeBridgeHost,
+    async streamHeaders() {
+      const accessToken = signOn.getAccessToken();
+      return {
+        'pb-pass-token': await pravesh.getPassToken(),
+        ...(accessToken ? { 'pb-access-token': accessToken } : {}),
+      };
+    },
   };
 }

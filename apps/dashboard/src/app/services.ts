@@ -36,6 +36,11 @@ export interface Services {
   /** A full reload (lazy screens reload once on a chunk failure). */
   reload(): void;
   bridges: NativeBridgeHost;
+  /**
+   * The headers a streamed call needs (a fresh pass token and the access token): a Server-Sent
+   * Events stream is read with fetch, outside the SDK's request, which answers whole replies only.
+   */
+  streamHeaders(): Promise<Record<string, string>>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

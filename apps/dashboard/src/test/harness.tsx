@@ -183,6 +183,8 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
     url: () => url,
     reload: () => undefined,
     bridges,
+    // No event stream under jsdom (the Playwright journeys hear the real one): it waits for ever.
+    streamHeaders: () => new Promise<Record<string, string>>(() => undefined),
   };
   const store = createStore({ preloaded: options.preloaded, persistence, services });
   holder.store = store;

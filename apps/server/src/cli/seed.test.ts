@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
     expect(first).toEqual([
       `offer catalogue: ${DEMO_LENDERS.length} of ${DEMO_LENDERS.length} lenders and ${DEMO_OFFERS.length} of ${DEMO_OFFERS.length} offers added`,
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 3 consents recorded, 13 reports pulled`,
-      'demo chat agents: 3 of 3 chat agents added (8 chat places in all)',
+      'demo chat agents: 3 of 3 chat agents added (8 chat places in all); desk sign-in priya@desk.kosh.example.in (password in the README)',
       `employer list: ${EMPLOYERS} of ${EMPLOYERS} employers added`,
       'demo holdings: 5 fund folios, 2 wallet protection policies and 1 ONDC loan added',
     ]);
@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('npm run seed on %s', (kind) => {
     expect(second).toEqual([
       `offer catalogue: 0 of ${DEMO_LENDERS.length} lenders and 0 of ${DEMO_OFFERS.length} offers added`,
       `demo credit customers: 3 customers (${DEMO_NUMBERS}), 0 consents recorded, 0 reports pulled`,
-      'demo chat agents: 0 of 3 chat agents added (8 chat places in all)',
+      'demo chat agents: 0 of 3 chat agents added (8 chat places in all); desk sign-in priya@desk.kosh.example.in (password in the README)',
       `employer list: 0 of ${EMPLOYERS} employers added`,
       'demo holdings: 0 fund folios, 0 wallet protection policies and 0 ONDC loans added',
     ]);

@@ -63,6 +63,14 @@ export interface DatabaseHandle {
   probe(timeoutMs: number): Promise<DatabaseProbe>;
   /** The PostgreSQL pool's connections; undefined for the embedded database (one connection, no pool). */
   poolStatus(): PoolStatus | undefined;
+  /**
+   * LISTEN on `channel` (PostgreSQL §NOTIFY): `onNotify` gets each payload sent with pg_notify by
+   * any connection, of this instance or another. Answers the unlisten. On PostgreSQL it holds one
+   * connection of its own outside the pool (a pooled one would be handed to other queries, and a
+   * PgBouncer in transaction mode keeps no LISTEN: point DATABASE_URL at PostgreSQL itself or a
+   * session-mode pool); it reconnects after a failure.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -117,6 +125,7 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
     // One connection: a ping waits behind whatever holds it (a long transaction), so only its time tells.
     probe: (timeoutMs) => probe(db, timeoutMs, () => false),
     poolStatus: () => undefined,
+    listen: (channel, onNotify) => client.listen(channel, onNotify).then((unlisten) => () => unlisten()),
     async close() {
       try {
         await client.close();
@@ -185,7 +194,48 @@ function createPostgres(databaseUrl: string, options: DatabaseOptions): Database
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    listen: (channel, onNotify) => listenPostgres(databaseUrl, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** LISTEN on a connection of its own, connected again (and listening again) after it fails. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  function reconnect(): void {
+    retry = setTimeout(() => void connect().catch(() => !stopped && reconnect()), RELISTEN_DELAY_MS);
+  }
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void next.end().catch(() => undefined);
+      reconnect();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -21,6 +21,20 @@ export const SUPPORT_ROUTES = {
   chatAllocation: '/GRIDSP/api/v1/chat/chatAllocation',
   /** Ours: the customer leaves the queue or ends the chat; the agent's place goes to the next in line. */
   chatRelease: '/GRIDSP/api/v1/chat/release',
+  /** Ours (live chat): the chat's messages so far, and its state. */
+  chatMessages: '/GRIDSP/api/v1/chat/messages',
+  /** Ours: a message from the customer (their own message id: a resend is stored once). */
+  chatSend: '/GRIDSP/api/v1/chat/send',
+  /** Ours: "the customer is typing", passed on to the agent, never stored. */
+  chatTyping: '/GRIDSP/api/v1/chat/typing',
+  /** Ours: the chat's events as they happen (Server-Sent Events). */
+  chatEvents: '/GRIDSP/api/v1/chat/events',
+  /** Ours: the customer's rating of an ended chat. */
+  chatRate: '/GRIDSP/api/v1/chat/rate',
+  /** Ours: the transcript mailed to the account's verified email. */
+  chatTranscript: '/GRIDSP/api/v1/chat/transcript',
+  /** Ours: no agent on duty: the chat becomes a query (a support ticket) and ends. */
+  chatLeaveMessage: '/GRIDSP/api/v1/chat/leaveMessage',
 } as const;
 export type SupportRoute = keyof typeof SUPPORT_ROUTES;
 
@@ -30,4 +44,36 @@ export const SUPPORT_ROUTE_METHODS: Readonly<Record<SupportRoute, 'GET' | 'POST'
   supportTickets: 'GET',
   chatAllocation: 'POST',
   chatRelease: 'POST',
+  chatMessages: 'POST',
+  chatSend: 'POST',
+  chatTyping: 'POST',
+  chatEvents: 'GET',
+  chatRate: 'POST',
+  chatTranscript: 'POST',
+  chatLeaveMessage: 'POST',
 };
+
+/**
+ * The support desk's calls (agents, not customers): no pass token, no customer token; the desk's
+ * own session cookie (DESK_SESSION_COOKIE), SameSite=Strict and HttpOnly.
+ */
+export const DESK_ROUTES = {
+  signIn: '/desk/api/v1/signIn',
+  signOut: '/desk/api/v1/signOut',
+  me: '/desk/api/v1/me',
+  queue: '/desk/api/v1/queue',
+  accept: '/desk/api/v1/accept',
+  messages: '/desk/api/v1/messages',
+  send: '/desk/api/v1/send',
+  typing: '/desk/api/v1/typing',
+  handBack: '/desk/api/v1/handBack',
+  end: '/desk/api/v1/end',
+  events: '/desk/api/v1/events',
+} as const;
+export type DeskRoute = keyof typeof DESK_ROUTES;
+
+/** The support desk's console (apps/accounts src/desk.tsx), served by the API server like the accounts pages. */
+export const DESK_PAGE = '/desk';
+
+/** The desk session cookie; the `__Host-` prefix (RFC 6265bis §4.1.3.2) outside `local`, which runs over http. */
+export const DESK_SESSION_COOKIE = { secure: '__Host-pravesh-desk', local: 'pravesh-desk' } as const;

@@ -35,6 +35,33 @@ export const SUPPORT_TOPICS = [
  */
 export const CHAT_LIVENESS = { pollMs: 10_000, idleMs: 2 * 60_000 } as const;
 
+/**
+ * Live chat messages: plain text (shown as text, never as markup), at most `maxLength` characters
+ * (as a person counts them); a sender may send `perMinute` a minute. Typing signals are sent at
+ * most every `typingEveryMs` and shown for `typingShownMs` after the last.
+ */
+export const CHAT_MESSAGE_LIMITS = {
+  maxLength: 1000,
+  perMinute: 20,
+  windowMs: 60_000,
+  typingEveryMs: 2_500,
+  typingShownMs: 5_000,
+} as const;
+
+/** A stream is closed after this long and opened again, so a signed-out session stops hearing at once its next turn. */
+export const CHAT_STREAM_MAX_MS = 5 * 60_000;
+
+/** Desk sign-in attempts per email (and per address) per 15 minutes; desk sessions last a working shift. */
+export const DESK_SIGN_IN_LIMIT = { attempts: 10, windowMs: 15 * 60_000 } as const;
+export const DESK_SESSION_MS = 12 * 60 * 60_000;
+
+/** The message as stored, or undefined when it is empty or too long. */
+export function chatMessageText(value: string): string | undefined {
+  const text = normaliseQueryText(value);
+  const count = [...text].length;
+  return count >= 1 && count <= CHAT_MESSAGE_LIMITS.maxLength ? text : undefined;
+}
+
 /** A reference number a customer can read out on the phone: SR-<IST date YYMMDD>-<6 of Crockford base32>. */
 export const SUPPORT_REFERENCE_PATTERN = /^SR-\d{6}-[0-9A-HJKMNP-TV-Z]{6}$/;
 export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

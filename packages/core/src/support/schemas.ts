@@ -7,7 +7,15 @@ import { FAQ_SEARCH } from './rules.ts';
  * §1). spec 001 §3's support slice holds supportTab, supportData and productList; supportData is
  * the getSupport answer below. The spec shows no payloads, so these are ours.
  */
-export { SUPPORT_ROUTES, SUPPORT_ROUTE_METHODS, type SupportRoute } from './routes.ts';
+export {
+  DESK_PAGE,
+  DESK_ROUTES,
+  DESK_SESSION_COOKIE,
+  SUPPORT_ROUTES,
+  SUPPORT_ROUTE_METHODS,
+  type DeskRoute,
+  type SupportRoute,
+} from './routes.ts';
 
 /**
  * Search words and a result limit, both optional: no query lists every FAQ. The query's length is
@@ -109,9 +117,114 @@ export const chatAllocationResponseSchema = z.object({
   /** ISO 8601: when the customer joined the queue. */
   requestedAt: z.iso.datetime(),
   assignedAt: z.iso.datetime().nullable(),
+  /** Agents signed in to the desk now: none means no one will answer soon (offer to leave a message). */
+  agentsOnDuty: z.number().int().min(0),
 });
 export type ChatAllocationResponse = z.infer<typeof chatAllocationResponseSchema>;
 
 export const chatReleaseBodySchema = z.strictObject({ chatId: z.uuid() });
 export const chatReleaseResponseSchema = z.object({ released: z.literal(true) });
 export type ChatReleaseResponse = z.infer<typeof chatReleaseResponseSchema>;
+
+/* Live chat (ours; spec 001 §7 GRIDSP chat): messages, typing, events, rating, transcript, desk. */
+
+const chatIdBody = { chatId: z.uuid() };
+
+export const chatMessageSchema = z.object({
+  messageId: z.uuid(),
+  /** The transcript's order; a reconnecting stream resumes after the last one it had. */
+  seq: z.number().int(),
+  author: z.enum(['CUSTOMER', 'AGENT', 'SYSTEM']),
+  /** The agent's first name on their messages; null otherwise. */
+  agentName: z.string().nullable(),
+  /** Plain text, shown as text (never as markup). */
+  text: z.string(),
+  sentAt: z.iso.datetime(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatStateSchema = z.object({
+  chatId: z.uuid(),
+  status: z.enum(['WAITING', 'ACTIVE', 'ENDED']),
+  agentName: z.string().nullable(),
+  queuePosition: z.number().int().min(1).nullable(),
+  rating: z.number().int().min(1).max(5).nullable(),
+  ticketReference: z.string().nullable(),
+});
+export type ChatState = z.infer<typeof chatStateSchema>;
+
+/** What a stream sends, one per Server-Sent Event (`data:` is this JSON). */
+export type ChatEvent =
+  | { type: 'message'; chatId: string; message: ChatMessage }
+  | { type: 'typing'; chatId: string; author: 'CUSTOMER' | 'AGENT' }
+  | { type: 'state'; chatId: string; state: ChatState }
+  | { type: 'queue' };
+
+export const chatMessagesBodySchema = z.strictObject({
+  ...chatIdBody,
+  /** Only messages after this seq (a reconnect); all when absent. */
+  after: z.number().int().min(0).optional(),
+});
+export const chatMessagesResponseSchema = z.object({ state: chatStateSchema, messages: z.array(chatMessageSchema) });
+export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
+
+export const chatSendBodySchema = z.strictObject({
+  ...chatIdBody,
+  messageId: z.uuid(),
+  /** Checked by core chatMessageText (chatMessageInvalid); the cap here only bounds the body. */
+  text: z.string().max(4000),
+});
+export type ChatSendBody = z.infer<typeof chatSendBodySchema>;
+export const chatSendResponseSchema = z.object({ message: chatMessageSchema });
+export type ChatSendResponse = z.infer<typeof chatSendResponseSchema>;
+
+export const chatIdBodySchema = z.strictObject(chatIdBody);
+export const chatEventsQuerySchema = z.strictObject({
+  chatId: z.uuid(),
+  after: z.coerce.number().int().min(0).optional(),
+});
+export const chatDoneResponseSchema = z.object({ done: z.literal(true) });
+
+export const chatRateBodySchema = z.strictObject({ ...chatIdBody, rating: z.number() });
+export const chatTranscriptResponseSchema = z.object({ sentTo: z.string() });
+export type ChatTranscriptResponse = z.infer<typeof chatTranscriptResponseSchema>;
+
+export const chatLeaveMessageBodySchema = z.strictObject({
+  ...chatIdBody,
+  requestId: z.string().min(8).max(64),
+  email: z.string().max(254),
+});
+export type ChatLeaveMessageBody = z.infer<typeof chatLeaveMessageBodySchema>;
+
+export const deskSignInBodySchema = z.strictObject({ email: z.string().max(254), password: z.string().max(200) });
+export const deskAgentSchema = z.object({
+  agentId: z.uuid(),
+  displayName: z.string(),
+  capacity: z.number().int(),
+  activeChats: z.number().int(),
+});
+export type DeskAgent = z.infer<typeof deskAgentSchema>;
+export const deskMeResponseSchema = z.object({ agent: deskAgentSchema });
+
+export const deskChatSchema = z.object({
+  chatId: z.uuid(),
+  status: z.enum(['WAITING', 'ACTIVE']),
+  /** A short reference the agent can read out: the chat id's first 8 characters, upper-cased. */
+  reference: z.string(),
+  requestedAt: z.iso.datetime(),
+  /** The customer's first message, for the queue (at most 120 characters). */
+  preview: z.string().nullable(),
+});
+export type DeskChat = z.infer<typeof deskChatSchema>;
+
+export const cannedAnswerSchema = z.object({ answerId: z.string(), title: z.string(), body: z.string() });
+export type CannedAnswer = z.infer<typeof cannedAnswerSchema>;
+
+export const deskQueueResponseSchema = z.object({
+  agent: deskAgentSchema,
+  waiting: z.array(deskChatSchema),
+  mine: z.array(deskChatSchema),
+  canned: z.array(cannedAnswerSchema),
+});
+export type DeskQueueResponse = z.infer<typeof deskQueueResponseSchema>;
+export const deskAcceptResponseSchema = z.object({ chat: deskChatSchema });

@@ -1,7 +1,12 @@
 import { SUPPORT_ROUTES } from '@pravesh/core/support/routes.ts';
 import type {
   ChatAllocationResponse,
+  ChatLeaveMessageBody,
+  ChatMessage,
+  ChatMessagesResponse,
   ChatReleaseResponse,
+  ChatState,
+  ChatTranscriptResponse,
   GetSupportBody,
   GetSupportResponse,
   SupportMailBody,
@@ -45,6 +50,25 @@ export const supportApi = api.injectEndpoints({
     releaseChat: build.mutation<ChatReleaseResponse, { chatId: string }>({
       query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatRelease, body }),
     }),
+    chatMessages: build.mutation<ChatMessagesResponse, { chatId: string; after?: number }>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatMessages, body }),
+    }),
+    sendChatMessage: build.mutation<{ message: ChatMessage }, { chatId: string; messageId: string; text: string }>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatSend, body }),
+    }),
+    // A lost typing signal is nothing to report.
+    chatTyping: build.mutation<{ done: true }, { chatId: string }>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatTyping, body, ignoreErrors: true }),
+    }),
+    rateChat: build.mutation<ChatState, { chatId: string; rating: number }>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatRate, body }),
+    }),
+    mailTranscript: build.mutation<ChatTranscriptResponse, { chatId: string }>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatTranscript, body }),
+    }),
+    leaveChatMessage: build.mutation<SupportMailResponse, ChatLeaveMessageBody>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatLeaveMessage, body }),
+    }),
   }),
 });
 
@@ -54,4 +78,10 @@ export const {
   useSendQueryMutation,
   useAllocateChatMutation,
   useReleaseChatMutation,
+  useChatMessagesMutation,
+  useSendChatMessageMutation,
+  useChatTypingMutation,
+  useRateChatMutation,
+  useMailTranscriptMutation,
+  useLeaveChatMessageMutation,
 } = supportApi;

@@ -266,19 +266,31 @@ describe('Support page (spec 001 §2 support)', () => {
     expect(screen.getByRole('tab', { name: 'FAQs', selected: true })).toBeTruthy();
   });
 
-  it('offers chat only when switched on: the queue position, then the agent, then ending the chat', async () => {
+  it('offers chat only when switched on: the queue position, then the agent, then ending and rating the chat', async () => {
     let answer: ChatAllocationResponse = {
       chatId: '7d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
       status: 'QUEUED',
       agentName: null,
       queuePosition: 3,
       requestedAt: '2026-11-21T06:00:00.000Z',
+      agentsOnDuty: 2,
       assignedAt: null,
     };
     const page = open('/support', {
       [SUPPORT_ROUTES.getSupport]: faqServer(true),
       [SUPPORT_ROUTES.chatAllocation]: () => answer,
       [SUPPORT_ROUTES.chatRelease]: { released: true },
+      [SUPPORT_ROUTES.chatMessages]: () => ({
+        state: {
+          chatId: answer.chatId,
+          status: 'WAITING',
+          agentName: null,
+          queuePosition: 3,
+          rating: null,
+          ticketReference: null,
+        },
+        messages: [],
+      }),
     });
     const start = await screen.findByRole('button', { name: 'Chat with us' }, { timeout: 5000 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -292,8 +304,11 @@ describe('Support page (spec 001 §2 support)', () => {
       assignedAt: '2026-11-21T06:01:00.000Z',
     };
     await act(() => vi.advanceTimersByTimeAsync(CHAT_LIVENESS.pollMs));
-    expect(await screen.findByText('You’re connected to Priya')).toBeTruthy();
+    expect(await screen.findByText('You’re chatting with Priya')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End chat' }));
+    expect(await screen.findByRole('group', { name: 'How was your chat?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('button', { name: 'Chat with us' })).toBeTruthy();
     expect(page.calls.find((call) => call.path === SUPPORT_ROUTES.chatRelease)?.body).toEqual({
       chatId: answer.chatId,

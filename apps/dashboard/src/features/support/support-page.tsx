@@ -6,7 +6,7 @@ import { ConsentList } from '../consent-revocation/consent-list.tsx';
 import { PageTitle } from '../layout/shell.tsx';
 import { PreferencesForm } from '../preferences/preferences-form.tsx';
 import { useSupportQuery } from './api.ts';
-import { ChatEntry } from './chat-entry.tsx';
+import { ChatEntry } from './chat/chat-panel.tsx';
 import { ContactUs } from './contact-us.tsx';
 import { FaqsTab } from './faqs-tab.tsx';
 import { QueryForm } from './query-form.tsx';

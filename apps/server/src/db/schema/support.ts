@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Support (spec 001 §2 support tabs, §7 getSupport, supportMail, chat/chatAllocation; issue 16 §1),
- * migration 0019.
+ * Support (spec 001 §2 support tabs, §7 getSupport, supportMail, chat/chatAllocation), migration 0019;
+ * live chat (agents' sign-in, messages, ratings, canned answers), migration 0027.
  */
 
 /** PostgreSQL's full-text document type (PGlite has it too); drizzle-orm has no built-in for it. */
@@ -102,8 +102,13 @@ export const supportAgents = pgTable(
     activeChats: integer('active_chats').notNull().default(0),
     online: boolean('online').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The desk sign-in (lower-cased); null for an agent who cannot sign in. */
+    email: text('email'),
+    /** scrypt, as customers' passwords (modules/sso/customers/passwords.ts). */
+    passwordHash: text('password_hash'),
   },
   (table) => [
+    uniqueIndex('support_agents_email_unique').on(table.email),
     check('support_agents_capacity_check', sql`${table.capacity} > 0`),
     check('support_agents_active_check', sql`${table.activeChats} >= 0 and ${table.activeChats} <= ${table.capacity}`),
   ],
@@ -127,6 +132,11 @@ export const supportChats = pgTable(
     /** When the customer's page last asked (core CHAT_LIVENESS): a chat idle too long is ended. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The customer's rating of the ended chat, 1 to 5. */
+    rating: integer('rating'),
+    /** The query the chat became when no agent was on duty (support_tickets.reference). */
+    ticketReference: text('ticket_reference'),
+    transcriptMailedAt: timestamp('transcript_mailed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('support_chats_live_unique')
@@ -135,6 +145,11 @@ export const supportChats = pgTable(
     index('support_chats_queue_idx')
       .on(table.seq)
       .where(sql`status = 'WAITING'`),
+    index('support_chats_agent_idx')
+      .on(table.agentId)
+      .where(sql`status = 'ACTIVE'`),
+    index('support_chats_customer_idx').on(table.customerId, table.seq),
+    check('support_chats_rating_check', sql`${table.rating} is null or ${table.rating} between 1 and 5`),
     check('support_chats_status_check', sql`${table.status} in ('WAITING', 'ACTIVE', 'ENDED')`),
     check(
       'support_chats_agent_check',
@@ -142,3 +157,51 @@ export const supportChats = pgTable(
     ),
   ],
 );
+
+/**
+ * A desk sign-in: the SHA-256 of the random session cookie's value (the value itself is never
+ * stored, so a read of this table signs no one in), ended by sign-out or by `expires_at`.
+ */
+export const supportAgentSessions = pgTable(
+  'support_agent_sessions',
+  {
+    sessionHash: text('session_hash').primaryKey(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => supportAgents.agentId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('support_agent_sessions_agent_idx').on(table.agentId)],
+);
+
+/**
+ * The messages of a chat, its transcript. `message_id` is the sender's own id, so a resent message
+ * is stored once; `seq` orders the transcript and is what a reconnecting stream resumes after.
+ */
+export const supportChatMessages = pgTable(
+  'support_chat_messages',
+  {
+    messageId: uuid('message_id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => supportChats.chatId, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    agentId: uuid('agent_id').references(() => supportAgents.agentId),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('support_chat_messages_chat_idx').on(table.chatId, table.seq),
+    check('support_chat_messages_author_check', sql`${table.author} in ('CUSTOMER', 'AGENT', 'SYSTEM')`),
+  ],
+);
+
+/** The desk's canned answers, in the order the console lists them (seeded by migration 0027). */
+export const supportCannedAnswers = pgTable('support_canned_answers', {
+  answerId: text('answer_id').primaryKey(),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+});

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNTS_PAGES, BRAND, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
+import { ACCOUNTS_PAGES, BRAND, DESK_PAGE, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import { serializeCookie } from '../../lib/cookies.ts';
 import { authorizationLinkProblem } from '../sso/authorize/link-check.ts';
@@ -32,12 +32,14 @@ export const ROOT_ELEMENT_ID = 'pravesh-accounts';
 
 const DEFAULT_DIST_DIR = repoPath('apps/accounts/dist');
 
-type PageName = keyof typeof ACCOUNTS_PAGES;
+/** The accounts pages, and the support desk's console (agents only; modules/support/chat). */
+type PageName = keyof typeof ACCOUNTS_PAGES | 'desk';
 
 const PAGE_TITLES: Record<PageName, string> = {
   listener: 'Sign in',
   authorize: 'Sign in',
   logout: 'Signing out',
+  desk: 'Support desk',
 };
 
 export interface AccountsPagesOptions {
@@ -66,7 +68,7 @@ export function contentSecurityPolicy(config: AppConfig): string {
 /** A short content hash per built file, so each build gets fresh URLs (and long caching). */
 function assetVersions(distDir: string): Map<string, string> {
   const versions = new Map<string, string>();
-  for (const file of ['listener.js', 'authorize.js', 'logout.js', 'accounts.css']) {
+  for (const file of ['listener.js', 'authorize.js', 'logout.js', 'desk.js', 'accounts.css', 'desk.css']) {
     const version = fileVersion(path.join(distDir, file));
     if (version !== undefined) versions.set(file, version);
   }
@@ -94,8 +96,8 @@ function renderPage(
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
     <meta name="theme-color" content="#0b3d91" />
-    <title>${PAGE_TITLES[page]} · ${BRAND.name} Accounts</title>
-    <link rel="stylesheet" href="${asset('accounts.css')}" />
+    <title>${PAGE_TITLES[page]} · ${page === 'desk' ? BRAND.name : `${BRAND.name} Accounts`}</title>
+    <link rel="stylesheet" href="${asset(page === 'desk' ? 'desk.css' : 'accounts.css')}" />
     <script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(bootstrap)}</script>
     <script type="module" src="${asset(`${page}.js`)}"></script>
   </head>
@@ -137,6 +139,24 @@ function logoutPage(app: FastifyInstance, config: AppConfig, versions: Map<strin
       )
       .send(html);
   });
+}
+
+/**
+ * /desk, the support desk's console: never framed by anyone (frame-ancestors 'none', against
+ * clickjacking an agent's clicks), never cached, and no referrer sent on.
+ */
+function deskPage(app: FastifyInstance, config: AppConfig, versions: Map<string, string>): void {
+  const html = renderPage('desk', config, versions);
+  const csp = contentSecurityPolicy(config).replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+  app.get(DESK_PAGE, { schema: { hide: true }, config: { shield: false } }, (_request, reply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('x-frame-options', 'DENY')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(html),
+  );
 }
 
 /** The query as the page reads it (apps/accounts lib/params.ts): the first value, trimmed, '' as absent. */
@@ -203,7 +223,7 @@ export async function accountsPagesRoutes(app: FastifyInstance, options: Account
     app.log.warn({ distDir }, 'accounts pages are not built: run "npm run build -w @pravesh/accounts"');
   }
   const csp = contentSecurityPolicy(config);
-  for (const page of Object.keys(ACCOUNTS_PAGES) as PageName[]) {
+  for (const page of Object.keys(ACCOUNTS_PAGES) as Array<keyof typeof ACCOUNTS_PAGES>) {
     if (page === 'logout') {
       logoutPage(app, config, versions, csp);
       continue;
@@ -216,6 +236,8 @@ export async function accountsPagesRoutes(app: FastifyInstance, options: Account
     // The query carries the journey (state, client_id); nothing here may be cached or shared.
     serveFramedPage(app, ACCOUNTS_PAGES[page], { html, csp, cacheControl: 'no-store' });
   }
+
+  deskPage(app, config, versions);
 
   if (built) {
     await registerPageAssets(app, {

@@ -1,9 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_LIVENESS, SUPPORT_ROUTES, type ChatAllocationResponse, type GetSupportResponse } from '@pravesh/core';
+import {
+  CHAT_LIVENESS,
+  DESK_ROUTES,
+  SUPPORT_ROUTES,
+  type ChatAllocationResponse,
+  type GetSupportResponse,
+} from '@pravesh/core';
 import { resultRows } from '../../db/client.ts';
-import { supportAgents, supportChats } from '../../db/schema/support.ts';
+import { supportChats } from '../../db/schema/support.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {
   nextMobile,
@@ -12,6 +17,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
+import { addAgent, deskCall, signInAgent } from './chat/test-support.ts';
 
 interface Envelope<T> {
   status: boolean;
@@ -21,8 +27,8 @@ interface Envelope<T> {
 }
 
 const AGENTS = [
-  { agentId: randomUUID(), displayName: 'Meena', capacity: 2 },
-  { agentId: randomUUID(), displayName: 'Rohit', capacity: 3 },
+  { displayName: 'Meena', capacity: 2 },
+  { displayName: 'Rohit', capacity: 3 },
 ];
 const PLACES = AGENTS.reduce((sum, agent) => sum + agent.capacity, 0);
 const CUSTOMERS = 12;
@@ -38,7 +44,7 @@ async function post<T>(server: SsoTestServer, url: string, customer?: SignedInCu
   return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
 }
 
-/** spec 001 §7 GRIDSP chat/chatAllocation and our chat/release, §9 "Chat enabled" (issue 16 §1). */
+/** spec 001 §7 GRIDSP chat/chatAllocation and our chat/release, §9 "Chat enabled"; agents take chats at the desk. */
 describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
   let server: SsoTestServer;
   let customers: SignedInCustomer[];
@@ -65,78 +71,40 @@ describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it('queues a customer while no agent is on duty, and serves them first when one is', async () => {
-    const early = customers[0]!;
-    const waiting = await allocate(early);
-    expect(waiting.status).toBe(200);
-    expect(waiting.body.response).toMatchObject({ status: 'QUEUED', queuePosition: 1, agentName: null });
+  it('serves the queue first come, first served, and never past an agent’s capacity, however many accept at once', async () => {
+    const chats: ChatAllocationResponse[] = [];
+    for (const customer of customers) chats.push((await allocate(customer)).body.response!);
+    expect(chats.map((chat) => chat.queuePosition)).toEqual(customers.map((_, i) => i + 1));
     // Asking again is the same chat, the same place.
-    expect((await allocate(early)).body.response).toEqual(waiting.body.response);
+    expect((await allocate(customers[0]!)).body.response).toEqual(chats[0]);
 
-    const at = new Date(server.clock.now());
-    await server.database.db.insert(supportAgents).values(AGENTS.map((agent) => ({ ...agent, createdAt: at })));
-    const served = (await allocate(early)).body.response!;
-    expect(served).toMatchObject({ chatId: waiting.body.response!.chatId, status: 'ASSIGNED', queuePosition: null });
-    expect(['Meena', 'Rohit']).toContain(served.agentName);
-    expect((await release(early, served.chatId)).status).toBe(200);
-  });
-
-  it('never gives an agent more chats than their capacity, however many ask at once', async () => {
-    const answers = await Promise.all(customers.map((customer) => allocate(customer)));
-    expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    const chats = answers.map((answer) => answer.body.response!);
-    const assigned = chats.filter((chat) => chat.status === 'ASSIGNED');
-    const queued = chats.filter((chat) => chat.status === 'QUEUED');
-    expect(assigned).toHaveLength(PLACES);
-    expect(queued.map((chat) => chat.queuePosition).sort((a, b) => a! - b!)).toEqual(
+    const agents = await Promise.all(
+      AGENTS.map(async (agent) => signInAgent(server, await addAgent(server, agent.displayName, agent.capacity))),
+    );
+    const accepts = await Promise.all(
+      agents.flatMap((agent) =>
+        Array.from({ length: 4 }, () => deskCall(server, 'POST', DESK_ROUTES.accept, agent.cookie, {})),
+      ),
+    );
+    expect(accepts.filter((reply) => reply.status === 200)).toHaveLength(PLACES);
+    expect(
+      accepts.filter((reply) => reply.status === 409).every((reply) => reply.body.statusCode === 'deskAgentFull'),
+    ).toBe(true);
+    // The first PLACES customers in line were taken; the rest moved up.
+    const after = await Promise.all(customers.map(async (customer) => (await allocate(customer)).body.response!));
+    expect(after.slice(0, PLACES).every((chat) => chat.status === 'ASSIGNED')).toBe(true);
+    expect(after.slice(PLACES).map((chat) => chat.queuePosition)).toEqual(
       Array.from({ length: CUSTOMERS - PLACES }, (_, i) => i + 1),
     );
-    expect(new Set(chats.map((chat) => chat.chatId)).size).toBe(CUSTOMERS);
     expect(await load()).toEqual([
       { name: 'Meena', active_chats: 2, capacity: 2, live: 2 },
       { name: 'Rohit', active_chats: 3, capacity: 3, live: 3 },
     ]);
-  });
-
-  it('gives a freed place to the first in the queue, and moves everyone else up', async () => {
-    const byCustomer = new Map<SignedInCustomer, ChatAllocationResponse>();
-    for (const customer of customers) byCustomer.set(customer, (await allocate(customer)).body.response!);
-    const leaving = customers.find((customer) => byCustomer.get(customer)!.status === 'ASSIGNED')!;
-    const first = customers.find((customer) => byCustomer.get(customer)!.queuePosition === 1)!;
-    const second = customers.find((customer) => byCustomer.get(customer)!.queuePosition === 2)!;
-
-    expect((await release(leaving, byCustomer.get(leaving)!.chatId)).body).toMatchObject({
-      status: true,
-      response: { released: true },
-    });
-    const served = (await allocate(first)).body.response!;
-    expect(served).toMatchObject({ chatId: byCustomer.get(first)!.chatId, status: 'ASSIGNED' });
-    expect(served.assignedAt).toBe(new Date(server.clock.now()).toISOString());
-    expect((await allocate(second)).body.response).toMatchObject({ status: 'QUEUED', queuePosition: 1 });
-    // The customer who left starts again at the back.
-    const again = (await allocate(leaving)).body.response!;
-    expect(again.chatId).not.toBe(byCustomer.get(leaving)!.chatId);
-    expect(again).toMatchObject({ status: 'QUEUED', queuePosition: CUSTOMERS - PLACES });
-  });
-
-  it('keeps capacity when releases and new requests arrive together', async () => {
-    const live = await Promise.all(
-      customers.map(async (customer) => ({ customer, chat: (await allocate(customer)).body.response! })),
-    );
-    const leavers = live.filter(({ chat }) => chat.status === 'ASSIGNED').slice(0, 3);
-    const late = [];
-    for (let i = 0; i < 3; i++) late.push(await signInCustomer(server, nextMobile('94')));
-    await Promise.all([
-      ...leavers.map(({ customer, chat }) => release(customer, chat.chatId)),
-      ...late.map((customer) => allocate(customer)),
-    ]);
-    const agents = await load();
-    for (const agent of agents) {
-      expect(agent.active_chats).toBe(agent.live);
-      expect(agent.active_chats).toBeLessThanOrEqual(agent.capacity);
-    }
-    // Someone was waiting throughout, so every freed place was taken again.
-    expect(agents.reduce((sum, agent) => sum + agent.live, 0)).toBe(PLACES);
+    // Leaving frees the agent's place at once.
+    await release(customers[0], after[0]!.chatId);
+    const freed = await load();
+    expect(freed.reduce((sum, agent) => sum + agent.active_chats, 0)).toBe(PLACES - 1);
+    for (const agent of freed) expect(agent.active_chats).toBe(agent.live);
   });
 
   it('lets only the customer end their own chat', async () => {
@@ -169,18 +137,17 @@ describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
   });
 
   // Last: it moves the clock on.
-  it('ends a chat whose page stopped asking, and gives its place to the next in line', async () => {
+  it('ends a chat whose page stopped asking, and frees its agent’s place', async () => {
     const chats = new Map<SignedInCustomer, ChatAllocationResponse>();
     for (const customer of customers) chats.set(customer, (await allocate(customer)).body.response!);
     const gone = customers.find((customer) => chats.get(customer)!.status === 'ASSIGNED')!;
-    const next = customers.find((customer) => chats.get(customer)!.queuePosition === 1)!;
 
     // Every page but one keeps asking.
     server.clock.advance(CHAT_LIVENESS.idleMs / 2);
     for (const customer of customers) if (customer !== gone) await allocate(customer);
     server.clock.advance(CHAT_LIVENESS.idleMs / 2 + 1000);
+    await allocate(customers.find((customer) => customer !== gone)!);
 
-    expect((await allocate(next)).body.response).toMatchObject({ chatId: chats.get(next)!.chatId, status: 'ASSIGNED' });
     const [ended] = await server.database.db
       .select()
       .from(supportChats)

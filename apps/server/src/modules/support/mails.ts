@@ -65,3 +65,36 @@ export function deskMail(facts: QueryMailFacts, deskAddress: string): EmailMessa
     ].join('\n'),
   };
 }
+
+export const TRANSCRIPT_TEMPLATE = 'support-chat-transcript';
+
+export interface TranscriptLine {
+  /** Who wrote it; null for the chat's own notes ("Priya has joined the chat."). */
+  who: string | null;
+  text: string;
+  sentAt: Date;
+}
+
+/** A chat's transcript, on the customer's request, to the account's verified email only. */
+export function transcriptMail(lines: TranscriptLine[], startedAt: Date, to: string): EmailMessage {
+  const { phone } = SUPPORT_CONTACT;
+  const time = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', timeStyle: 'short' });
+  return {
+    to,
+    subject: `Your chat with Kosh on ${IST.format(startedAt)} IST`,
+    templateId: TRANSCRIPT_TEMPLATE,
+    text: [
+      'Hello,',
+      '',
+      'Here is the transcript of your chat with Kosh Customer Care, as you asked.',
+      '',
+      ...lines.map((line) => `[${time.format(line.sentAt)}] ${line.who ? `${line.who}: ` : ''}${line.text}`),
+      '',
+      `If you need anything more, chat with us from My Account or call us on ${phone.display} (${phone.hours}).`,
+      '',
+      'Kosh will never ask for your OTP, PIN or passwords.',
+      '',
+      'Kosh Customer Care',
+    ].join('\n'),
+  };
+}

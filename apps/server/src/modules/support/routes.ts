@@ -21,14 +21,14 @@ import {
 } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
-import type { ChatService } from './chat.ts';
+import type { LiveChatService } from './chat/service.ts';
 import type { FaqService } from './faqs.ts';
 import type { TicketService } from './tickets.ts';
 
 export interface SupportRouteDeps {
   faqs: FaqService;
   tickets: TicketService;
-  chat: ChatService;
+  chat: LiveChatService;
   customerAuth: CustomerAuth;
 }
 
@@ -122,12 +122,12 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
         summary:
           'An agent for the waiting customer, or their place in the queue (spec 001 §7 GRIDSP chat/chatAllocation)',
         description:
-          'Body {}; needs the access token. The customer’s one live chat: ASSIGNED with the agent’s name when an ' +
-          'agent has a free place (least busy first), else QUEUED with queuePosition (1 = next; first come, first ' +
-          `served). Asking again is the same chat: the page asks every ${CHAT_LIVENESS.pollMs / 1000} s while the ` +
+          'Body {}; needs the access token. The customer’s one live chat: ASSIGNED with the agent’s name once an ' +
+          'agent has taken it at the support desk, else QUEUED with queuePosition (1 = next; agents take chats ' +
+          'first come, first served) and agentsOnDuty (0: no one is at the desk; the chat can be left as a query). ' +
+          `Asking again is the same chat: the page asks every ${CHAT_LIVENESS.pollMs / 1000} s while the ` +
           `chat is live, and a chat not asked about for ${CHAT_LIVENESS.idleMs / 60_000} minutes is ended (a ` +
-          'closed tab keeps no place). No agent is ever given more ' +
-          'chats than their capacity. chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
+          'closed tab keeps no place). chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
         tags: ['support'],
         body: chatAllocationBodySchema,
         response: responses(chatAllocationResponseSchema),
