@@ -67,6 +67,8 @@ export * from './aggregator/errors.ts';
 export * from './aggregator/categories.ts';
 export * from './aggregator/insights.ts';
 export * from './self-service/schemas.ts';
+export * from './data-rights/schemas.ts';
+export * from './data-rights/errors.ts';
 export * from './support/schemas.ts';
 export * from './support/rules.ts';
 export * from './support/errors.ts';
