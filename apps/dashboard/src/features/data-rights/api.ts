@@ -1,9 +1,5 @@
 import { DATA_RIGHTS_ROUTES } from '@pravesh/core/data-rights/routes.ts';
-import type {
-  AccountDeletionResponse,
-  DataExportFile,
-  DataExportResponse,
-} from '@pravesh/core/data-rights/schemas.ts';
+import type { AccountDeletionResponse, DataExportFile, DataExportResponse } from '@pravesh/core/data-rights/schemas.ts';
 import type { Http } from '../../lib/http.ts';
 import { api } from '../../app/api.ts';
 

@@ -36,6 +36,13 @@ function ExportCard() {
   const latest: DataExport | null = current.data?.export ?? null;
   const building = latest?.status === 'QUEUED' || latest?.status === 'BUILDING';
   useEffect(() => setPolling(building), [building]);
+  // The requests list (read with the deletion state) shows each export step as it happens.
+  const requests = useAccountDeletionQuery();
+  const refetchRequests = requests.refetch;
+  const status = latest?.status;
+  useEffect(() => {
+    if (status) void refetchRequests();
+  }, [status, refetchRequests]);
 
   async function onDownload() {
     setError(null);
@@ -139,8 +146,8 @@ function ExportCard() {
         Download your data
       </h2>
       <p className="ma-muted">
-        A copy of everything we hold about you — your account, personal details, credit reports, linked bank
-        accounts, applications, purchases, consents and support queries — as a machine-readable JSON file.
+        A copy of everything we hold about you — your account, personal details, credit reports, linked bank accounts,
+        applications, purchases, consents and support queries — as a machine-readable JSON file.
       </p>
       {body}
       {error ? (
@@ -210,8 +217,8 @@ function DeletionCard() {
           </Alert>
         ) : (
           <p className="ma-muted">
-            We wait {coolingOffDays} days before deleting, so you can change your mind. During that time you can
-            cancel here.
+            We wait {coolingOffDays} days before deleting, so you can change your mind. During that time you can cancel
+            here.
           </p>
         )}
         <div className="dr-columns">
@@ -252,7 +259,9 @@ function DeletionCard() {
           Your data requests
         </h2>
         {history.length === 0 ? (
-          <p className="ma-muted">No requests yet. Each request you make is recorded here and in your consent record.</p>
+          <p className="ma-muted">
+            No requests yet. Each request you make is recorded here and in your consent record.
+          </p>
         ) : (
           <ol className="dr-history">
             {history.map((entry) => (

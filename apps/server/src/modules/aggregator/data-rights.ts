@@ -19,7 +19,7 @@ export const aggregatorDataRightsPart: DataRightsPartFactory = (deps) => {
   const service = aggregatorServiceFor(deps);
   return {
     name: rows.name,
-    collect: rows.collect,
+    collect: (customerId) => rows.collect(customerId),
     erases: 'Your linked bank accounts and their transactions (the aggregator consent is revoked)',
     async erase(customerId) {
       const deleted = await service.deactivate(customerId);

@@ -107,10 +107,14 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
 
     const file = await call<DataExportFile>('GET', path, ana);
     expect(file.status).toBe(200);
-    const content = JSON.parse(gunzipSync(Buffer.from(file.body.response!.dataBase64, 'base64')).toString('utf8'));
+    const content = JSON.parse(gunzipSync(Buffer.from(file.body.response!.dataBase64, 'base64')).toString('utf8')) as {
+      account: unknown;
+      creditReports: { bureauPulls: unknown[] };
+      consents: { action: string }[];
+    };
     expect(content.account).toMatchObject({ customerId: ana.customerId, mobileNumber: ana.mobileNo });
     expect(content.creditReports.bureauPulls).toEqual([expect.objectContaining({ bureau: 'CIBIL', score: 760 })]);
-    expect(content.consents.map((entry: { action: string }) => entry.action)).toContain('export_requested');
+    expect(content.consents.map((entry) => entry.action)).toContain('export_requested');
     expect(Object.keys(content)).toEqual(
       expect.arrayContaining(['personalDetails', 'bankAccounts', 'applications', 'purchasesAndInvoices']),
     );

@@ -10,8 +10,8 @@ export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
 
 export interface ExportLinkSigner {
   sign(exportId: string, expiresAtMs: number): string;
-  /** The export id of a well-signed link, 'expired' past its time, null for anything else. */
-  verify(link: string, nowMs: number): string | 'expired' | null;
+  /** The export id of a well-signed link, expired past its time, null for anything else. */
+  verify(link: string, nowMs: number): { exportId: string } | 'expired' | null;
 }
 
 export function createExportLinkSigner(secret: string): ExportLinkSigner {
@@ -31,7 +31,7 @@ export function createExportLinkSigner(secret: string): ExportLinkSigner {
       const expected = Buffer.from(mac(`${exportId}.${expiry}`));
       const actual = Buffer.from(given);
       if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-      return Number(expiry) * 1000 <= nowMs ? 'expired' : exportId;
+      return Number(expiry) * 1000 <= nowMs ? 'expired' : { exportId };
     },
   };
 }

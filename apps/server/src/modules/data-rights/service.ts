@@ -127,9 +127,9 @@ export function createDataRightsService(options: DataRightsServiceOptions) {
 
     /** The file, for its owner only: another customer's link answers as if it did not exist. */
     async download(customerId: string, link: string): Promise<DataExportFile> {
-      const exportId = signer.verify(link, now());
-      if (exportId === 'expired') throw new PraveshError('dataExportLinkExpired');
-      const row = exportId ? await store.exportById(exportId) : undefined;
+      const verified = signer.verify(link, now());
+      if (verified === 'expired') throw new PraveshError('dataExportLinkExpired');
+      const row = verified ? await store.exportById(verified.exportId) : undefined;
       if (!row || row.customerId !== customerId || row.status !== 'READY' || row.fileGzipBase64 === null) {
         throw new PraveshError('dataExportNotFound');
       }
