@@ -284,6 +284,54 @@ test.describe('signed out, a new visitor', () => {
   });
 });
 
+test.describe('phone sheet gestures (spec 000 §4)', () => {
+  test('one swipe down closes the open sheet; closed, its controls are inert; a fast 15px swipe moves nothing', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    watchConsole(page);
+    await page.goto(`${DEMO_SITE_A}/`);
+    const sheet = sheetOf(page);
+    await expect(sheet).toHaveAttribute('data-snap', 'peek', { timeout: 30_000 });
+    await animationsDone(sheet);
+    const cdp = await page.context().newCDPSession(page);
+    const x = PHONE.width / 2;
+
+    // A fast 15px flick (3 px/ms) is still not more than 20px: nothing moves.
+    let snaps = await recordSnaps(page);
+    await swipeUp(cdp, x, PHONE.height - 30, 15, 3, 2);
+    await animationsDone(sheet);
+    expect(await snaps()).toEqual([]);
+
+    await swipeUp(cdp, x, PHONE.height - 30, 25, 5, 40);
+    await expect(sheet).toHaveAttribute('data-snap', 'open');
+    await animationsDone(sheet);
+
+    // One swipe down from the open sheet's header closes it, without stopping at the peek.
+    snaps = await recordSnaps(page);
+    const top = await sheetTop(page);
+    await swipeUp(cdp, x, top + 16, -40, 5, 40);
+    await expect(sheet).toHaveAttribute('data-snap', 'closed');
+    expect(await snaps()).toEqual(['closed']);
+    await animationsDone(sheet);
+
+    // Closed: out of the tab order and the accessibility tree.
+    expect(await sheet.evaluate((element) => (element as HTMLElement).closest('[inert]') !== null)).toBe(true);
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await sheet.evaluate((element) =>
+        element.contains((element.getRootNode() as ShadowRoot).activeElement),
+      );
+      expect(inside).toBe(false);
+    }
+    await expectAxeClean(page, 'phone sheet closed');
+    await screenshot(page, 'nudge-375-closed.png');
+    expectConsoleClean(page);
+    await context.close();
+  });
+});
+
 interface ScoreRecord {
   creditBureau: Bureau;
   score: number | null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { BottomSheet, type SheetSnap } from '@pravesh/ui';
+import { BottomSheet, type SheetChangeReason, type SheetSnap } from '@pravesh/ui';
 import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
@@ -380,6 +380,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
     </>
   );
+  const elementCount = 1 + (tiles.gucpaOffers ? 1 : 0) + (activity.length > 0 ? 1 : 0);
   const title = signedIn ? 'Your credit snapshot' : 'Your free credit snapshot';
   const summary = summaryOf(tiles, signedIn);
   const badge = tiles.gucpaOffers ? homeOfferLabel(tiles.gucpaOffers.total) : '';
@@ -395,7 +396,9 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   const consentShown = useConsentPanelShown(doc);
   // An open sheet stays open (the customer asked for it); a peek yields to the consent panel.
   const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : mobile && consentShown ? 'closed' : 'peek';
-  const onSnapChange = (next: SheetSnap) => {
+  const onSnapChange = (requested: SheetSnap, reason: SheetChangeReason) => {
+    // spec 000 §4 "swipe down closes": one swipe down from open closes, not two (open → peek → closed).
+    const next = reason === 'drag' && snap === 'open' && requested === 'peek' ? 'closed' : requested;
     setDismissed(next === 'closed');
     if (next === 'open') show(true);
     else setOpen(false);
@@ -416,6 +419,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
             collapseLabel="Show less"
             closeLabel="Hide"
             className="nudge-sheet"
+            // spec 000 §4: open is about 25vh for one element, 80vh (full height) for more.
+            fullHeight={elementCount > 1}
             returnFocus={launcher}
           >
             <div className="sheet-body">{body}</div>
