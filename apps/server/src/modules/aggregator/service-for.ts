@@ -12,7 +12,7 @@ export function aggregatorServiceFor(deps: ModuleDeps) {
     log: deps.log,
     refreshEnabled: deps.config.aggregator.refreshEnabled,
     statementEnabled: deps.config.aggregator.statementEnabled,
-    production: deps.config.environment === 'production',
+    testBanks: deps.config.environment === 'local',
     isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
   });
 }
