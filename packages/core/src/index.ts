@@ -49,6 +49,7 @@ export * from './offers/kfs.ts';
 export * from './offers/rules.ts';
 export * from './leads/routes.ts';
 export * from './leads/lifecycle.ts';
+export * from './leads/reference.ts';
 export * from './leads/schemas.ts';
 export * from './add-ons/catalogue.ts';
 export * from './add-ons/eligibility.ts';
