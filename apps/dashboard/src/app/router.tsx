@@ -29,12 +29,15 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const AccountAggregator = lazyScreen(() => import('../features/aggregator/journey-page.tsx'), env);
   const Profile = lazyScreen(() => import('../features/profile/profile-page.tsx'), env);
   const DataRights = lazyScreen(() => import('../features/data-rights/data-rights-page.tsx'), env);
+  const ScorePredictor = lazyScreen(() => import('../features/predictor/predictor-page.tsx'), env);
   const PersonalDetails = lazyScreen(() => import('../features/profile/personal-details-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
     standard: [
       ['dashboard', screen(<Dashboard />)],
       // Not in spec 001 §2's table, but §4/§9 name "credit report analysis" (source bureau goes there).
       ['credit-report', screen(<CreditReport />)],
+      // spec 001 §9 names "score predictor" among the redirect targets; §2's table has no route for it.
+      ['score-predictor', screen(<ScorePredictor />)],
       ['support', screen(<Support />)],
       ['profile', screen(<Profile />)],
       ['personal-details', screen(<PersonalDetails />)],

@@ -10,26 +10,32 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  *
  * What is sent is always what the zod serializer would send: the same text, produced by it the
  * first time; an answer that fails the schema is never remembered, so it fails on every request.
- * Memory is bounded: answers longer than MAX_ANSWER_CHARS are checked every time, and past
- * MAX_TOTAL_CHARS the oldest remembered answers go.
+ * Memory is bounded by entries and by bytes: answers longer than MAX_ANSWER_CHARS are checked every
+ * time, and past MAX_ENTRIES answers or MAX_TOTAL_BYTES the oldest remembered ones go. Bytes are
+ * counted as V8 may hold a string, two per character (a name with one non-Latin-1 letter makes the
+ * whole string two-byte), so the bound holds whatever the text.
  */
 
 type CompilerInput = Parameters<typeof serializerCompiler>[0];
 
 export const MAX_ANSWER_CHARS = 64 * 1024;
-export const MAX_TOTAL_CHARS = 8 * 1024 * 1024;
+/** About the score answers of a few hundred customers active at once on one instance. */
+export const MAX_ENTRIES = 1_000;
+export const MAX_TOTAL_BYTES = 4 * 1024 * 1024;
+const BYTES_PER_CHAR = 2;
 
 /** Plain JSON → checked JSON, for every route using it; Map keeps insertion order (oldest first). */
 const remembered = new Map<string, string>();
-let totalChars = 0;
+let totalBytes = 0;
+const sizeOf = (key: string, checked: string) => (key.length + checked.length) * BYTES_PER_CHAR;
 
 function remember(key: string, checked: string): void {
   remembered.set(key, checked);
-  totalChars += key.length + checked.length;
-  while (totalChars > MAX_TOTAL_CHARS) {
+  totalBytes += sizeOf(key, checked);
+  while (totalBytes > MAX_TOTAL_BYTES || remembered.size > MAX_ENTRIES) {
     const [oldestKey, oldest] = remembered.entries().next().value!;
     remembered.delete(oldestKey);
-    totalChars -= oldestKey.length + oldest.length;
+    totalBytes -= sizeOf(oldestKey, oldest);
   }
 }
 
@@ -66,4 +72,9 @@ export function rememberedAnswersSerializer(input: {
 /** For tests: how many answers are remembered. */
 export function rememberedAnswerCount(): number {
   return remembered.size;
+}
+
+/** For tests: the bytes the remembered answers are counted as. */
+export function rememberedAnswerBytes(): number {
+  return totalBytes;
 }

@@ -120,7 +120,11 @@ export function paymentHistoryFactor(input: FactorInput): ReportFactor {
   if (months.length === 0) return factor('PAYMENT_HISTORY', derogatory ? 'POOR' : 'NONE', derogatory ? 0 : NEUTRAL, 0);
   const late = months.filter((month) => (month.dpd ?? 0) > 0);
   const severe = late.filter((month) => dpdStatus(month.dpd) === 'SEVERELY_LATE').length;
-  const health = (1 - late.length * LATE_MONTH_COST - severe * SEVERE_MONTH_EXTRA_COST) * (derogatory ? 0.5 : 1);
+  // Late months cost from where the file stands without them: a clean record when some months
+  // were paid on time, "nothing to judge" (NEUTRAL) when none were, so a late month never reads
+  // better than no history at all (the score predictor's "miss a payment" relies on it).
+  const start = late.length < months.length ? 1 : NEUTRAL;
+  const health = (start - late.length * LATE_MONTH_COST - severe * SEVERE_MONTH_EXTRA_COST) * (derogatory ? 0.5 : 1);
   const rating: FactorRating =
     late.length === 0 && !derogatory ? 'GOOD' : late.length <= 2 && severe === 0 && !derogatory ? 'FAIR' : 'POOR';
   return factor('PAYMENT_HISTORY', rating, health, late.length);

@@ -244,6 +244,13 @@ export function BureauReport({ bureau }: { bureau: Bureau }) {
           Ranked by how much each one is costing you now — the first is where you’ll gain most.
         </p>
         <FactorList factors={factors} />
+        {data.score !== null ? (
+          <p>
+            <Link className="ma-report-link" to={`/score-predictor?bureau=${bureau}`}>
+              What if you paid a card down or took a loan? Try the score predictor
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       {data.score !== null ? (

@@ -134,6 +134,15 @@ function BureauScore({ record, selected }: { record: BureauScoreRecord; selected
           <Link className="ma-report-link" to={reportPath(record.creditBureau)}>
             See full report<span className="pv-visually-hidden"> from {BUREAU_NAMES[record.creditBureau]}</span>
           </Link>
+          {isValidScore(record.score) ? (
+            <>
+              {' · '}
+              <Link className="ma-report-link" to={`/score-predictor?bureau=${record.creditBureau}`}>
+                What if? Try the score predictor
+                <span className="pv-visually-hidden"> for {BUREAU_NAMES[record.creditBureau]}</span>
+              </Link>
+            </>
+          ) : null}
         </p>
       </div>
       {/* Only the shown bureau asks for its history: hidden panels stay in the DOM. */}

@@ -21,4 +21,5 @@ export * from './support.ts';
 export * from './profile.ts';
 export * from './holdings.ts';
 export * from './simulators.ts';
+export * from './account-activity.ts';
 export * from './data-rights.ts';
