@@ -9,6 +9,7 @@ import {
   type DataExportFile,
   type DataExportResponse,
 } from '@pravesh/core';
+import { accountActivity } from '../../db/schema/account-activity.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 import { accountDeletions } from '../../db/schema/data-rights.ts';
@@ -55,6 +56,17 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
         .where(and(eq(consentLedger.customerId, customerId), eq(consentLedger.contractId, DATA_RIGHTS_CONTRACT_ID)))
         .orderBy(consentLedger.seq)
     ).map((row) => row.action);
+
+  const activityKinds = async (customerId: string) =>
+    (
+      await server.database.db
+        .select({ kind: accountActivity.kind })
+        .from(accountActivity)
+        .where(eq(accountActivity.customerId, customerId.toLowerCase()))
+    )
+      .map((row) => row.kind)
+      // The test clock stands still: equal times, so compare as sets.
+      .sort();
 
   async function seedCreditPull(customerId: string): Promise<void> {
     const at = new Date(server.clock.now());
@@ -132,6 +144,9 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
     expect((await call('GET', (await exportOf(ana)).body.response!.export!.downloadPath!, ana)).status).toBe(200);
 
     expect(await ledgerActions(ana.customerId)).toEqual(['export_requested', 'export_ready']);
+    // And in the customer's recent account activity (My Account, Active devices).
+    expect(await activityKinds(ana.customerId)).toEqual(['dataExportReady', 'dataExportRequested']);
+    expect(await activityKinds(ravi.customerId)).toEqual([]);
     expect(await ledgerActions(ravi.customerId)).toEqual([]);
   });
 
@@ -180,6 +195,11 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
       body: { statusCode: 'accountDeletionNotScheduled' },
     });
     await call('POST', DATA_RIGHTS_ROUTES.accountDeletion, ana);
+    expect(await activityKinds(ana.customerId)).toEqual([
+      'accountDeletionCancelled',
+      'accountDeletionRequested',
+      'accountDeletionRequested',
+    ]);
 
     // Not before the period ends (the ticker runs every 50 ms).
     server.clock.advance(6 * DAY);
@@ -210,6 +230,7 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
     expect(await db.$count(customerPreferences, eq(customerPreferences.customerId, ana.customerId))).toBe(0);
     const [account] = await db.select().from(ssoCustomers).where(eq(ssoCustomers.customerId, ana.customerId));
     expect(account).toMatchObject({ mobileEnc: null, mobileHash: null, emailEnc: null, passwordHash: null });
+    expect(await activityKinds(ana.customerId)).toEqual([]);
     // The partner's read of the lead says the application is withdrawn.
     const [lead] = await db.select().from(leads).where(eq(leads.leadId, leadId));
     expect(lead).toMatchObject({ status: 'WITHDRAWN', partnerStatus: ERASED_PARTNER_STATUS });

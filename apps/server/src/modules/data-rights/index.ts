@@ -30,6 +30,7 @@ export function createDataRightsModule(options: {
       parts: options.parts.map((part) => part(deps)),
       signer: createExportLinkSigner(deps.config.piiHashKey),
       coolingOffDays: deps.config.dataRights.coolingOffDays,
+      activity: deps.accountActivity,
       now: deps.now,
       log: deps.log,
     });

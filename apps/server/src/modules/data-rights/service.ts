@@ -9,8 +9,10 @@ import {
   type DataExportStatus,
   type DataRightsAction,
   type AccountDeletionStatus,
+  type AccountActivityKind,
 } from '@pravesh/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountActivity } from '../../lib/account-activity.ts';
 import { DOWNLOAD_LINK_TTL_MS, type ExportLinkSigner } from './link.ts';
 import type { DataRightsPart } from './parts.ts';
 import type { DataRightsStore, DeletionRow, ExportRow } from './store.ts';
@@ -28,12 +30,14 @@ export interface DataRightsServiceOptions {
   parts: readonly DataRightsPart[];
   signer: ExportLinkSigner;
   coolingOffDays: number;
+  /** The customer's recent account activity (My Account, Active devices): each step shows there too. */
+  activity: Pick<AccountActivity, 'record'>;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
 export function createDataRightsService(options: DataRightsServiceOptions) {
-  const { store, parts, signer, coolingOffDays, now, log } = options;
+  const { store, parts, signer, coolingOffDays, activity, now, log } = options;
 
   function exportView(row: ExportRow): DataExport {
     const at = now();
@@ -65,8 +69,18 @@ export function createDataRightsService(options: DataRightsServiceOptions) {
     };
   }
 
-  const record = (customerId: string, siteId: number, action: DataRightsAction) =>
-    store.record(customerId, siteId, action, new Date(now()));
+  const ACTIVITY_KIND: Partial<Record<DataRightsAction, AccountActivityKind>> = {
+    export_requested: 'dataExportRequested',
+    export_ready: 'dataExportReady',
+    erasure_requested: 'accountDeletionRequested',
+    erasure_cancelled: 'accountDeletionCancelled',
+  };
+  /** The step in the consent ledger and in the customer's account activity (erasure leaves none there to read). */
+  async function record(customerId: string, siteId: number, action: DataRightsAction): Promise<void> {
+    await store.record(customerId, siteId, action, new Date(now()));
+    const kind = ACTIVITY_KIND[action];
+    if (kind) await activity.record({ customerId, kind });
+  }
 
   /** Builds one export if this instance wins its lease; progress is stored after each part. */
   async function build(exportId: string): Promise<void> {

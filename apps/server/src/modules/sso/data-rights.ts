@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { ssoAccessTokens, ssoCustomers, ssoDeviceTrust, ssoSessions, ssoTrustedDevices } from '../../db/schema/sso.ts';
+import { accountActivity } from '../../db/schema/account-activity.ts';
 import type { DataRightsPartFactory } from '../data-rights/index.ts';
 
 /**
@@ -32,9 +33,13 @@ export const accountDataRightsPart: DataRightsPartFactory = ({ db, pii, tokenLiv
       passwordSet: Boolean(customer?.passwordHash),
       createdAt: customer?.createdAt ?? null,
       signInSessions: sessions,
+      accountActivity: await db
+        .select({ kind: accountActivity.kind, detail: accountActivity.detail, at: accountActivity.occurredAt })
+        .from(accountActivity)
+        .where(eq(accountActivity.customerId, customerId.toLowerCase())),
     };
   },
-  erases: 'Your mobile number, email, password and every signed-in device',
+  erases: 'Your mobile number, email, password, account activity and every signed-in device',
   async erase(customerId, at) {
     const sessions = await db
       .update(ssoSessions)
@@ -48,6 +53,7 @@ export const accountDataRightsPart: DataRightsPartFactory = ({ db, pii, tokenLiv
     await tokenLiveness.revoked();
     await db.delete(ssoTrustedDevices).where(eq(ssoTrustedDevices.customerId, customerId));
     await db.delete(ssoDeviceTrust).where(eq(ssoDeviceTrust.customerId, customerId));
+    await db.delete(accountActivity).where(eq(accountActivity.customerId, customerId.toLowerCase()));
     const customers = await db
       .update(ssoCustomers)
       .set({ mobileHash: null, mobileEnc: null, emailHash: null, emailEnc: null, passwordHash: null, updatedAt: at })
