@@ -1,7 +1,14 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
+import {
+  DEMO_CUSTOMERS_LOCK,
+  expectAxeClean,
+  newOtpFromOutbox,
+  randomMobile,
+  screenshot,
+  signInWithCallerId,
+} from '../support.ts';
 
 /**
  * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
@@ -282,6 +289,21 @@ test.describe('signed out, a new visitor', () => {
     expectConsoleClean(page);
     await context.close();
   });
+});
+
+test('desktop: on the first signed-in page the consent panel asks alone; the nudge stays closed', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInWithCallerId(page, randomMobile());
+  // The next page is a new visit (a customer was set): the nudge would open by itself, and the
+  // terms are asked for. One at a time (spec 000 §4): the consent panel.
+  await page.reload();
+  await expect(page.locator('pravesh-consent').getByRole('dialog', { name: 'Welcome!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(tabOf(page)).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(tabOf(page)).toHaveAttribute('aria-expanded', 'false');
+  await screenshot(page, 'nudge-1280-consent-first.png');
 });
 
 test.describe('phone sheet gestures (spec 000 §4)', () => {

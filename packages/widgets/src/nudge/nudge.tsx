@@ -177,12 +177,17 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   }, [context]);
 
   // spec 000 §4: initialNudgeState open on a new visit → open once, then close for later pages.
+  const openedByItself = useRef(false);
   useEffect(() => {
     if (!visitor) return;
     const record = visitor.records.read();
     if (!record) return;
     if (record.initialNudgeState === 'open') {
-      if (!mobile && !pageScrollLocked(doc)) show(true, false);
+      // spec 000 §4: one at a time; with the consent panel asking, the nudge waits for the next page.
+      if (!mobile && !pageScrollLocked(doc) && !consentPanelIn(doc)) {
+        show(true, false);
+        openedByItself.current = true;
+      }
       visitor.records.write({ ...record, initialNudgeState: 'close' });
     }
     // Only when the visitor layer arrives: later media changes do not reopen it.
@@ -394,6 +399,13 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
 
   const launcher = useRef<HTMLButtonElement>(null);
   const consentShown = useConsentPanelShown(doc);
+  // One at a time (spec 000 §4): a panel that opened by itself steps aside when the consent panel
+  // arrives after it (its check answers later), instead of both covering the first signed-in page.
+  useEffect(() => {
+    if (!consentShown || !openedByItself.current) return;
+    openedByItself.current = false;
+    setOpen(false);
+  }, [consentShown]);
   // An open sheet stays open (the customer asked for it); a peek yields to the consent panel.
   const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : mobile && consentShown ? 'closed' : 'peek';
   const onSnapChange = (requested: SheetSnap, reason: SheetChangeReason) => {
