@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoServer, type DemoServer } from '@pravesh/demo';
-import { DEMO_PARTNER_KEY, LEAD_ROUTES, PARTNER_KEY_HEADER, type ApplyOfferResponse } from '@pravesh/core';
+import {
+  DEMO_PARTNER_KEY,
+  applicationReference,
+  LEAD_ROUTES,
+  PARTNER_KEY_HEADER,
+  type ApplyOfferResponse,
+} from '@pravesh/core';
 import { DATABASE_KINDS } from '../apps/server/src/test/instance.ts';
 import { nextMobile, signInCustomer, ssoServer, type SsoTestServer } from '../apps/server/src/test/customers.ts';
 
@@ -70,7 +76,9 @@ describe.each(DATABASE_KINDS)('the demo partner page with the API on %s', (kind)
     const html = await page.text();
     expect(html).toContain('<title>Kosh Bank · Continue your application</title>');
     expect(html).toContain('<h1 id="lead-title">Continue your Instant Personal Loan application</h1>');
-    expect(html).toContain(`<code>${leadId.toUpperCase()}</code>`);
+    // A short reference a person can read out, not the lead's raw id.
+    expect(html).toContain(`<code>${applicationReference(leadId)}</code>`);
+    expect(html).not.toContain(leadId.toUpperCase());
     expect(html).toContain('Application started');
     expect(html).toContain('Complete your application with the lender to get a decision.');
     expect(html).toContain('Review the Key Facts Statement');

@@ -130,6 +130,12 @@ test.describe('bank linking through FINVU (issue 17)', () => {
     await check(page, 'permissions-1280');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('heading', { name: 'Verification Complete' })).toBeVisible();
+    // The step updates itself once the first fetch is in: no reload.
+    await expect(
+      page.getByText(/^Your balance and transactions are ready: ₹[\d,]+ across \d+ accounts?\.$/),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
     await check(page, 'verified-1280');
 
     // Linked accounts: the total and each account masked, once the first fetch is in.

@@ -131,6 +131,21 @@ test('the scored demo customer sees a tab per bureau with their score and band',
   await expect(tabs).toHaveCount(4);
   expect((await tabs.allInnerTexts()).sort()).toEqual(['CIBIL', 'CRIF High Mark', 'Equifax', 'Experian']);
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
+  // One row at 1280px, nothing scrolled away; every tab name on one line.
+  const tops = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  const tablist = scores.getByRole('tablist');
+  expect(await tablist.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+  const heights = await tabs.evaluateAll((elements) =>
+    elements.map((element) => element.getBoundingClientRect().height),
+  );
+  expect(new Set(heights).size).toBe(1);
+  // The card ends under its content, not level with the offers beside it.
+  const gap = await scores.evaluate((card) => {
+    const last = card.lastElementChild!.getBoundingClientRect().bottom;
+    return card.getBoundingClientRect().bottom - last;
+  });
+  expect(gap).toBeLessThan(64);
   const panel = scores.getByRole('tabpanel');
   await expect(panel).toContainText(/\d{3} \/ 900/);
   await expect(panel).toContainText(/Excellent|Very Good|Good|Average|Needs Help/);

@@ -40,7 +40,10 @@ test('personal details with keyboard pickers, an email confirmed by OTP and show
   await page.goto(`${API_URL}/myaccount/personal-details`);
   await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Full name (as on your PAN card)' }).fill('Meera Iyer');
-  await page.getByLabel('Date of birth').fill('1990-07-14');
+  // Typed in Indian order, day first; the slashes come by themselves.
+  const dateOfBirth = page.getByRole('textbox', { name: /^Date of birth/ });
+  await dateOfBirth.pressSequentially('14071990');
+  await expect(dateOfBirth).toHaveValue('14/07/1990');
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByRole('textbox', { name: /^PAN/ }).fill('ABCPI4321M');
   await page.getByRole('radio', { name: 'Salaried' }).check();
@@ -71,6 +74,14 @@ test('personal details with keyboard pickers, an email confirmed by OTP and show
   );
   await page.keyboard.press('Escape');
   await expect(city).toHaveAttribute('aria-expanded', 'false');
+  // Names starting with what was typed come first: Pune before the towns of Punjab.
+  await page.keyboard.type('Pun');
+  await expect(page.getByRole('listbox', { name: 'City you live in' }).getByRole('option').first()).toContainText(
+    'Pune',
+  );
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(city).toHaveValue('');
   await page.keyboard.type('chenn');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -56,6 +56,11 @@ test('preferences, active devices and consents: change, sign another device out,
   const list = page.getByRole('list', { name: 'Signed-in devices' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByText('This device', { exact: true })).toHaveCount(1);
+  // Named by a maintained user-agent parser (Chromium is not "Safari on Linux"), times in IST.
+  await expect(list).toContainText(/Computer · Chrome on \w+/);
+  await expect(list).not.toContainText('Safari');
+  await expect(list).toContainText(/\d{1,2}:\d{2} [ap]m IST/);
+  await expect(list).not.toContainText('time zone');
   await expectAxeClean(page);
   await shot(page, 'devices-1280');
   await list.getByRole('button', { name: /^Sign out / }).click();

@@ -1,7 +1,14 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
+import {
+  DEMO_CUSTOMERS_LOCK,
+  expectAxeClean,
+  newOtpFromOutbox,
+  randomMobile,
+  screenshot,
+  signInWithCallerId,
+} from '../support.ts';
 
 /**
  * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
@@ -279,6 +286,69 @@ test.describe('signed out, a new visitor', () => {
     await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
     await expect(sheet).not.toHaveAttribute('data-snap', 'open');
     await screenshot(page, 'nudge-signed-out-375-tile-sign-in.png');
+    expectConsoleClean(page);
+    await context.close();
+  });
+});
+
+test('desktop: on the first signed-in page the consent panel asks alone; the nudge stays closed', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInWithCallerId(page, randomMobile());
+  // The next page is a new visit (a customer was set): the nudge would open by itself, and the
+  // terms are asked for. One at a time (spec 000 §4): the consent panel.
+  await page.reload();
+  await expect(page.locator('pravesh-consent').getByRole('dialog', { name: 'Welcome!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(tabOf(page)).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(tabOf(page)).toHaveAttribute('aria-expanded', 'false');
+  await screenshot(page, 'nudge-1280-consent-first.png');
+});
+
+test.describe('phone sheet gestures (spec 000 §4)', () => {
+  test('one swipe down closes the open sheet; closed, its controls are inert; a fast 15px swipe moves nothing', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    watchConsole(page);
+    await page.goto(`${DEMO_SITE_A}/`);
+    const sheet = sheetOf(page);
+    await expect(sheet).toHaveAttribute('data-snap', 'peek', { timeout: 30_000 });
+    await animationsDone(sheet);
+    const cdp = await page.context().newCDPSession(page);
+    const x = PHONE.width / 2;
+
+    // A fast 15px flick (3 px/ms) is still not more than 20px: nothing moves.
+    let snaps = await recordSnaps(page);
+    await swipeUp(cdp, x, PHONE.height - 30, 15, 3, 2);
+    await animationsDone(sheet);
+    expect(await snaps()).toEqual([]);
+
+    await swipeUp(cdp, x, PHONE.height - 30, 25, 5, 40);
+    await expect(sheet).toHaveAttribute('data-snap', 'open');
+    await animationsDone(sheet);
+
+    // One swipe down from the open sheet's header closes it, without stopping at the peek.
+    snaps = await recordSnaps(page);
+    const top = await sheetTop(page);
+    await swipeUp(cdp, x, top + 16, -40, 5, 40);
+    await expect(sheet).toHaveAttribute('data-snap', 'closed');
+    expect(await snaps()).toEqual(['closed']);
+    await animationsDone(sheet);
+
+    // Closed: out of the tab order and the accessibility tree.
+    expect(await sheet.evaluate((element) => (element as HTMLElement).closest('[inert]') !== null)).toBe(true);
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await sheet.evaluate((element) =>
+        element.contains((element.getRootNode() as ShadowRoot).activeElement),
+      );
+      expect(inside).toBe(false);
+    }
+    await expectAxeClean(page, 'phone sheet closed');
+    await screenshot(page, 'nudge-375-closed.png');
     expectConsoleClean(page);
     await context.close();
   });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEMO_PARTNER_KEY,
+  applicationReference,
   LEAD_REFERENCE_PARAM,
   LEAD_ROUTES,
   PARTNER_KEY_HEADER,
@@ -103,7 +104,7 @@ function leadContent(lead: PartnerLeadResponse, options: PartnerPageOptions): st
         <dl class="lead-facts" aria-label="Your application">
           <div><dt>Lender</dt><dd>${e(lead.lenderName)}</dd></div>
           <div><dt>Product</dt><dd>${e(lead.productName)}</dd></div>
-          <div><dt>Application reference</dt><dd><code>${e(lead.reference.toUpperCase())}</code></dd></div>
+          <div><dt>Application reference</dt><dd><code>${e(applicationReference(lead.reference))}</code></dd></div>
           <div>
             <dt>Status</dt>
             <dd><span class="lead-status" data-tone="${toneOf(lead.status)}">${e(lead.statusLabel)}</span></dd>

@@ -17,6 +17,7 @@ import { ADD_ON_ERRORS } from './add-ons/errors.ts';
 import { AGGREGATOR_ERRORS } from './aggregator/errors.ts';
 import { CREDIT_ERRORS } from './credit/errors.ts';
 import { CREDIT_ALERT_ERRORS } from './credit-alerts/errors.ts';
+import { DATA_RIGHTS_ERRORS } from './data-rights/errors.ts';
 import { BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';
 import { flattenGroups } from './errors/entry.ts';
 import { catalogueErrorClass } from './errors/error-class.ts';
@@ -42,6 +43,7 @@ export const SERVER_ERROR_GROUPS = {
   selfService: SELF_SERVICE_ERRORS,
   support: SUPPORT_ERRORS,
   profile: PROFILE_ERRORS,
+  dataRights: DATA_RIGHTS_ERRORS,
   ssoServer: SSO_SERVER_ERRORS,
   serverRequest: SERVER_REQUEST_ERRORS,
 } as const;

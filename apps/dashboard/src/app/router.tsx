@@ -29,6 +29,7 @@ export function routes(env?: ReloadEnv): RouteObject[] {
   const Statement = lazyScreen(() => import('../features/aggregator/statement-page.tsx'), env);
   const AccountAggregator = lazyScreen(() => import('../features/aggregator/journey-page.tsx'), env);
   const Profile = lazyScreen(() => import('../features/profile/profile-page.tsx'), env);
+  const DataRights = lazyScreen(() => import('../features/data-rights/data-rights-page.tsx'), env);
   const ScorePredictor = lazyScreen(() => import('../features/predictor/predictor-page.tsx'), env);
   const PersonalDetails = lazyScreen(() => import('../features/profile/personal-details-page.tsx'), env);
   const byLayout: Record<LayoutKind, [string, ReactNode][]> = {
@@ -49,6 +50,8 @@ export function routes(env?: ReloadEnv): RouteObject[] {
       ['preferences', screen(<Preferences />)],
       ['consent-revocation', screen(<ConsentRevocation />)],
       ['download-invoice', screen(<Invoices />)],
+      // Not in spec 001 §2's table: DPDP Act 2023 §11 and §12 (docs/decisions/0009-data-rights.md).
+      ['your-data', screen(<DataRights />)],
     ],
     noFooter: [['account-aggregator-statement', screen(<Statement />)]],
     // spec 001 §2: the landing route is "the same screen as the consent route".

@@ -5,6 +5,7 @@ import { assertSsoProductionReady, loadSsoConfig, ssoBuiltInSecrets, type SsoCon
 import { loadConsentConfig, type ConsentConfig } from './consent.ts';
 import { loadPaymentConfig, type PaymentProviderConfig } from './payment.ts';
 import { loadAggregatorConfig, type AggregatorProviderConfig } from './aggregator.ts';
+import { loadDataRightsConfig, type DataRightsConfig } from './data-rights.ts';
 import { assertBureauProductionReady, loadBureauConfig, type BureauProviderConfig } from './bureau.ts';
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
@@ -99,6 +100,8 @@ export interface AppConfig {
   readonly payment: PaymentProviderConfig;
   /** Account aggregator (issue 17): the simulator's latency and data-ready delay, the refresh switch (config/aggregator.ts). */
   readonly aggregator: AggregatorProviderConfig;
+  /** Data-protection rights: the deletion cooling-off period and the jobs' ticker (config/data-rights.ts). */
+  readonly dataRights: DataRightsConfig;
   /**
    * Whether the development aids answer (/dev/outbox, the caller-id approval simulator page,
    * /dev/consent/publish): true only in the `local` environment (issue 12 §1.2). Not an
@@ -280,6 +283,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bureau: loadBureauConfig(env, environment),
     payment: loadPaymentConfig(env, environment),
     aggregator: loadAggregatorConfig(env),
+    dataRights: loadDataRightsConfig(env),
     devRoutes: environment === 'local',
     docsEnabled: offInProduction('PRAVESH_DOCS_ENABLED', env.PRAVESH_DOCS_ENABLED, environment),
     migrateOnStart: offInProduction('PRAVESH_MIGRATE_ON_START', env.PRAVESH_MIGRATE_ON_START, environment),

@@ -2,26 +2,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
 import { createAddOnsModule } from './add-ons/index.ts';
-import { activityModule } from './activity/index.ts';
-import { aggregatorModule } from './aggregator/index.ts';
+import { activityDataRightsPart, activityModule } from './activity/index.ts';
+import { aggregatorDataRightsPart, aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
-import { consentModule } from './consent/index.ts';
-import { creditModule } from './credit/index.ts';
-import { creditAlertsModule } from './credit-alerts/index.ts';
+import { consentDataRightsPart, consentModule } from './consent/index.ts';
+import { creditDataRightsPart, creditModule } from './credit/index.ts';
+import { creditAlertsDataRightsPart, creditAlertsModule } from './credit-alerts/index.ts';
+import { createDataRightsModule } from './data-rights/index.ts';
 import { devModule } from './dev/index.ts';
 import { healthModule } from './health/index.ts';
-import { holdingsModule } from './holdings/index.ts';
+import { holdingsDataRightsPart, holdingsModule } from './holdings/index.ts';
 import { hubModule } from './hub/index.ts';
 import { myAccountModule } from './my-account/index.ts';
 import { offersModule } from './offers/index.ts';
-import { preferencesModule } from './preferences/index.ts';
-import { profileModule } from './profile/index.ts';
-import { leadsModule } from './leads/index.ts';
-import { invoicesModule } from './invoices/index.ts';
+import { preferencesDataRightsPart, preferencesModule } from './preferences/index.ts';
+import { profileDataRightsPart, profileModule } from './profile/index.ts';
+import { leadsDataRightsPart, leadsModule } from './leads/index.ts';
+import { invoicesDataRightsPart, invoicesModule } from './invoices/index.ts';
 import { issueInvoiceOnPaid } from './invoices/on-paid.ts';
 import { shieldModule } from './shield/index.ts';
-import { ssoModule } from './sso/index.ts';
-import { supportModule } from './support/index.ts';
+import { accountDataRightsPart, ssoModule } from './sso/index.ts';
+import { supportDataRightsPart, supportModule } from './support/index.ts';
 import { visitsModule } from './visits/index.ts';
 
 /** A server module: a Fastify plugin given the dependencies built once by createDeps. */
@@ -53,6 +54,24 @@ export const MODULES: readonly ServerModule[] = [
   supportModule,
   profileModule,
   holdingsModule,
+  // DPDP Act 2023 §11 export and §12 erasure: each capability's part, in erasure order (applications
+  // are withdrawn before the activity that shows them goes; the account, which signs out, last).
+  createDataRightsModule({
+    parts: [
+      profileDataRightsPart,
+      preferencesDataRightsPart,
+      creditDataRightsPart,
+      creditAlertsDataRightsPart,
+      aggregatorDataRightsPart,
+      holdingsDataRightsPart,
+      leadsDataRightsPart,
+      activityDataRightsPart,
+      supportDataRightsPart,
+      invoicesDataRightsPart,
+      consentDataRightsPart,
+      accountDataRightsPart,
+    ],
+  }),
   hubModule,
   devModule,
 ];

@@ -64,7 +64,16 @@ export const revokeDeviceResponseSchema = z.object({ revoked: z.literal(true) })
  * One security event of the account (SELF_SERVICE_ROUTES.accountActivity). `detail` is what the line
  * names, already masked by the server: the new number or email ("••••••3210"), or the device.
  */
-export const ACCOUNT_ACTIVITY_KINDS = ['mobileChanged', 'emailChanged', 'deviceSignedOut'] as const;
+export const ACCOUNT_ACTIVITY_KINDS = [
+  'mobileChanged',
+  'emailChanged',
+  'deviceSignedOut',
+  // DPDP Act 2023 §11, §12 (modules/data-rights): each step the customer takes on "Your data".
+  'dataExportRequested',
+  'dataExportReady',
+  'accountDeletionRequested',
+  'accountDeletionCancelled',
+] as const;
 export type AccountActivityKind = (typeof ACCOUNT_ACTIVITY_KINDS)[number];
 export const accountActivityItemSchema = z.object({
   id: z.uuid(),

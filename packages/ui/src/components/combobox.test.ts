@@ -115,4 +115,18 @@ describe('filterOptions', () => {
     expect(filterOptions(options, 'karnataka').map((option) => option.id)).toEqual([3]);
     expect(filterOptions(options, '  ')).toEqual(options);
   });
+
+  it('ranks labels starting with the text first, then a word starting with it, then the state', () => {
+    const options = [
+      { id: 1, label: 'Amritsar', description: 'Punjab' },
+      { id: 2, label: 'Ludhiana', description: 'Punjab' },
+      { id: 3, label: 'Pune', description: 'Maharashtra' },
+      { id: 4, label: 'Navi Mumbai', description: 'Maharashtra' },
+      { id: 5, label: 'Mumbai', description: 'Maharashtra' },
+      { id: 6, label: 'Kanpur', description: 'Uttar Pradesh' },
+    ];
+    expect(filterOptions(options, 'Pun').map((option) => option.id)).toEqual([3, 1, 2]);
+    expect(filterOptions(options, 'mum').map((option) => option.id)).toEqual([5, 4]);
+    expect(filterOptions(options, 'pur').map((option) => option.id)).toEqual([6]);
+  });
 });

@@ -40,15 +40,31 @@ export interface ComboboxProps<T extends ComboboxOption> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** Options whose label (or description) contains every word typed, case and accents aside. */
+/**
+ * Options whose label (or description) contains every word typed, case and accents aside, the
+ * best matches first: labels that start with what was typed ("Pun" → Pune), then labels with a
+ * word starting with it (Navi Mumbai for "mum"), then labels containing it, then matches on the
+ * description alone (a state name); in their given order within each.
+ */
 export function filterOptions<T extends ComboboxOption>(options: readonly T[], text: string): T[] {
   const fold = (value: string) => value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  const words = fold(text).split(/\s+/).filter(Boolean);
+  const query = fold(text).trim().replace(/\s+/g, ' ');
+  const words = query.split(' ').filter(Boolean);
   if (words.length === 0) return [...options];
-  return options.filter((option) => {
-    const haystack = fold(`${option.label} ${option.description ?? ''}`);
-    return words.every((word) => haystack.includes(word));
-  });
+  const first = words[0]!;
+  const rank = (label: string): number => {
+    if (label.startsWith(query)) return 0;
+    if (label.split(/[\s-]+/).some((word) => word.startsWith(first))) return 1;
+    return label.includes(first) ? 2 : 3;
+  };
+  return options
+    .filter((option) => {
+      const haystack = fold(`${option.label} ${option.description ?? ''}`);
+      return words.every((word) => haystack.includes(word));
+    })
+    .map((option, index) => ({ option, index, rank: rank(fold(option.label)) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ option }) => option);
 }
 
 const defaultDescription = (count: number) => (count === 1 ? '1 result' : `${count} results`);

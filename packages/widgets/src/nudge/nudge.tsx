@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { BottomSheet, type SheetSnap } from '@pravesh/ui';
+import { BottomSheet, type SheetChangeReason, type SheetSnap } from '@pravesh/ui';
 import type { RecentActivityItem } from '@pravesh/core';
 import type { HttpMethod, RequestOptions, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import {
@@ -181,12 +181,17 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
   }, [context]);
 
   // spec 000 §4: initialNudgeState open on a new visit → open once, then close for later pages.
+  const openedByItself = useRef(false);
   useEffect(() => {
     if (!visitor) return;
     const record = visitor.records.read();
     if (!record) return;
     if (record.initialNudgeState === 'open') {
-      if (!mobile && !pageScrollLocked(doc)) show(true, false);
+      // spec 000 §4: one at a time; with the consent panel asking, the nudge waits for the next page.
+      if (!mobile && !pageScrollLocked(doc) && !consentPanelIn(doc)) {
+        show(true, false);
+        openedByItself.current = true;
+      }
       visitor.records.write({ ...record, initialNudgeState: 'close' });
     }
     // Only when the visitor layer arrives: later media changes do not reopen it.
@@ -389,6 +394,7 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
       <RecentActivityView rows={activity} compact={mobile} onAction={onTileAction} />
     </>
   );
+  const elementCount = 1 + (tiles.gucpaOffers ? 1 : 0) + (activity.length > 0 ? 1 : 0);
   const title = signedIn ? 'Your credit snapshot' : 'Your free credit snapshot';
   const summary = summaryOf(tiles, signedIn);
   const badge = tiles.gucpaOffers ? homeOfferLabel(tiles.gucpaOffers.total) : '';
@@ -402,9 +408,18 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
 
   const launcher = useRef<HTMLButtonElement>(null);
   const consentShown = useConsentPanelShown(doc);
+  // One at a time (spec 000 §4): a panel that opened by itself steps aside when the consent panel
+  // arrives after it (its check answers later), instead of both covering the first signed-in page.
+  useEffect(() => {
+    if (!consentShown || !openedByItself.current) return;
+    openedByItself.current = false;
+    setOpen(false);
+  }, [consentShown]);
   // An open sheet stays open (the customer asked for it); a peek yields to the consent panel.
   const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : mobile && consentShown ? 'closed' : 'peek';
-  const onSnapChange = (next: SheetSnap) => {
+  const onSnapChange = (requested: SheetSnap, reason: SheetChangeReason) => {
+    // spec 000 §4 "swipe down closes": one swipe down from open closes, not two (open → peek → closed).
+    const next = reason === 'drag' && snap === 'open' && requested === 'peek' ? 'closed' : requested;
     setDismissed(next === 'closed');
     if (next === 'open') show(true);
     else setOpen(false);
@@ -425,6 +440,8 @@ export function Nudge({ context, commands, data: givenData }: NudgeProps) {
             collapseLabel="Show less"
             closeLabel="Hide"
             className="nudge-sheet"
+            // spec 000 §4: open is about 25vh for one element, 80vh (full height) for more.
+            fullHeight={elementCount > 1}
             returnFocus={launcher}
           >
             <div className="sheet-body">{body}</div>

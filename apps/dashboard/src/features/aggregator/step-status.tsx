@@ -1,9 +1,12 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
 import { Button } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { journeyStarted, stepChanged } from '../../app/slices/finvu.ts';
+import { formatRupees } from '../../lib/format.ts';
 import { AddAnotherBankButton } from './add-another-bank.tsx';
+import { useAccountsInfoQuery } from './api.ts';
 import { StepHeading } from './journey-parts.tsx';
 import { RETURN_PATHS, type JourneyVariant } from './journey-source.ts';
 import { AA_MESSAGES } from './messages.ts';
@@ -20,6 +23,36 @@ function StatusMark({ verified }: { verified: boolean }) {
         )}
       </svg>
     </span>
+  );
+}
+
+/** How often the status step asks whether the first fetch is done (the server's jobs tick every 5 s). */
+const FETCH_POLL_MS = 4_000;
+
+/**
+ * The first fetch after linking, kept up to date: asked again every few seconds while it runs, so
+ * "fetching" turns into the balance (or a way forward) without a reload.
+ */
+function FetchProgress() {
+  const [settled, setSettled] = useState(false);
+  const info = useAccountsInfoQuery(undefined, { pollingInterval: settled ? 0 : FETCH_POLL_MS });
+  const status = info.data?.fetchStatus;
+  useEffect(() => setSettled(status === 'COMPLETED' || status === 'FAILED'), [status]);
+  let text: string;
+  if (status === 'COMPLETED' && info.data) {
+    const accounts = info.data.accounts.length;
+    text = `Your balance and transactions are ready: ${formatRupees(info.data.totalBalance)} across ${accounts} ${
+      accounts === 1 ? 'account' : 'accounts'
+    }.`;
+  } else if (status === 'FAILED') {
+    text = 'We couldn’t fetch your balance just now. We’ll try again; you can also refresh from Linked bank accounts.';
+  } else {
+    text = 'We’re fetching your balance and transactions now; this usually takes under a minute.';
+  }
+  return (
+    <p className="ma-aa-lede" role="status" data-fetch-status={status ?? 'loading'}>
+      {text}
+    </p>
   );
 }
 
@@ -41,9 +74,9 @@ export function VerificationStatusStep({ variant }: { variant: JourneyVariant })
         <StatusMark verified />
         <StepHeading focus>{AA_MESSAGES.verifiedTitle}</StepHeading>
         <p className="ma-aa-lede">
-          Your {bankName} {count > 1 ? `accounts are` : 'account is'} linked. We’re fetching your balance and
-          transactions now; this usually takes under a minute.
+          Your {bankName} {count > 1 ? `accounts are` : 'account is'} linked.
         </p>
+        <FetchProgress />
         <div className="ma-aa-actions ma-aa-actions--center">
           <Link className="pv-button pv-button--primary" to={next.path}>
             <span>{next.label}</span>

@@ -20,6 +20,17 @@ function describe(item: AccountActivityItem): { title: string; note: string } {
       };
     case 'deviceSignedOut':
       return { title: `${item.detail ?? 'A device'} signed out`, note: 'Signed out from this page.' };
+    case 'dataExportRequested':
+      return { title: 'You asked for a copy of your data', note: 'From Your data.' };
+    case 'dataExportReady':
+      return { title: 'Your data copy was ready to download', note: 'Available for 7 days on Your data.' };
+    case 'accountDeletionRequested':
+      return {
+        title: 'You asked us to delete your account',
+        note: 'You can cancel on Your data until the date shown.',
+      };
+    case 'accountDeletionCancelled':
+      return { title: 'You cancelled the account deletion', note: 'Your account stays as it is.' };
   }
 }
 

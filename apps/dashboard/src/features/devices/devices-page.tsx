@@ -7,14 +7,8 @@ import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { AccountActivity } from './account-activity.tsx';
 import { useActiveDevicesQuery, useRevokeDeviceMutation } from './api.ts';
-import { formatWhen } from './format.ts';
+import { formatWhen, placePhrase } from './format.ts';
 import './devices.css';
-
-/** A region reads "from India"; a bare offset (no region guessed) reads "in time zone UTC+01:00". */
-function placeOf(device: ActiveDevice): string {
-  if (!device.place) return '';
-  return device.place.startsWith('UTC') ? ` in time zone ${device.place}` : ` from ${device.place}`;
-}
 
 /**
  * spec 001 §2 route "active-devices" (issue 16 item 3): every browser and phone where the customer
@@ -84,7 +78,7 @@ export default function ActiveDevicesPage() {
                 </h3>
                 <p className="ma-muted">
                   Signed in {formatWhen(device.signedInAt)}
-                  {placeOf(device)}
+                  {placePhrase(device.place)}
                 </p>
                 <p className="ma-muted">Last active {formatWhen(device.lastActiveAt)}</p>
               </div>

@@ -21,5 +21,6 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/download-invoice', label: 'Invoices', icon: 'receipt' },
   { path: '/consent-revocation', label: 'Consents', icon: 'shield' },
   { path: '/active-devices', label: 'Active devices', icon: 'devices' },
+  { path: '/your-data', label: 'Your data', icon: 'shield' },
   { path: '/support', label: 'Help and support', icon: 'help' },
 ];

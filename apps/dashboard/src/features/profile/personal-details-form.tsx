@@ -10,8 +10,6 @@ import {
   type ReferenceOption,
 } from '@pravesh/core/profile/reference.ts';
 import {
-  MAX_AGE_YEARS,
-  MIN_AGE_YEARS,
   personalDetailsProblems,
   type PersonalDetailsField,
   type PersonalDetailsInput,
@@ -21,9 +19,11 @@ import { indianDate } from '@pravesh/core/invoices/gst.ts';
 import { useTurnoverRangesQuery, useUpdateProfileMutation } from './api.ts';
 import { refusalText } from './errors.ts';
 import { BankPicker, CityPicker, EmployerPicker, type PickedOption } from './pickers.tsx';
+import { formatWhileTyping, indianDateToIso, isoToIndianDate } from './date-of-birth.ts';
 
 interface FormState {
   fullName: string;
+  /** As typed, DD/MM/YYYY (date-of-birth.ts); the API gets YYYY-MM-DD. */
   dateOfBirth: string;
   gender: string;
   /** Typed only when the customer adds or replaces it: the one on file is shown masked. */
@@ -44,7 +44,7 @@ function initialState(saved: PersonalDetailsView | null): FormState {
     id === null || label === null ? null : { id, label, ...(description ? { description } : {}) };
   return {
     fullName: saved?.fullName ?? '',
-    dateOfBirth: saved?.dateOfBirth ?? '',
+    dateOfBirth: isoToIndianDate(saved?.dateOfBirth ?? ''),
     gender: saved?.gender ?? '',
     pan: '',
     changingPan: saved?.panMasked == null,
@@ -65,7 +65,7 @@ function toInput(state: FormState): PersonalDetailsInput {
   const income = state.monthlyIncome.replace(/[,\s₹]/g, '');
   return {
     fullName: state.fullName,
-    dateOfBirth: state.dateOfBirth,
+    dateOfBirth: indianDateToIso(state.dateOfBirth),
     gender: state.gender,
     // Not changing it: left out, so the one on file stays (rules.ts PersonalDetailsInput.pan).
     ...(state.changingPan ? { pan: state.pan.trim() === '' ? null : state.pan } : {}),
@@ -78,11 +78,6 @@ function toInput(state: FormState): PersonalDetailsInput {
     cityId: state.city?.id ?? 0,
     bankId: state.bank?.id ?? null,
   };
-}
-
-/** A date `years` before `today` (YYYY-MM-DD): the date field's bounds. */
-function yearsBefore(today: string, years: number): string {
-  return `${Number(today.slice(0, 4)) - years}${today.slice(4)}`;
 }
 
 function RadioGroup({
@@ -269,12 +264,15 @@ export function PersonalDetailsForm({
           <TextField
             id="field-dateOfBirth"
             label="Date of birth"
-            type="date"
+            hint="DD/MM/YYYY, as on your PAN card"
+            inputMode="numeric"
+            placeholder="DD/MM/YYYY"
+            maxLength={10}
             autoComplete="bday"
-            min={yearsBefore(today, MAX_AGE_YEARS)}
-            max={yearsBefore(today, MIN_AGE_YEARS)}
             value={state.dateOfBirth}
-            onChange={(event) => set('dateOfBirth', event.target.value, 'dateOfBirth')}
+            onChange={(event) =>
+              set('dateOfBirth', formatWhileTyping(state.dateOfBirth, event.target.value), 'dateOfBirth')
+            }
             error={fieldError('dateOfBirth')}
             required
           />

@@ -33,7 +33,7 @@ describe('Personal details (spec 001 §2 personal-details)', () => {
     });
     await screen.findByRole('textbox', { name: 'Full name (as on your PAN card)' }, { timeout: 5000 });
     type('Full name (as on your PAN card)', 'Ananya Rao');
-    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1992-04-18' } });
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '18/04/1992' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Female' }));
     type(/^PAN/, 'abcpr1234k');
     fireEvent.click(screen.getByRole('radio', { name: 'Salaried' }));

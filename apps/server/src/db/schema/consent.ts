@@ -103,7 +103,11 @@ export const consentLedger = pgTable(
       columns: [table.contractId, table.contractVersion],
       foreignColumns: [consentContractVersions.contractId, consentContractVersions.version],
     }),
-    check('consent_ledger_action_check', sql`${table.action} in ('respond', 'withdraw')`),
+    // Data-rights steps (migration 0028, modules/data-rights) are ledger entries too.
+    check(
+      'consent_ledger_action_check',
+      sql`${table.action} in ('respond', 'withdraw', 'export_requested', 'export_ready', 'erasure_requested', 'erasure_cancelled', 'erased')`,
+    ),
     check('consent_ledger_user_value_check', sql`${table.userValue} in ('Y', 'N')`),
     check('consent_ledger_consent_state_check', sql`${table.consentState} in (1, 2)`),
   ],

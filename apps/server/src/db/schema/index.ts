@@ -22,3 +22,4 @@ export * from './profile.ts';
 export * from './holdings.ts';
 export * from './simulators.ts';
 export * from './account-activity.ts';
+export * from './data-rights.ts';

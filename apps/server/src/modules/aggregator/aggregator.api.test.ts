@@ -38,6 +38,24 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 
     expect(started.eightDigitOtpBanks).toEqual(['dhanagarbank', 'KarurVysyaBank-FIP']);
     expect(started.consentWindow).toMatchObject({ startDays: 365, endDays: 730 });
     expect(started.consentWindow.templateId).toBeTruthy();
+
+    // The two test banks (and the development top list they lead) are for `local` only.
+    const staging = await buildApp(
+      { ...kit.server.config, environment: 'staging' },
+      { database: kit.server.database, now: clock.now, providers: { aggregator: kit.sim }, logger: false },
+    );
+    try {
+      await staging.ready();
+      const shared = await ok<JourneyInitiateResponse>('journeyInitiate', customer, {
+        body: { source: 'myaccount' },
+        app: staging,
+      });
+      expect(shared.banks.map((bank) => bank.bankName).filter((name) => name.includes('(test)'))).toEqual([]);
+      expect(shared.banks).toHaveLength(21);
+      expect(shared.topBanks).toEqual(['HDFC-FIP', 'SBI-FIP', 'ICICI-FIP', 'AXIS001', 'KOTAK-FIP']);
+    } finally {
+      await staging.close();
+    }
   });
 
   it('the journey: consent request → AA_LOGIN → discovered → linked with the bank OTP → CONSENT_GIVEN → data fetched', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { createCustomerMobileCheck } from './customer-mobile.ts';
 import { aggregatorRoutes } from './routes.ts';
-import { createAggregatorService } from './service.ts';
-import { createAggregatorStore } from './store.ts';
+import { aggregatorServiceFor } from './service-for.ts';
+
+export { aggregatorDataRightsPart } from './data-rights.ts';
 
 /**
  * Account aggregator (issue 17 §2): the OVI paths of spec 001 §7 over the aggregator provider.
@@ -14,16 +14,7 @@ import { createAggregatorStore } from './store.ts';
  * page at 10,000 rows and the statement's drawing time.
  */
 export const aggregatorModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
-  const service = createAggregatorService({
-    store: createAggregatorStore(deps.db),
-    provider: deps.providers.aggregator,
-    now: deps.now,
-    log: deps.log,
-    refreshEnabled: deps.config.aggregator.refreshEnabled,
-    statementEnabled: deps.config.aggregator.statementEnabled,
-    production: deps.config.environment === 'production',
-    isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
-  });
+  const service = aggregatorServiceFor(deps);
   aggregatorRoutes(app, { service, customerAuth: deps.customerAuth });
   const interval = deps.config.aggregator.workerIntervalMs;
   if (interval > 0) {

@@ -71,8 +71,11 @@ export interface AggregatorServiceOptions {
   refreshEnabled: boolean;
   /** spec 001 §9 feature switch "statement download from the aggregator". */
   statementEnabled: boolean;
-  /** Production lists the five top banks of spec 001 §9; development a different list. */
-  production: boolean;
+  /**
+   * The two test banks of spec 001 §3 (and the development top-bank list they lead) are for the
+   * `local` environment only; every shared environment lists real banks, production's top five first.
+   */
+  testBanks: boolean;
   isCustomersMobile: (customerId: string, mobileNo: string) => Promise<boolean>;
 }
 
@@ -368,7 +371,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
         aggregator: AGGREGATOR_NAME,
         stateId: await stateOf(customerId),
         consentWindow: { ...CONSENT_WINDOW },
-        banks: AGGREGATOR_BANKS.filter((bank) => !(options.production && bank.test)).map(
+        banks: AGGREGATOR_BANKS.filter((bank) => options.testBanks || !bank.test).map(
           ({ id, bankId, bankName, icon, logo }) => ({
             id,
             bankId,
@@ -377,7 +380,7 @@ export function createAggregatorService(options: AggregatorServiceOptions) {
             logo,
           }),
         ),
-        topBanks: [...(options.production ? TOP_BANK_FIPS : TOP_BANK_FIPS_DEVELOPMENT)],
+        topBanks: [...(options.testBanks ? TOP_BANK_FIPS_DEVELOPMENT : TOP_BANK_FIPS)],
         popularBanks: [...POPULAR_BANK_FIPS],
         eightDigitOtpBanks: [...EIGHT_DIGIT_OTP_FIPS],
       };

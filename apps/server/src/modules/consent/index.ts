@@ -7,6 +7,8 @@ import { seedDemoContracts } from './seed.ts';
 import { CONSENT_LEDGER_COUNTER, createConsentService } from './service.ts';
 import { createConsentStore } from './store.ts';
 
+export { consentDataRightsPart } from './data-rights.ts';
+
 /**
  * Terms consent (issue 5): puckar check, userconsent, islatestcontractversion, withdraw, history.
  * Its development route (publishing terms locally) is in modules/dev.

@@ -4,6 +4,8 @@ import { creditAlertRoutes } from './routes.ts';
 import { createCreditAlertsService } from './service.ts';
 import { createCreditAlertsStore } from './store.ts';
 
+export { creditAlertsDataRightsPart } from './data-rights.ts';
+
 /**
  * Credit alerts (issue 15 §4; spec 001 §7 creditAlerts): the changes between each bureau's two
  * latest stored pulls, explained, with the customer's read and subscription choices. Reads the

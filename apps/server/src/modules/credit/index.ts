@@ -4,6 +4,8 @@ import { creditRoutes } from './routes.ts';
 import { createCreditService } from './service.ts';
 import { createCreditStore } from './store.ts';
 
+export { creditDataRightsPart } from './data-rights.ts';
+
 /**
  * Credit scores and reports (issue 14 §1): getCreditScores, the bureau report GET, the score
  * meter, getCreditReport (test and staging), reportStatus, getBureauScore and the consented pull.

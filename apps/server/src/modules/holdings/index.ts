@@ -5,6 +5,8 @@ import { holdingsRoutes } from './routes.ts';
 import { createHoldingsService } from './service.ts';
 import { createHoldingsStore } from './store.ts';
 
+export { holdingsDataRightsPart } from './data-rights.ts';
+
 /** The page a banner opens: its product's site, else the homepage's page for it (as the product tiles do). */
 export function holdingsLinkOf(config: ModuleDeps['config']) {
   const origin = (siteKey: string) => {

@@ -4,6 +4,8 @@ import { invoiceRoutes } from './routes.ts';
 import { createInvoicesService, type InvoicesService } from './service.ts';
 import { createInvoicesStore } from './store.ts';
 
+export { invoicesDataRightsPart } from './data-rights.ts';
+
 export type { InvoicePurchase, InvoicesService } from './service.ts';
 
 /**

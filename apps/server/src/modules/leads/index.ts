@@ -7,6 +7,8 @@ import { leadRoutes } from './routes.ts';
 import { createLeadsService } from './service.ts';
 import { createLeadsStore } from './store.ts';
 
+export { leadsDataRightsPart } from './data-rights.ts';
+
 /**
  * The offer catalogue's answer (modules/offers findOfferForCustomer: the offer when it is
  * pre-approved for this customer and still valid), with the partner's apply page from the catalogue.

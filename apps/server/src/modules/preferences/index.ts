@@ -4,6 +4,8 @@ import { preferencesRoutes } from './routes.ts';
 import { createPreferencesService } from './service.ts';
 import { createPreferencesStore } from './store.ts';
 
+export { preferencesDataRightsPart } from './data-rights.ts';
+
 /**
  * Communication preferences (spec 001 §2 preferences, §3, §7 commbox; issue 16 item 4). What the
  * preferences decide is in contact.ts: mayContact, and sendMarketing, the one way a marketing

@@ -4,6 +4,8 @@ import { profileRoutes } from './routes.ts';
 import { createProfileService } from './service.ts';
 import { createProfileStore } from './store.ts';
 
+export { profileDataRightsPart } from './data-rights.ts';
+
 /**
  * Profile and personal details (issue 16 §2; spec 001 §2 profile and personal-details, §3 reference
  * lists, §5 email rules, masking and OTP messages, §7 BSP utility/* and customerProfile/update).

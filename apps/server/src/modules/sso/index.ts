@@ -23,6 +23,8 @@ import { createSsidHandoffs } from './sessions/ssid-handoff.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { createSessionStore } from './sessions/store.ts';
 
+export { accountDataRightsPart } from './data-rights.ts';
+
 /**
  * Single sign-on (issue 4): the accounts service of spec 000 §7 (authorize, OTP, logout,
  * preference, setSSID, caller identification), the code exchange of spec 001 §7, and an OAuth 2.0

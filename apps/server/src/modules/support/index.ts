@@ -11,6 +11,8 @@ import { supportRoutes } from './routes.ts';
 import { createTicketStore } from './ticket-store.ts';
 import { createTicketService } from './tickets.ts';
 
+export { supportDataRightsPart } from './data-rights.ts';
+
 /**
  * Support (spec 001 §2 support tabs, §7 getSupport, supportMail, chat/chatAllocation, §9 "Chat
  * enabled"): FAQs from the database, queries stored as tickets and mailed, and live chat between

@@ -1,3 +1,5 @@
+import Bowser from 'bowser';
+
 /**
  * A coarse description of the browser a sign-in came from, for the active-devices list (spec 001 §2
  * active-devices; issue 16 item 3): the kind of device, the browser's name and a region. It is kept
@@ -12,25 +14,13 @@ export interface DeviceDescription {
   place: string | null;
 }
 
-/** The browser's name; order matters (Edge and Opera also say Chrome, Chrome also says Safari). */
-const BROWSERS: readonly [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\bOPR\/|\bOpera\b/, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\bUCBrowser\//, 'UC Browser'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
-  [/\bSafari\//, 'Safari'],
-];
-
-const SYSTEMS: readonly [RegExp, string][] = [
-  [/\bAndroid\b/, 'Android'],
-  [/\biPhone\b|\biPad\b|\biPod\b/, 'iOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bLinux\b/, 'Linux'],
-];
+/** Bowser's longer names, shortened for a one-line device label. */
+const SHORT_NAMES: ReadonlyMap<string, string> = new Map([
+  ['Microsoft Edge', 'Edge'],
+  ['Samsung Internet for Android', 'Samsung Internet'],
+  ['Chrome OS', 'ChromeOS'],
+]);
+const short = (name: string | undefined) => (name ? (SHORT_NAMES.get(name) ?? name) : undefined);
 
 /**
  * Regions by the browser's getTimezoneOffset() (minutes behind UTC, so India is -330). Only
@@ -59,13 +49,14 @@ export function describeDevice(
   userAgent: string | undefined,
   components: { touch: boolean; screenWidth: number; timezoneOffset: number } | undefined,
 ): DeviceDescription {
-  const ua = userAgent ?? '';
-  const browserName = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  // A maintained parser (bowser): hand-written patterns called headless Chromium "Safari on Linux".
+  const parsed = userAgent ? Bowser.parse(userAgent) : undefined;
+  const browserName = short(parsed?.browser.name || undefined);
+  const system = short(parsed?.os.name || undefined);
+  const platform = parsed?.platform.type;
   let deviceKind: DeviceDescription['deviceKind'] = null;
-  if (/\biPad\b|\bTablet\b/.test(ua) || (/\bAndroid\b/.test(ua) && !/\bMobile\b/.test(ua))) deviceKind = 'tablet';
-  else if (/\bMobi|\biPhone\b|\bAndroid\b/.test(ua)) deviceKind = 'mobile';
-  else if (ua) deviceKind = 'desktop';
+  if (platform === 'mobile' || platform === 'tablet' || platform === 'desktop') deviceKind = platform;
+  else if (userAgent) deviceKind = 'desktop';
   else if (components) deviceKind = components.touch && components.screenWidth < 768 ? 'mobile' : 'desktop';
   const browser = browserName ? (system ? `${browserName} on ${system}` : browserName) : (system ?? null);
   const place = components ? (REGIONS.get(components.timezoneOffset) ?? utcOffset(components.timezoneOffset)) : null;

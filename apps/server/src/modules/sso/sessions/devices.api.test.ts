@@ -170,5 +170,25 @@ describe.each(DATABASE_KINDS)('active devices on %s', (kind) => {
       ),
     ).toEqual({ deviceKind: 'desktop', browser: 'Safari on macOS', place: 'UTC-07:00' });
     expect(describeDevice(undefined, undefined)).toEqual({ deviceKind: null, browser: null, place: null });
+    // Chromium (headless too) is Chrome, not "Safari on Linux"; Edge and Samsung's browser by name.
+    const chromium = (product: string) =>
+      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) ${product}/140.0.0.0 Safari/537.36`;
+    expect(describeDevice(chromium('HeadlessChrome'), undefined).browser).toBe('Chrome on Linux');
+    expect(describeDevice(chromium('Chrome'), undefined)).toMatchObject({
+      deviceKind: 'desktop',
+      browser: 'Chrome on Linux',
+    });
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+        undefined,
+      ).browser,
+    ).toBe('Edge on Windows');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        undefined,
+      ),
+    ).toMatchObject({ deviceKind: 'tablet', browser: 'Safari on iOS' });
   });
 });

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DATA_RIGHTS_CONTRACT_ID,
+  DATA_RIGHTS_ROUTES,
+  type AccountDeletionResponse,
+  type DataExportFile,
+  type DataExportResponse,
+} from '@pravesh/core';
+import { accountActivity } from '../../db/schema/account-activity.ts';
+import { consentLedger } from '../../db/schema/consent.ts';
+import { creditPulls } from '../../db/schema/credit.ts';
+import { accountDeletions } from '../../db/schema/data-rights.ts';
+import { leads } from '../../db/schema/leads.ts';
+import { customerPreferences } from '../../db/schema/preferences.ts';
+import { ssoCustomers, ssoSessions } from '../../db/schema/sso.ts';
+import { DATABASE_KINDS } from '../../test/instance.ts';
+import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
+import { ERASED_PARTNER_STATUS } from '../leads/data-rights.ts';
+
+interface Envelope<T> {
+  status: boolean;
+  statusCode: string;
+  statusMessage?: string;
+  response?: T;
+}
+
+const DAY = 86_400_000;
+
+/** DPDP Act 2023 §11 (export) and §12 (erasure) in My Account, over real HTTP and migrations. */
+describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
+  let server: SsoTestServer;
+
+  async function call<T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer | undefined) {
+    const reply = await server.app.inject({
+      method,
+      url,
+      headers: {
+        'pb-pass-token': await server.pass(2),
+        ...(customer ? { 'pb-access-token': customer.accessToken } : {}),
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(method === 'POST' ? { payload: '{}' } : {}),
+    });
+    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+  }
+  const exportOf = (customer: SignedInCustomer) =>
+    call<DataExportResponse>('GET', DATA_RIGHTS_ROUTES.dataExport, customer);
+  const ledgerActions = async (customerId: string) =>
+    (
+      await server.database.db
+        .select({ action: consentLedger.action })
+        .from(consentLedger)
+        .where(and(eq(consentLedger.customerId, customerId), eq(consentLedger.contractId, DATA_RIGHTS_CONTRACT_ID)))
+        .orderBy(consentLedger.seq)
+    ).map((row) => row.action);
+
+  const activityKinds = async (customerId: string) =>
+    (
+      await server.database.db
+        .select({ kind: accountActivity.kind })
+        .from(accountActivity)
+        .where(eq(accountActivity.customerId, customerId.toLowerCase()))
+    )
+      .map((row) => row.kind)
+      // The test clock stands still: equal times, so compare as sets.
+      .sort();
+
+  async function seedCreditPull(customerId: string): Promise<void> {
+    const at = new Date(server.clock.now());
+    await server.database.db.insert(creditPulls).values({
+      pullId: randomUUID(),
+      customerId,
+      bureau: 'CIBIL',
+      version: 1,
+      provider: 'simulator',
+      providerReference: 'ref-1',
+      scoreState: 'SCORE',
+      score: 760,
+      dateApplied: at,
+      pulledAt: at,
+      nextRefreshAt: new Date(at.getTime() + 30 * DAY),
+      consentReference: 'consent-1',
+      scoreHistory: [],
+    });
+  }
+
+  async function readyExport(customer: SignedInCustomer) {
+    await expect
+      .poll(async () => (await exportOf(customer)).body.response?.export?.status, { timeout: 10_000 })
+      .toBe('READY');
+    return (await exportOf(customer)).body.response!.export!;
+  }
+
+  beforeAll(async () => {
+    server = await ssoServer(kind, {
+      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000', PRAVESH_DATA_RIGHTS_WORKER_MS: '50' },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('builds an export in the background that only its owner can download, while the link lasts', async () => {
+    const ana = await signInCustomer(server);
+    const ravi = await signInCustomer(server);
+    await seedCreditPull(ana.customerId);
+
+    expect((await exportOf(ana)).body.response).toEqual({ export: null });
+    const started = await call<DataExportResponse>('POST', DATA_RIGHTS_ROUTES.dataExport, ana);
+    expect(started.status).toBe(200);
+    expect(['QUEUED', 'BUILDING', 'READY']).toContain(started.body.response!.export!.status);
+    const ready = await readyExport(ana);
+    expect(ready.progress).toBe(100);
+    const path = ready.downloadPath!;
+    // The link names the export's random id only: no number, no customer id.
+    expect(path).not.toContain(ana.mobileNo);
+    expect(path).not.toContain(ana.customerId);
+
+    const file = await call<DataExportFile>('GET', path, ana);
+    expect(file.status).toBe(200);
+    const content = JSON.parse(gunzipSync(Buffer.from(file.body.response!.dataBase64, 'base64')).toString('utf8')) as {
+      account: unknown;
+      creditReports: { bureauPulls: unknown[] };
+      consents: { action: string }[];
+    };
+    expect(content.account).toMatchObject({ customerId: ana.customerId, mobileNumber: ana.mobileNo });
+    expect(content.creditReports.bureauPulls).toEqual([expect.objectContaining({ bureau: 'CIBIL', score: 760 })]);
+    expect(content.consents.map((entry) => entry.action)).toContain('export_requested');
+    expect(Object.keys(content)).toEqual(
+      expect.arrayContaining(['personalDetails', 'bankAccounts', 'applications', 'purchasesAndInvoices']),
+    );
+
+    // Another customer with the owner's link learns nothing; so does no token, or a forged link.
+    expect(await call('GET', path, ravi)).toMatchObject({
+      status: 404,
+      body: { status: false, statusCode: 'dataExportNotFound' },
+    });
+    expect((await call('GET', path, undefined)).status).toBe(401);
+    expect((await call('GET', `${path.slice(0, -3)}abc`, ana)).status).toBe(404);
+    // The link lasts minutes; the screen asks for a fresh one.
+    server.clock.advance(6 * 60_000);
+    expect(await call('GET', path, ana)).toMatchObject({ status: 410, body: { statusCode: 'dataExportLinkExpired' } });
+    expect((await call('GET', (await exportOf(ana)).body.response!.export!.downloadPath!, ana)).status).toBe(200);
+
+    expect(await ledgerActions(ana.customerId)).toEqual(['export_requested', 'export_ready']);
+    // And in the customer's recent account activity (My Account, Active devices).
+    expect(await activityKinds(ana.customerId)).toEqual(['dataExportReady', 'dataExportRequested']);
+    expect(await activityKinds(ravi.customerId)).toEqual([]);
+    expect(await ledgerActions(ravi.customerId)).toEqual([]);
+  });
+
+  it('deletes an account after the cooling-off period, keeping what the law requires and telling partners', async () => {
+    const ana = await signInCustomer(server);
+    const ravi = await signInCustomer(server);
+    await seedCreditPull(ana.customerId);
+    await seedCreditPull(ravi.customerId);
+    await server.database.db
+      .insert(customerPreferences)
+      .values({ customerId: ana.customerId, sms: false, updatedAt: new Date(server.clock.now()) });
+    const leadId = randomUUID();
+    const at = new Date(server.clock.now());
+    await server.database.db.insert(leads).values({
+      leadId,
+      customerId: ana.customerId,
+      offerId: 'offer-1',
+      product: 'PL',
+      lenderId: 'lender-1',
+      lenderName: 'Example Bank',
+      productName: 'Personal Loan',
+      status: 'SUBMITTED',
+      continueUrl: 'https://partner.example.in/continue/1',
+      createdAt: at,
+      updatedAt: at,
+    });
+
+    const db = server.database.db;
+    const before = await call<AccountDeletionResponse>('GET', DATA_RIGHTS_ROUTES.accountDeletion, ana);
+    expect(before.body.response).toMatchObject({ request: null, coolingOffDays: 7 });
+    expect(before.body.response!.kept.map((record) => record.title)).toEqual([
+      'GST invoices and the payments behind them',
+      'Your consent record',
+    ]);
+
+    const asked = await call<AccountDeletionResponse>('POST', DATA_RIGHTS_ROUTES.accountDeletion, ana);
+    expect(asked.body.response!.request).toMatchObject({
+      status: 'SCHEDULED',
+      eraseAfter: new Date(server.clock.now() + 7 * DAY).toISOString(),
+    });
+    // Cancellable during the cooling-off period; a second cancel has nothing to cancel.
+    const cancelled = await call<AccountDeletionResponse>('POST', DATA_RIGHTS_ROUTES.accountDeletionCancel, ana);
+    expect(cancelled.body.response!.request).toMatchObject({ status: 'CANCELLED' });
+    expect(await call('POST', DATA_RIGHTS_ROUTES.accountDeletionCancel, ana)).toMatchObject({
+      status: 409,
+      body: { statusCode: 'accountDeletionNotScheduled' },
+    });
+    await call('POST', DATA_RIGHTS_ROUTES.accountDeletion, ana);
+    expect(await activityKinds(ana.customerId)).toEqual([
+      'accountDeletionCancelled',
+      'accountDeletionRequested',
+      'accountDeletionRequested',
+    ]);
+
+    // Not before the period ends (the ticker runs every 50 ms).
+    server.clock.advance(6 * DAY);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await db.$count(creditPulls, eq(creditPulls.customerId, ana.customerId))).toBe(1);
+    expect(
+      await db.$count(ssoSessions, and(eq(ssoSessions.customerId, ana.customerId), isNull(ssoSessions.revokedAt))),
+    ).toBe(1);
+    server.clock.advance(DAY + 1000);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.db
+              .select({ status: accountDeletions.status })
+              .from(accountDeletions)
+              .where(and(eq(accountDeletions.customerId, ana.customerId), eq(accountDeletions.status, 'ERASED')))
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+
+    // Sessions revoked.
+    const live = await db.select().from(ssoSessions).where(eq(ssoSessions.customerId, ana.customerId));
+    expect(live.every((session) => session.revokedAt !== null)).toBe(true);
+    // Bureau pulls and preferences erased; the number and email are gone.
+    expect(await db.$count(creditPulls, eq(creditPulls.customerId, ana.customerId))).toBe(0);
+    expect(await db.$count(customerPreferences, eq(customerPreferences.customerId, ana.customerId))).toBe(0);
+    const [account] = await db.select().from(ssoCustomers).where(eq(ssoCustomers.customerId, ana.customerId));
+    expect(account).toMatchObject({ mobileEnc: null, mobileHash: null, emailEnc: null, passwordHash: null });
+    expect(await activityKinds(ana.customerId)).toEqual([]);
+    // The partner's read of the lead says the application is withdrawn.
+    const [lead] = await db.select().from(leads).where(eq(leads.leadId, leadId));
+    expect(lead).toMatchObject({ status: 'WITHDRAWN', partnerStatus: ERASED_PARTNER_STATUS });
+    // The consent ledger keeps every step.
+    expect(await ledgerActions(ana.customerId)).toEqual([
+      'erasure_requested',
+      'erasure_cancelled',
+      'erasure_requested',
+      'erased',
+    ]);
+    // Another customer's data is untouched.
+    expect(await db.$count(creditPulls, eq(creditPulls.customerId, ravi.customerId))).toBe(1);
+    expect(
+      await db.$count(ssoSessions, and(eq(ssoSessions.customerId, ravi.customerId), isNull(ssoSessions.revokedAt))),
+    ).toBe(1);
+    // The number signs up afresh as a new customer.
+    const returning = await signInCustomer(server, ana.mobileNo);
+    expect(returning.customerId).not.toBe(ana.customerId);
+  });
+});
