@@ -29,6 +29,9 @@ import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
 import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
+import { writeQueueOptions } from '../modules/health/write-queues.ts';
+import { createEventSink, type EventSink } from '../event-sink/index.ts';
+import { startPartitionMaintenance } from '../db/daily-partitions.ts';
 import type { AppConfig } from './index.ts';
 import { ConfigError } from './shared.ts';
 import { schemaRefusal, schemaStatus } from '../db/schema-version.ts';
@@ -87,6 +90,8 @@ export interface ModuleDeps {
   readonly metrics: Metrics;
   /** What /readyz reports; write queues register with it (modules/health/readiness.ts). */
   readonly readiness: Readiness;
+  /** Where analytics events go: the database or NATS JetStream (PRAVESH_EVENTS_SINK, event-sink/). */
+  readonly eventSink: EventSink;
   readonly log: FastifyBaseLogger;
 }
 
@@ -209,6 +214,25 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     metrics,
   });
 
+  const readiness = createReadiness({ database, stallMs: config.database.readyStallMs });
+  const eventSink = createEventSink(config, {
+    database,
+    now,
+    log: options.log,
+    metrics,
+    queue: writeQueueOptions({ config, log: options.log, metrics }, 'analytics event'),
+  });
+  readiness.watchDependency(() => eventSink.problem());
+  // Today's and tomorrow's partitions of visits and analytics events, expired ones dropped: now,
+  // then hourly (db/daily-partitions.ts). Requests wait for nothing: the partitions the migration
+  // made cover today, and a missed run is caught up at the next.
+  const partitions = startPartitionMaintenance({
+    db,
+    now,
+    log: options.log,
+    retentionDays: { visits: config.events.visitsRetentionDays, analytics_events: config.events.eventsRetentionDays },
+  });
+
   return {
     deps: {
       config,
@@ -227,10 +251,14 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       sessions: createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: tokenLiveness }),
       generations,
       metrics,
-      readiness: createReadiness({ database, stallMs: config.database.readyStallMs }),
+      readiness,
+      eventSink,
       log: options.log,
     },
     close: async () => {
+      // Queued events are written (or published) before the database closes.
+      await eventSink.close();
+      await partitions.stop();
       await tokenLiveness.close();
       await generations.close();
       if (!options.limiter) await limiter.close();
