@@ -224,14 +224,16 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
   });
   readiness.watchDependency(() => eventSink.problem());
   // Today's and tomorrow's partitions of visits and analytics events, expired ones dropped: now,
-  // then hourly (db/daily-partitions.ts). Requests wait for nothing: the partitions the migration
-  // made cover today, and a missed run is caught up at the next.
+  // then hourly (db/daily-partitions.ts). The first run is awaited so the first requests find
+  // today's partition (a database image migrated on another day has none); a failed run is logged,
+  // and an insert that finds no partition makes it itself.
   const partitions = startPartitionMaintenance({
     db,
     now,
     log: options.log,
     retentionDays: { visits: config.events.visitsRetentionDays, analytics_events: config.events.eventsRetentionDays },
   });
+  await partitions.settled();
 
   return {
     deps: {

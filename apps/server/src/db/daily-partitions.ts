@@ -61,6 +61,39 @@ export async function maintainDailyPartitions(
   return resultRows<{ change: string }>(result).map((row) => row.change);
 }
 
+/** keep_days that drops nothing: for making a day's partition outside the job's schedule. */
+const KEEP_EVERYTHING_DAYS = 36_500;
+
+/** PostgreSQL's check_violation for a row no partition takes (PostgreSQL Appendix A, §5.12.2). */
+function isMissingPartition(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23514' && /no partition of relation/.test(String(candidate.message))) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a batched insert into `table`; when a row's day has no partition yet (the clock passed
+ * midnight before the job's next run, a test clock moved days ahead, an image migrated on another
+ * day), makes the partitions of the rows' days, dropping nothing, and runs it once more.
+ */
+export async function insertIntoDailyPartitions<T>(
+  db: Database,
+  table: DailyPartitionedTable,
+  days: () => Iterable<string>,
+  insert: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error;
+    for (const day of new Set(days())) await maintainDailyPartitions(db, table, day, KEEP_EVERYTHING_DAYS);
+    return await insert();
+  }
+}
+
 /** Once an hour: tomorrow's partition exists a day ahead, so a missed run or two costs nothing. */
 export const PARTITION_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 

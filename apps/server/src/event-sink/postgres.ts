@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from '@pravesh/core';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { affectedRows, executePrepared, resultRows, type Database } from '../db/client.ts';
-import { dayBefore, notStoredTheDayBefore } from '../db/daily-partitions.ts';
+import { dayBefore, insertIntoDailyPartitions, notStoredTheDayBefore } from '../db/daily-partitions.ts';
 import { jsonRowsInsert } from '../db/json-rows.ts';
 import { analyticsEvents } from '../db/schema/analytics.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../lib/batcher.ts';
@@ -33,6 +33,9 @@ const insertEvents = jsonRowsInsert(analyticsEvents, undefined, { omitNulls: tru
 const insertUnlessStoredTheDayBefore = (rows: readonly TableRow[]) =>
   sql`${insertEvents(rows)} ${notStoredTheDayBefore('analytics_events', 'event_id', 'eventId')}`;
 
+/** The days (partitions) a batch's rows go to. */
+const daysOf = (rows: readonly { receivedOn: string }[]) => () => rows.map((row) => row.receivedOn);
+
 /** PostgreSQL's unique_violation (PostgreSQL Appendix A): the batch holds an id already stored. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -54,7 +57,11 @@ export function createPostgresEventSink(db: Database, options: PostgresEventSink
   async function insertNew(rows: readonly TableRow[]): Promise<Set<string> | undefined> {
     let stored: number;
     try {
-      stored = affectedRows(await executePrepared(db, 'analytics_insert_new', insertUnlessStoredTheDayBefore(rows)));
+      stored = affectedRows(
+        await insertIntoDailyPartitions(db, 'analytics_events', daysOf(rows), () =>
+          executePrepared(db, 'analytics_insert_new', insertUnlessStoredTheDayBefore(rows)),
+        ),
+      );
     } catch (error) {
       if (errorCode(error) === UNIQUE_VIOLATION) return undefined;
       throw error;
@@ -71,10 +78,12 @@ export function createPostgresEventSink(db: Database, options: PostgresEventSink
 
   /** A batch with a resent eventId: INSERT … ON CONFLICT DO NOTHING, answering the ids it stored. */
   async function insertOrSkip(rows: readonly TableRow[]): Promise<Set<string>> {
-    const result = await executePrepared(
-      db,
-      'analytics_insert_or_skip',
-      sql`${insertUnlessStoredTheDayBefore(rows)} on conflict (event_id, received_on) do nothing returning event_id`,
+    const result = await insertIntoDailyPartitions(db, 'analytics_events', daysOf(rows), () =>
+      executePrepared(
+        db,
+        'analytics_insert_or_skip',
+        sql`${insertUnlessStoredTheDayBefore(rows)} on conflict (event_id, received_on) do nothing returning event_id`,
+      ),
     );
     return new Set(resultRows<{ event_id: string }>(result).map((row) => row.event_id));
   }

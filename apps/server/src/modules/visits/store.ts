@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
 import { affectedRows, executePrepared, resultRows, type Database } from '../../db/client.ts';
-import { dayBefore, notStoredTheDayBefore } from '../../db/daily-partitions.ts';
+import { dayBefore, insertIntoDailyPartitions, notStoredTheDayBefore } from '../../db/daily-partitions.ts';
 import { visits } from '../../db/schema/visits.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
@@ -54,6 +54,9 @@ const insertVisits = jsonRowsInsert(visits, [
 const insertUnlessStoredTheDayBefore = (rows: readonly VisitRow[]) =>
   sql`${insertVisits(rows)} ${notStoredTheDayBefore('visits', 'visit_id', 'visitId')}`;
 
+/** The days (partitions) a batch's rows go to. */
+const daysOf = (rows: readonly { receivedOn: string }[]) => () => rows.map((row) => row.receivedOn);
+
 /** PostgreSQL's unique_violation (PostgreSQL Appendix A): the batch holds an id already stored. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -74,7 +77,11 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
   async function insertNew(rows: readonly VisitRow[]): Promise<Set<string> | undefined> {
     let stored: number;
     try {
-      stored = affectedRows(await executePrepared(db, 'visits_insert_new', insertUnlessStoredTheDayBefore(rows)));
+      stored = affectedRows(
+        await insertIntoDailyPartitions(db, 'visits', daysOf(rows), () =>
+          executePrepared(db, 'visits_insert_new', insertUnlessStoredTheDayBefore(rows)),
+        ),
+      );
     } catch (error) {
       if (errorCode(error) === UNIQUE_VIOLATION) return undefined;
       throw error;
@@ -105,10 +112,12 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
 
   /** INSERT … ON CONFLICT DO NOTHING: answers the ids this statement stored. */
   async function insertOrSkip(rows: readonly VisitRow[]): Promise<Set<string>> {
-    const result = await executePrepared(
-      db,
-      'visits_insert_or_skip',
-      sql`${insertUnlessStoredTheDayBefore(rows)} on conflict (visit_id, received_on) do nothing returning visit_id`,
+    const result = await insertIntoDailyPartitions(db, 'visits', daysOf(rows), () =>
+      executePrepared(
+        db,
+        'visits_insert_or_skip',
+        sql`${insertUnlessStoredTheDayBefore(rows)} on conflict (visit_id, received_on) do nothing returning visit_id`,
+      ),
     );
     return new Set(resultRows<{ visit_id: string }>(result).map((row) => row.visit_id));
   }
