@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, POSTGRES_URL } from '../test/postgres.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-const PARTITIONING_MIGRATION = '0025_daily_partitions';
+const PARTITIONING_MIGRATION = '0026_daily_partitions';
 
 /** The migrations folder as it was before the partitioning one: a copy with the journal cut there. */
 function migrationsBeforePartitioning(): string {
@@ -49,7 +49,7 @@ async function expectRowsMovedIntoDays(query: Query): Promise<void> {
   expect(await query(`select to_regclass('visits_unpartitioned') as old`)).toEqual([{ old: null }]);
 }
 
-describe('migration 0025 moves stored visits and events into daily partitions', () => {
+describe('migration 0026 moves stored visits and events into daily partitions', () => {
   const folders: string[] = [];
   afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { resultRows, type Database } from './client.ts';
 
 /**
  * Visits and analytics events are partitioned by day (PostgreSQL §5.12, declarative partitioning;
- * migration 0025): `received_on`, the UTC day the server took the row by its own clock, is the
+ * migration 0026): `received_on`, the UTC day the server took the row by its own clock, is the
  * partition key, one partition per day named `<table>_pYYYYMMDD`. Retention drops whole
  * partitions (no long DELETE, no bloat); the function pravesh_maintain_daily_partitions (same
  * migration) creates today's and tomorrow's and drops the expired ones, under an advisory lock so

@@ -44,7 +44,7 @@ const errorCode = (error: unknown): unknown =>
 
 /**
  * The embedded default sink: the server's own database (PGlite or PostgreSQL), table
- * `analytics_events`, partitioned by day (migration 0025). One insert per event gave ≈ 0.09 of the
+ * `analytics_events`, partitioned by day (migration 0026). One insert per event gave ≈ 0.09 of the
  * shielded no-op route's throughput; events go in as the visits do, one multi-row insert per batch.
  */
 export function createPostgresEventSink(db: Database, options: PostgresEventSinkOptions = {}) {

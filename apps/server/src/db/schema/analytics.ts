@@ -34,7 +34,7 @@ export const analyticsEvents = pgTable(
     reportedSiteId: integer('reported_site_id'),
     userState: text('user_state'),
     /**
-     * The UTC day of received_at: the partition key (migration 0025, one partition a day, dropped
+     * The UTC day of received_at: the partition key (migration 0026, one partition a day, dropped
      * after PRAVESH_EVENTS_RETENTION_DAYS; db/daily-partitions.ts).
      */
     receivedOn: date('received_on').notNull(),

@@ -3,7 +3,7 @@ import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from
 /**
  * Visits (spec 000 §3 "Visit"), written by POST /MSP/api/v1/visit in batched multi-row inserts.
  * The campaign fields are stored as sent: base64 where the spec says base64. Partitioned by day
- * (migration 0025): the table itself holds no rows, its daily partitions do.
+ * (migration 0026): the table itself holds no rows, its daily partitions do.
  */
 export const visits = pgTable(
   'visits',
@@ -40,7 +40,7 @@ export const visits = pgTable(
     /** Transaction time: every row of one batched insert shares it. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The UTC day the server took the visit, by its clock: the partition key (migration 0025, one
+     * The UTC day the server took the visit, by its clock: the partition key (migration 0026, one
      * partition a day, dropped after PRAVESH_VISITS_RETENTION_DAYS; db/daily-partitions.ts).
      */
     receivedOn: date('received_on').notNull(),
