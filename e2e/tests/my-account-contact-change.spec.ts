@@ -17,6 +17,7 @@ import {
  * reauthenticate step): a customer signed in on two browsers changes their mobile number — first an
  * OTP to the CURRENT number (a wrong one, then the right one), then the new number and its OTP. The
  * old number gets a notice, the other browser is signed out and Active devices lists this one only.
+ * Both changes show in the account's recent activity on Active devices.
  * At 375px the customer then adds an email the same way (confirming with the new number). Every step
  * at 1280px and 375px, axe-clean, with a clean console.
  */
@@ -109,6 +110,11 @@ test('changing the mobile number and adding an email need an OTP to the current 
   const list = page.getByRole('list', { name: 'Signed-in devices' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByText('This device', { exact: true })).toHaveCount(1);
+  // The change is in the account's recent activity, masked as everywhere else.
+  const activity = page.getByRole('list', { name: 'Recent account activity' });
+  await expect(activity.getByRole('heading').first()).toHaveText(`Mobile number changed to ${maskedMobile(newMobile)}`);
+  await expectAxeClean(page, 'active devices after the change');
+  await shot(page, '6-active-devices-1280');
   await other.page.goto(`${API_URL}/myaccount/dashboard`);
   await expect(
     other.page
@@ -137,6 +143,13 @@ test('changing the mobile number and adding an email need an OTP to the current 
   await expect(emailDialog).toHaveCount(0);
   await expectAxeClean(page, 'the email added');
   await shot(page, '5-done-375');
+  await page.goto(`${API_URL}/myaccount/active-devices`);
+  await expect(activity.getByRole('heading')).toHaveText([
+    /^Email changed to as\*+\d\d@example\.in$/,
+    `Mobile number changed to ${maskedMobile(newMobile)}`,
+  ]);
+  await expectAxeClean(page, 'active devices at phone width');
+  await shot(page, '6-active-devices-375');
 
   consoleClean([/status of 400 .*\/BSP\/api\/v1\/customerProfile\/update/]);
 });

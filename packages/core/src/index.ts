@@ -67,6 +67,7 @@ export * from './aggregator/errors.ts';
 export * from './aggregator/categories.ts';
 export * from './aggregator/insights.ts';
 export * from './self-service/schemas.ts';
+export * from './self-service/device-label.ts';
 export * from './support/schemas.ts';
 export * from './support/rules.ts';
 export * from './support/errors.ts';

@@ -6,6 +6,7 @@ import { createPiiCipher, type PiiCipher } from '../auth/pii-cipher.ts';
 import { createTokenLiveness, type TokenLiveness } from '../auth/token-liveness.ts';
 import { createDb, type Database, type DatabaseHandle } from '../db/client.ts';
 import { createDevClock, type DevClock } from '../lib/dev-clock.ts';
+import { createAccountActivity, type AccountActivity } from '../lib/account-activity.ts';
 import { createGenerations, type Generations } from '../lib/generations.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { checkRedisSettings, connectRedis } from '../lib/redis.ts';
@@ -84,6 +85,8 @@ export interface ModuleDeps {
   readonly otp: OtpService;
   /** The sign-on sessions' one revocation a module may start: My Account's contact change signs the others out. */
   readonly sessions: Pick<SessionStore, 'revokeOthersOf'>;
+  /** The account's security events (a changed contact, a device signed out) shown on active devices. */
+  readonly accountActivity: AccountActivity;
   /** Change counters for caches that must see every change on every instance (lib/generations.ts). */
   readonly generations: Generations;
   /** Prometheus metrics of this instance (observability/metrics.ts); modules count what they do. */
@@ -251,6 +254,7 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       pii,
       otp,
       sessions: createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: tokenLiveness }),
+      accountActivity: createAccountActivity(db, now),
       generations,
       metrics,
       readiness,

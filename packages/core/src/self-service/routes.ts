@@ -17,6 +17,11 @@ export const SELF_SERVICE_ROUTES = {
   activeDevices: '/MSP/api/v1/myAccount/activeDevices',
   /** spec 001 §2 active-devices: sign one device out everywhere (path ours). */
   revokeDevice: '/MSP/api/v1/myAccount/activeDevices/revoke',
+  /**
+   * spec 001 §2 active-devices: the account's recent security events — a changed mobile number or
+   * email, a device signed out (path ours; ASVS V6.3.7 / V2.2.3: tell the customer of such changes).
+   */
+  accountActivity: '/MSP/api/v1/myAccount/accountActivity',
   /** spec 001 §2 consent-revocation: the customer's consents from the ledger (path ours). */
   consents: '/MSP/api/v1/myAccount/consents',
 } as const;

@@ -60,6 +60,22 @@ export type ActiveDevicesResponse = z.infer<typeof activeDevicesResponseSchema>;
 export const revokeDeviceBodySchema = z.strictObject({ deviceId: z.uuid() });
 export const revokeDeviceResponseSchema = z.object({ revoked: z.literal(true) });
 
+/**
+ * One security event of the account (SELF_SERVICE_ROUTES.accountActivity). `detail` is what the line
+ * names, already masked by the server: the new number or email ("••••••3210"), or the device.
+ */
+export const ACCOUNT_ACTIVITY_KINDS = ['mobileChanged', 'emailChanged', 'deviceSignedOut'] as const;
+export type AccountActivityKind = (typeof ACCOUNT_ACTIVITY_KINDS)[number];
+export const accountActivityItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(ACCOUNT_ACTIVITY_KINDS),
+  at: z.iso.datetime(),
+  detail: z.string().nullable(),
+});
+export type AccountActivityItem = z.infer<typeof accountActivityItemSchema>;
+export const accountActivityResponseSchema = z.object({ items: z.array(accountActivityItemSchema) });
+export type AccountActivityResponse = z.infer<typeof accountActivityResponseSchema>;
+
 /** spec 001 §2 consent-revocation: one contract's consent as the ledger has it now. */
 export const myConsentSchema = z.object({
   contractId: z.string(),

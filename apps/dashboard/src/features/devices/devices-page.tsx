@@ -1,38 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { deviceLabel } from '@pravesh/core/self-service/device-label.ts';
 import type { ActiveDevice } from '@pravesh/core/self-service/schemas.ts';
 import { useServices } from '../../app/services.ts';
 import { PageTitle } from '../layout/shell.tsx';
 import { Icon } from '../layout/icons.tsx';
+import { AccountActivity } from './account-activity.tsx';
 import { useActiveDevicesQuery, useRevokeDeviceMutation } from './api.ts';
+import { formatWhen } from './format.ts';
 import './devices.css';
-
-const KIND_LABEL: Record<NonNullable<ActiveDevice['deviceKind']>, string> = {
-  mobile: 'Phone',
-  tablet: 'Tablet',
-  desktop: 'Computer',
-};
-
-function deviceName(device: ActiveDevice): string {
-  const kind = device.deviceKind ? KIND_LABEL[device.deviceKind] : 'Unknown device';
-  return device.browser ? `${kind} · ${device.browser}` : kind;
-}
 
 /** A region reads "from India"; a bare offset (no region guessed) reads "in time zone UTC+01:00". */
 function placeOf(device: ActiveDevice): string {
   if (!device.place) return '';
   return device.place.startsWith('UTC') ? ` in time zone ${device.place}` : ` from ${device.place}`;
-}
-
-function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
 }
 
 /**
@@ -63,7 +44,7 @@ export default function ActiveDevicesPage() {
     setNotice(
       'error' in result
         ? { tone: 'error', text: 'Something went wrong! Please try again later' }
-        : { tone: 'success', text: `${deviceName(device)} is signed out. It will need a new OTP to sign in again.` },
+        : { tone: 'success', text: `${deviceLabel(device)} is signed out. It will need a new OTP to sign in again.` },
     );
   }
 
@@ -98,7 +79,7 @@ export default function ActiveDevicesPage() {
               </span>
               <div className="dev-text">
                 <h3 className="dev-name">
-                  {deviceName(device)}
+                  {deviceLabel(device)}
                   {device.current ? <span className="dev-badge">This device</span> : null}
                 </h3>
                 <p className="ma-muted">
@@ -117,7 +98,7 @@ export default function ActiveDevicesPage() {
                   loadingLabel="Signing out…"
                   onClick={() => void signOut(device)}
                 >
-                  Sign out<span className="pv-visually-hidden"> {deviceName(device)}</span>
+                  Sign out<span className="pv-visually-hidden"> {deviceLabel(device)}</span>
                 </Button>
               )}
             </li>
@@ -146,6 +127,7 @@ export default function ActiveDevicesPage() {
         </div>
         {body}
       </section>
+      <AccountActivity />
     </>
   );
 }

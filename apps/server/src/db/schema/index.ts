@@ -21,3 +21,4 @@ export * from './support.ts';
 export * from './profile.ts';
 export * from './holdings.ts';
 export * from './simulators.ts';
+export * from './account-activity.ts';

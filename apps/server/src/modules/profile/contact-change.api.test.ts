@@ -11,7 +11,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-import { MY_ACCOUNT_ROUTES, SELF_SERVICE_ROUTES } from '@pravesh/core';
+import { MY_ACCOUNT_ROUTES, SELF_SERVICE_ROUTES, type AccountActivityResponse } from '@pravesh/core';
 import { codeSentTo, customerDetails, outbox, updateProfile, type Envelope } from './test-support.ts';
 
 const SECOND = 1_000;
@@ -466,6 +466,21 @@ describe.each(DATABASE_KINDS)('changing email and mobile number on %s', (kind) =
       expect(devices.json<Envelope<{ devices: { current: boolean }[] }>>().response?.devices).toEqual([
         expect.objectContaining({ current: true }),
       ]);
+      // The account's security events name both changes, masked, newest first; another customer sees none.
+      const activity = async (customer: SignedInCustomer) =>
+        (
+          await server.app.inject({
+            method: 'POST',
+            url: SELF_SERVICE_ROUTES.accountActivity,
+            headers: { 'pb-pass-token': await server.pass(2), 'pb-access-token': customer.accessToken },
+            payload: {},
+          })
+        ).json<Envelope<AccountActivityResponse>>().response?.items;
+      const events = await activity(laptop);
+      expect(events?.map(({ kind }) => kind)).toEqual(['mobileChanged', 'emailChanged']);
+      expect(events?.[0]?.detail).toBe(maskedNew);
+      expect(events?.[1]?.detail).toMatch(/^ol\*+\d\d@example\.com$/);
+      expect(await activity(await signInCustomer(server))).toEqual([]);
       // The proof was spent on the change it allowed.
       const again = await changeWith(laptop, { updateType: 'email', email: 'next@example.com', reauthToken: proof });
       expect(again.body).toEqual(REAUTH_REQUIRED);

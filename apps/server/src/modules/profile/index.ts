@@ -17,6 +17,7 @@ export const profileModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
       pii: deps.pii,
       otp: deps.otp,
       sessions: deps.sessions,
+      accountActivity: deps.accountActivity,
       sms: deps.providers.sms,
       email: deps.providers.email,
       limiter: deps.limiter,

@@ -29,6 +29,7 @@ import {
 } from '@pravesh/core';
 import { normalisePii, type PiiCipher } from '../../auth/pii-cipher.ts';
 import type { ModuleDeps } from '../../config/deps.ts';
+import type { AccountActivity } from '../../lib/account-activity.ts';
 import type { RateLimiter } from '../../lib/rate-limit/index.ts';
 import { openStoredPersonalDetails, sealPersonalDetails } from '../../lib/personal-details.ts';
 import { employerSearchTerms } from './employer-search.ts';
@@ -47,6 +48,8 @@ export interface ProfileServiceOptions {
   otp: ConfirmationCodes;
   /** Signs the customer's other sessions out after a change (deps.sessions). */
   sessions: ModuleDeps['sessions'];
+  /** Where the change is recorded for the customer to see (deps.accountActivity). */
+  accountActivity: Pick<AccountActivity, 'record'>;
   /** Where the notice of a change goes: the old number and the old address (deps.providers). */
   sms: ModuleDeps['providers']['sms'];
   email: ModuleDeps['providers']['email'];
@@ -348,6 +351,11 @@ export function createProfileService(options: ProfileServiceOptions) {
         change.kind,
         { hash, sealed: pii.encrypt(change.kind, value) },
         at,
+        (writer) =>
+          options.accountActivity.record(
+            { customerId, kind: change.kind === 'mobile' ? 'mobileChanged' : 'emailChanged', detail: shown },
+            writer,
+          ),
       );
       if (!replaced) throw new PraveshError(inUse);
       const otherDevicesSignedOut = await options.sessions.revokeOthersOf(customerId, caller.sessionId);

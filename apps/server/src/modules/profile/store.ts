@@ -8,6 +8,7 @@ import {
   refTurnoverRanges,
 } from '../../db/schema/profile.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
+import type { ActivityWriter } from '../../lib/account-activity.ts';
 
 /** PostgreSQL's unique_violation (Appendix A): another customer holds that number or address. */
 const UNIQUE_VIOLATION = '23505';
@@ -150,18 +151,26 @@ export function createProfileStore(db: Database) {
       return row?.customerId;
     },
     /** Replaces the number or address; false when another customer took it meanwhile (unique index). */
+    /**
+     * Replaces the number or address; `alongside` writes in the same transaction (the account's
+     * event of the change, lib/account-activity.ts), so the change and its record land together.
+     */
     async replaceContact(
       customerId: string,
       column: 'mobile' | 'email',
       value: { hash: string; sealed: string },
       at: Date,
+      alongside: (writer: ActivityWriter) => Promise<void>,
     ): Promise<boolean> {
       const set =
         column === 'mobile'
           ? { mobileHash: value.hash, mobileEnc: value.sealed, updatedAt: at }
           : { emailHash: value.hash, emailEnc: value.sealed, updatedAt: at };
       try {
-        await db.update(ssoCustomers).set(set).where(eq(ssoCustomers.customerId, customerId));
+        await db.transaction(async (tx) => {
+          await tx.update(ssoCustomers).set(set).where(eq(ssoCustomers.customerId, customerId));
+          await alongside(tx);
+        });
         return true;
       } catch (error) {
         if (errorCode(error) === UNIQUE_VIOLATION) return false;

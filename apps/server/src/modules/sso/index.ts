@@ -109,5 +109,5 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   });
   callerIdRoutes(app, { callerId });
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
-  deviceRoutes(app, { sessions, customerAuth: deps.customerAuth });
+  deviceRoutes(app, { sessions, customerAuth: deps.customerAuth, accountActivity: deps.accountActivity });
 };

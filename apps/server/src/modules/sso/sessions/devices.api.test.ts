@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MY_ACCOUNT_ROUTES, SELF_SERVICE_ROUTES, type ActiveDevicesResponse } from '@pravesh/core';
+import {
+  MY_ACCOUNT_ROUTES,
+  SELF_SERVICE_ROUTES,
+  type AccountActivityResponse,
+  type ActiveDevicesResponse,
+} from '@pravesh/core';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import {
   nextMobile,
@@ -90,6 +95,13 @@ describe.each(DATABASE_KINDS)('active devices on %s', (kind) => {
     );
     // Revoking again: that session is gone, the same answer as any unknown id.
     expect((await revoke(here, target.deviceId)).body.statusCode).toBe('deviceNotFound');
+    // The account's events say which device was signed out; the lost phone's token cannot read them.
+    const events = await post<AccountActivityResponse>(SELF_SERVICE_ROUTES.accountActivity, here.accessToken);
+    expect(events.reply.headers['cache-control']).toBe('no-store');
+    expect(events.body.response?.items.map(({ kind, detail }) => ({ kind, detail }))).toEqual([
+      { kind: 'deviceSignedOut', detail: 'Computer' },
+    ]);
+    expect((await post(SELF_SERVICE_ROUTES.accountActivity, lost.accessToken)).reply.statusCode).toBe(401);
   });
 
   it('does not sign out the current device from its own list: that is logout', async () => {
@@ -111,14 +123,24 @@ describe.each(DATABASE_KINDS)('active devices on %s', (kind) => {
     const anas = (await devices(ana)).body.response!.devices;
     const ravis = (await devices(ravi)).body.response!.devices;
     expect(ravis.map((device) => device.deviceId)).not.toEqual(expect.arrayContaining([anas[0]!.deviceId]));
+    const anasEvents = await post<AccountActivityResponse>(SELF_SERVICE_ROUTES.accountActivity, ana.accessToken);
+    const ravisEvents = await post<AccountActivityResponse>(SELF_SERVICE_ROUTES.accountActivity, ravi.accessToken);
 
     const attempt = await revoke(ravi, anas[0]!.deviceId);
     expect(attempt.reply.statusCode).toBe(404);
     expect(attempt.body).toMatchObject({ statusCode: 'deviceNotFound', statusMessage: 'Device not found' });
     expect((await post(MY_ACCOUNT_ROUTES.session, ana.accessToken)).reply.statusCode).toBe(200);
+    // Ravi's refused attempt recorded nothing, on either account.
+    expect((await post<AccountActivityResponse>(SELF_SERVICE_ROUTES.accountActivity, ana.accessToken)).body).toEqual(
+      anasEvents.body,
+    );
+    expect((await post<AccountActivityResponse>(SELF_SERVICE_ROUTES.accountActivity, ravi.accessToken)).body).toEqual(
+      ravisEvents.body,
+    );
 
     for (const token of [undefined, 'not-a-token']) {
       expect((await post(SELF_SERVICE_ROUTES.activeDevices, token)).reply.statusCode).toBe(401);
+      expect((await post(SELF_SERVICE_ROUTES.accountActivity, token)).reply.statusCode).toBe(401);
       expect(
         (await post(SELF_SERVICE_ROUTES.revokeDevice, token, { deviceId: anas[0]!.deviceId })).reply.statusCode,
       ).toBe(401);

@@ -6,6 +6,8 @@ import {
   activeDevicesResponseSchema,
   envelopeSchema,
   errorEnvelopeSchema,
+  accountActivityResponseSchema,
+  deviceLabel,
   ok,
   revokeDeviceBodySchema,
   revokeDeviceResponseSchema,
@@ -13,6 +15,7 @@ import {
 } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../../auth/customer-auth.ts';
+import type { AccountActivity } from '../../../lib/account-activity.ts';
 import type { SessionStore } from './store.ts';
 
 /**
@@ -22,9 +25,12 @@ import type { SessionStore } from './store.ts';
  * the session and every access token issued under it, on every site, stop working at once, because
  * the access-token check (auth/access-tokens.ts) reads both on every request.
  */
-export function deviceRoutes(app: FastifyInstance, deps: { sessions: SessionStore; customerAuth: CustomerAuth }) {
+export function deviceRoutes(
+  app: FastifyInstance,
+  deps: { sessions: SessionStore; customerAuth: CustomerAuth; accountActivity: AccountActivity },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions, customerAuth } = deps;
+  const { sessions, customerAuth, accountActivity } = deps;
 
   async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
     const claims = await customerAuth.customerOf(request);
@@ -91,8 +97,32 @@ export function deviceRoutes(app: FastifyInstance, deps: { sessions: SessionStor
         throw new PraveshError('deviceNotFound');
       }
       await sessions.revoke(session.sessionId);
+      await accountActivity.record({
+        customerId: claims.customerId,
+        kind: 'deviceSignedOut',
+        detail: deviceLabel(session),
+      });
       void reply.header('cache-control', 'no-store');
       return ok({ revoked: true as const });
+    },
+  );
+
+  typed.post(
+    SELF_SERVICE_ROUTES.accountActivity,
+    {
+      schema: {
+        summary: "The signed-in customer's recent account security events (spec 001 §2 active-devices)",
+        description:
+          'Newest first, at most 20: a changed mobile number or email (shown masked) and devices signed out, ' +
+          'so a change the customer did not make stands out. Needs the access token; only its own customer’s.',
+        tags: ['my-account'],
+        response: { 200: envelopeSchema(accountActivityResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const claims = await signedIn(request);
+      void reply.header('cache-control', 'no-store');
+      return ok({ items: await accountActivity.recent(claims.customerId) });
     },
   );
 }
