@@ -112,6 +112,9 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
         maxReconnectAttempts: -1,
         reconnectTimeWait: CONNECT_RETRY_MS,
         timeout: config.publishTimeoutMs,
+        // The client otherwise makes three Errors, stack traces captured, for every publish, as
+        // context for a failure we only log by reason (CPU per publish: bench figures in the commit).
+        noAsyncTraces: true,
       });
       if (state === 'closed') {
         await nc.close();
