@@ -49,19 +49,27 @@ export async function answerFixtures(url: string, token: string, count: number):
   for (let i = 0; i < visitors.length; i += 50) {
     await Promise.all(
       visitors.slice(i, i + 50).map(async (visitorId, j) => {
-        const response = await fetch(url + CONSENT_ROUTES.userConsent, {
-          method: 'POST',
-          headers: { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            contractId: CONSENT_CONTRACT_ID,
-            contractVersionId: '1',
-            visitorId,
-            visitId: `bench-visit-${i + j}`,
-            pageUrl: Buffer.from('http://localhost:4100/').toString('base64'),
-            userValue: (i + j) % 4 === 0 ? 'N' : 'Y',
-            consentState: 1,
-          }),
-        });
+        const send = () =>
+          fetch(url + CONSENT_ROUTES.userConsent, {
+            method: 'POST',
+            headers: { [PASS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              contractId: CONSENT_CONTRACT_ID,
+              contractVersionId: '1',
+              visitorId,
+              visitId: `bench-visit-${i + j}`,
+              pageUrl: Buffer.from('http://localhost:4100/').toString('base64'),
+              userValue: (i + j) % 4 === 0 ? 'N' : 'Y',
+              consentState: 1,
+            }),
+          });
+        let response = await send();
+        // A box shared with other work may be busy enough for the write queue to refuse (503 with
+        // Retry-After, nothing stored): the fixture waits as a client would and sends again.
+        for (let attempt = 0; response.status === 503 && attempt < 5; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+          response = await send();
+        }
         if (response.status !== 200) {
           throw new Error(`userconsent answered ${response.status}: ${await response.text()}`);
         }

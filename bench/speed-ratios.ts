@@ -28,6 +28,8 @@ import { benchCustomer } from './sso.ts';
  *   check     POST puckar/check
  *   post      POST no-op, shielded, reading  post ceiling  = post / shielded          (no target: what a
  *             puckar/check's body                                                       JSON body alone costs)
+ *                                            produce ÷ POST = produce / post             (≥ 0.7: the route's
+ *                                                                                        own cost, body aside)
  *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5, issue 14)
  *   offers    GET pco/offers                 offers ratio  = offers / shielded        (≥ 0.5, issue 14):
  *             an access token verified, the credit store's latest pulls and report read, the
@@ -37,7 +39,10 @@ import { benchCustomer } from './sso.ts';
  * eventId on every call (each one a new row); check cycles through visitors who answered the
  * contract (each a ledger read). scores reads the four stored bureau records of one signed-in
  * customer who consented and pulled (access token verified, one read of the latest pulls). PGlite always; PostgreSQL too when DATABASE_URL is set (a
- * throw-away database, with Redis when REDIS_URL is set).
+ * throw-away database, with Redis when REDIS_URL is set); and once more with analytics events on
+ * the machine's NATS JetStream (PRAVESH_EVENTS_SINK=nats, a stream of the run's own), on
+ * PostgreSQL when it is set, else on PGlite. BENCH_RATIO_EVENTS_SINK=postgres|nats runs only that
+ * sink's configurations.
  */
 
 export interface RatioOptions {
@@ -60,6 +65,7 @@ export const DEFAULT_RATIO_OPTIONS: RatioOptions = {
 export const TARGETS = {
   shieldCostPercent: 5,
   produceRatio: 0.6,
+  producePostRatio: 0.7,
   checkRatio: 0.6,
   scoresRatio: 0.5,
   offersRatio: 0.5,
@@ -77,6 +83,8 @@ export interface RouteTally {
 
 export interface RatioResult {
   database: 'pglite' | 'postgres';
+  /** Where event/produce put the events (PRAVESH_EVENTS_SINK). */
+  eventsSink: 'postgres' | 'nats';
   connections: number;
   /** requests/s per route over all rounds. */
   perSecond: Record<RouteName, number>;
@@ -84,6 +92,8 @@ export interface RatioResult {
   cpuMicrosPerRequest: Record<RouteName, number>;
   shieldCostPercent: { median: number; min: number; max: number };
   produceRatio: { median: number; min: number; max: number };
+  /** event/produce ÷ the shielded POST no-op: what storing the event costs beyond reading a JSON body. */
+  producePostRatio: { median: number; min: number; max: number };
   checkRatio: { median: number; min: number; max: number };
   scoresRatio: { median: number; min: number; max: number };
   offersRatio: { median: number; min: number; max: number };
@@ -249,15 +259,27 @@ async function fire(api: ApiProcess, options: Options): Promise<RouteTally> {
   };
 }
 
-async function measureOne(databaseUrl: string | undefined, options: RatioOptions): Promise<RatioResult> {
-  const { SSO_BENCH_DATABASE_URL: _db, SSO_BENCH_REDIS_URL: _redis, ...inherited } = process.env;
-  const env = databaseUrl
-    ? {
-        ...inherited,
-        SSO_BENCH_DATABASE_URL: databaseUrl,
-        ...(process.env.REDIS_URL ? { SSO_BENCH_REDIS_URL: process.env.REDIS_URL } : {}),
-      }
-    : inherited;
+async function measureOne(
+  databaseUrl: string | undefined,
+  options: RatioOptions,
+  eventsSink: 'postgres' | 'nats' = 'postgres',
+): Promise<RatioResult> {
+  const {
+    SSO_BENCH_DATABASE_URL: _db,
+    SSO_BENCH_REDIS_URL: _redis,
+    SSO_BENCH_EVENTS_SINK: _sink,
+    ...inherited
+  } = process.env;
+  const env = {
+    ...inherited,
+    ...(databaseUrl
+      ? {
+          SSO_BENCH_DATABASE_URL: databaseUrl,
+          ...(process.env.REDIS_URL ? { SSO_BENCH_REDIS_URL: process.env.REDIS_URL } : {}),
+        }
+      : {}),
+    ...(eventsSink === 'nats' ? { SSO_BENCH_EVENTS_SINK: 'nats' } : {}),
+  };
   const api = await startApiProcess({ entry: './sso-server.ts', env, name: 'ratio API' });
   try {
     const targets = await ratioTargets(api.url, options);
@@ -272,6 +294,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     ) as Record<RouteName, RouteTally>;
     const shieldCosts: number[] = [];
     const produceRatios: number[] = [];
+    const producePostRatios: number[] = [];
     const checkRatios: number[] = [];
     const scoresRatios: number[] = [];
     const offersRatios: number[] = [];
@@ -291,6 +314,7 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
       }
       shieldCosts.push((1 - rate.shielded / rate.open) * 100);
       produceRatios.push(rate.produce / rate.shielded);
+      producePostRatios.push(rate.produce / rate.post);
       checkRatios.push(rate.check / rate.shielded);
       scoresRatios.push(rate.scores / rate.shielded);
       offersRatios.push(rate.offers / rate.shielded);
@@ -304,11 +328,13 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
     ) as Record<RouteName, number>;
     return {
       database: databaseUrl ? 'postgres' : 'pglite',
+      eventsSink,
       connections: options.connections,
       perSecond,
       cpuMicrosPerRequest,
       shieldCostPercent: summary(shieldCosts),
       produceRatio: summary(produceRatios),
+      producePostRatio: summary(producePostRatios),
       checkRatio: summary(checkRatios),
       scoresRatio: summary(scoresRatios),
       offersRatio: summary(offersRatios),
@@ -322,8 +348,13 @@ async function measureOne(databaseUrl: string | undefined, options: RatioOptions
 }
 
 export async function measureSpeedRatios(options: RatioOptions = DEFAULT_RATIO_OPTIONS): Promise<RatioResult[]> {
-  const results = [await measureOne(undefined, options)];
-  if (process.env.DATABASE_URL) results.push(await measureOne(process.env.DATABASE_URL, options));
+  const only = process.env.BENCH_RATIO_EVENTS_SINK;
+  const results: RatioResult[] = [];
+  if (only !== 'nats') {
+    results.push(await measureOne(undefined, options));
+    if (process.env.DATABASE_URL) results.push(await measureOne(process.env.DATABASE_URL, options));
+  }
+  if (only !== 'postgres') results.push(await measureOne(process.env.DATABASE_URL, options, 'nats'));
   return results;
 }
 
@@ -335,7 +366,7 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
   return results.flatMap((result): Row[] => {
     const failed = result.failures > 0 ? `${result.failures} failed requests` : undefined;
     const verdict = (met: boolean) => (failed ? 'ERROR' : met ? 'ok' : 'MISSED');
-    const db = result.database;
+    const db = result.eventsSink === 'nats' ? `${result.database}, events on NATS` : result.database;
     const { perSecond: r, cpuMicrosPerRequest: cpu } = result;
     const rounds = 'median of rounds, ';
     return [
@@ -369,6 +400,12 @@ export function speedRatioRows(results: readonly RatioResult[]): Row[] {
         value: `${result.produceRatio.median.toFixed(2)} (${rounds}${range(result.produceRatio, 2)}; ${cpu.produce.toFixed(1)} µs)`,
         target: `≥ ${TARGETS.produceRatio}`,
         verdict: verdict(result.produceRatio.median >= TARGETS.produceRatio),
+      },
+      {
+        metric: `ratio: event/produce ÷ shielded POST no-op, ${db}`,
+        value: `${result.producePostRatio.median.toFixed(2)} (${rounds}${range(result.producePostRatio, 2)}; ${rps(r.produce)} vs ${rps(r.post)} req/s)`,
+        target: `≥ ${TARGETS.producePostRatio}`,
+        verdict: verdict(result.producePostRatio.median >= TARGETS.producePostRatio),
       },
       {
         metric: `ratio: getCreditScores ÷ shielded no-op, ${db}`,

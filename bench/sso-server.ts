@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { buildApp } from '@pravesh/server';
 import { loadConfig } from '@pravesh/server/config';
 import { runSeeders } from '@pravesh/server/seed';
@@ -17,11 +19,12 @@ import { runChildServer, tempDataDir } from './child-server.ts';
  * Child-process entry of the sign-on benchmark (bench/sso.ts): the real API on a fresh database —
  * embedded PGlite, or a throw-away PostgreSQL database when SSO_BENCH_DATABASE_URL is set, with
  * Redis for the rate limits when SSO_BENCH_REDIS_URL is set too (the scale-out deployment of
- * ARCHITECTURE.md) — with limits of its own: every OTP of the benchmark comes from one address, to
- * thousands of numbers that share a prefix, within minutes, so the per-IP limit and the shared SMS
- * budgets (past which a sign-in OTP first asks for a proof of work, answered 428) are lifted, and
- * limit keys get a prefix of their own, so runs never share a window with each other or with
- * sign-ins the machine's Redis has seen (the run stops at the first refusal otherwise).
+ * ARCHITECTURE.md), with analytics events on NATS JetStream when SSO_BENCH_EVENTS_SINK=nats — with
+ * limits of its own: every OTP of the benchmark comes from one address, to thousands of numbers
+ * that share a prefix, within minutes, so the per-IP limit and the shared SMS budgets (past which
+ * a sign-in OTP first asks for a proof of work, answered 428) are lifted, and limit keys get a
+ * prefix of their own, so runs never share a window with each other or with sign-ins the
+ * machine's Redis has seen (the run stops at the first refusal otherwise).
  */
 const dataDir = tempDataDir('pravesh-sso-bench-');
 /** The sign-on section's own limits (above): far past the sends of one run. */
@@ -32,6 +35,8 @@ const SSO_BENCH_LIMITS = {
 };
 const adminUrl = process.env.SSO_BENCH_DATABASE_URL;
 const redisUrl = process.env.SSO_BENCH_REDIS_URL;
+/** SSO_BENCH_EVENTS_SINK=nats: analytics events on the machine's NATS, in a stream of this run's own. */
+const eventsOnNats = process.env.SSO_BENCH_EVENTS_SINK === 'nats';
 const dbName = `pravesh_bench_${randomBytes(6).toString('hex')}`;
 let databaseUrl: string | undefined;
 /** Given to buildApp, which closes only what it opened: closed here after the app. */
@@ -47,8 +52,21 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+const benchStream = `PRAVESH_EVENTS_${dbName.toUpperCase()}`;
+
+/** The run's own stream goes with it (events of a benchmark are nobody's). */
+async function deleteBenchStream(): Promise<void> {
+  const nc = await connect({ servers: process.env.PRAVESH_NATS_URL || 'nats://127.0.0.1:4222' });
+  try {
+    await (await jetstreamManager(nc)).streams.delete(benchStream).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}
+
 const cleanUp = async () => {
   await openDatabase?.close().catch(() => undefined);
+  if (eventsOnNats) await deleteBenchStream().catch(() => undefined);
   dataDir.remove();
   if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
 };
@@ -68,6 +86,14 @@ await runChildServer({
       PRAVESH_RATE_LIMIT_PREFIX: `${dbName}:`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      ...(eventsOnNats
+        ? {
+            PRAVESH_EVENTS_SINK: 'nats',
+            PRAVESH_NATS_STREAM: benchStream,
+            PRAVESH_NATS_SUBJECT_PREFIX: `bench.${dbName}.events`,
+            ...(process.env.PRAVESH_NATS_URL ? { PRAVESH_NATS_URL: process.env.PRAVESH_NATS_URL } : {}),
+          }
+        : {}),
     });
     // Opened here, so the seed step (the offer catalogue) and the offers fixture share the server's
     // database: PGlite serves one handle per process.
@@ -77,6 +103,10 @@ await runChildServer({
     // The account aggregator simulator, held here too so the aggregator fixture can approve a consent at it.
     const aggregator = createAggregatorSimulator({ now: Date.now });
     const app = await buildApp(config, { logger: false, database, providers: { aggregator } });
+    // The NATS sink connects in the background: measure once it takes events.
+    for (let attempt = 0; eventsOnNats && attempt < 100 && !(await app.readiness.check()).ready; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     openDatabase = database;
     const credit = createCreditStore(database.db);
     app.post<{ Body: { customerId: string } }>(ROUTES.offersFixture, async (request) => {

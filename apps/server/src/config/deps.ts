@@ -30,6 +30,9 @@ import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
 import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
+import { writeQueueOptions } from '../modules/health/write-queues.ts';
+import { createEventSink, type EventSink } from '../event-sink/index.ts';
+import { startPartitionMaintenance } from '../db/daily-partitions.ts';
 import type { AppConfig } from './index.ts';
 import { ConfigError } from './shared.ts';
 import { schemaRefusal, schemaStatus } from '../db/schema-version.ts';
@@ -90,6 +93,8 @@ export interface ModuleDeps {
   readonly metrics: Metrics;
   /** What /readyz reports; write queues register with it (modules/health/readiness.ts). */
   readonly readiness: Readiness;
+  /** Where analytics events go: the database or NATS JetStream (PRAVESH_EVENTS_SINK, event-sink/). */
+  readonly eventSink: EventSink;
   readonly log: FastifyBaseLogger;
 }
 
@@ -215,6 +220,27 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
     metrics,
   });
 
+  const readiness = createReadiness({ database, stallMs: config.database.readyStallMs });
+  const eventSink = createEventSink(config, {
+    database,
+    now,
+    log: options.log,
+    metrics,
+    queue: writeQueueOptions({ config, log: options.log, metrics }, 'analytics event'),
+  });
+  readiness.watchDependency(() => eventSink.problem());
+  // Today's and tomorrow's partitions of visits and analytics events, expired ones dropped: now,
+  // then hourly (db/daily-partitions.ts). The first run is awaited so the first requests find
+  // today's partition (a database image migrated on another day has none); a failed run is logged,
+  // and an insert that finds no partition makes it itself.
+  const partitions = startPartitionMaintenance({
+    db,
+    now,
+    log: options.log,
+    retentionDays: { visits: config.events.visitsRetentionDays, analytics_events: config.events.eventsRetentionDays },
+  });
+  await partitions.settled();
+
   return {
     deps: {
       config,
@@ -234,10 +260,14 @@ export async function createDeps(config: AppConfig, options: DepsOptions): Promi
       accountActivity: createAccountActivity(db, now),
       generations,
       metrics,
-      readiness: createReadiness({ database, stallMs: config.database.readyStallMs }),
+      readiness,
+      eventSink,
       log: options.log,
     },
     close: async () => {
+      // Queued events are written (or published) before the database closes.
+      await eventSink.close();
+      await partitions.stop();
       await tokenLiveness.close();
       await generations.close();
       if (!options.limiter) await limiter.close();

@@ -15,6 +15,7 @@ import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
 import { loadRedisTimeouts, type RedisTimeouts } from './redis.ts';
 import { loadMetricsConfig, type MetricsConfig } from './observability.ts';
+import { loadEventsConfig, type EventsConfig } from './events.ts';
 import { repoPath } from '../lib/locations.ts';
 import { loadDatabaseSettings, type DatabaseSettings } from './database.ts';
 
@@ -131,6 +132,8 @@ export interface AppConfig {
   readonly support: SupportConfig;
   /** Prometheus metrics: their own port and/or a bearer token (config/observability.ts). */
   readonly metrics: MetricsConfig;
+  /** Analytics events' sink (the database or NATS JetStream) and events' and visits' retention (config/events.ts). */
+  readonly events: EventsConfig;
 }
 
 /** Development-only secrets: fine on a laptop (`local`), refused in every other environment. */
@@ -295,6 +298,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     invoices: loadInvoiceConfig(env, environment),
     support: loadSupportConfig(env, environment),
     metrics: loadMetricsConfig(env),
+    events: loadEventsConfig(env, environment),
   };
   if (config.devClock && environment !== 'local') {
     throw new ConfigError('PRAVESH_DEV_CLOCK is only for the local environment');

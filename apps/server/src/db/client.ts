@@ -23,6 +23,14 @@ export function resultRows<T>(result: unknown): T[] {
   return rows as T[];
 }
 
+/** Rows a raw INSERT, UPDATE or DELETE touched: node-postgres answers `rowCount`, PGlite `affectedRows`. */
+export function affectedRows(result: unknown): number {
+  const { rowCount, affectedRows } = (result ?? {}) as { rowCount?: unknown; affectedRows?: unknown };
+  const count = typeof rowCount === 'number' ? rowCount : affectedRows;
+  if (typeof count !== 'number') throw new Error('the database did not say how many rows a statement touched');
+  return count;
+}
+
 const dialect = new PgDialect();
 
 /**

@@ -6,7 +6,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * jsonb too: a nested value arrives as the JSON the engine wrote, which is what drizzle's own
  * mapping (JSON.stringify) would have sent.
  */
-const PLAIN_TYPES = /^(uuid|text|integer|boolean|timestamp with time zone|jsonb)$/;
+const PLAIN_TYPES = /^(uuid|text|integer|boolean|date|timestamp with time zone|jsonb)$/;
 
 export interface JsonRowsOptions {
   /**

@@ -21,10 +21,16 @@ export interface Metrics {
   readonly cacheLookups: Counter<'cache' | 'result'>;
   readonly redisErrors: Counter;
   readonly dbPoolConnections: Gauge<'state'>;
+  /** Time from an analytics event's arrival to its sink's acknowledgement (event-sink/index.ts). */
+  readonly eventSinkPublishDuration: Histogram<'sink'>;
+  /** The event-sink lag: how long the oldest event not yet acknowledged has waited. */
+  readonly eventSinkLag: Gauge<'sink'>;
   /** Reports a write queue's depth at each scrape (pravesh_queue_depth{queue}). */
   watchQueueDepth(queue: string, depth: () => number): void;
   /** Reports the PostgreSQL pool at each scrape (nothing for the embedded database). */
   watchPool(status: () => { total: number; idle: number; waiting: number } | undefined): void;
+  /** Reports the event sink's lag at each scrape, from since when (performance.now()) its oldest event waits. */
+  watchEventSink(sink: string, waitingSince: () => number | undefined): void;
 }
 
 /** Latency buckets in seconds: from a cached answer (~0.2 ms) to a stalled dependency's timeout. */
@@ -33,6 +39,7 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   const queueDepths = new Map<string, () => number>();
+  const eventSinks = new Map<string, () => number | undefined>();
   let poolStatus: (() => { total: number; idle: number; waiting: number } | undefined) | undefined;
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
   const httpRequestDuration = new RequestDurations(LATENCY_BUCKETS);
@@ -98,6 +105,29 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
         this.set({ state: 'waiting' }, status.waiting);
       },
     }),
+    eventSinkPublishDuration: new Histogram({
+      name: 'pravesh_event_sink_publish_duration_seconds',
+      help: "Time from an analytics event's arrival to its sink's acknowledgement (the batch committed, or JetStream's PubAck), by sink.",
+      labelNames: ['sink'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    eventSinkLag: new Gauge({
+      name: 'pravesh_event_sink_lag_seconds',
+      help: 'Event-sink lag: how long the oldest analytics event not yet acknowledged by its sink has waited (0 when none waits), by sink.',
+      labelNames: ['sink'],
+      registers: [registry],
+      collect() {
+        const now = performance.now();
+        for (const [sink, waitingSince] of eventSinks) {
+          const since = waitingSince();
+          this.set({ sink }, since === undefined ? 0 : Math.max(0, now - since) / 1000);
+        }
+      },
+    }),
+    watchEventSink(sink, waitingSince) {
+      eventSinks.set(sink, waitingSince);
+    },
     watchQueueDepth(queue, depth) {
       queueDepths.set(queue, depth);
     },

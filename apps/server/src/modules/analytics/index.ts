@@ -1,26 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { createMobileHasher } from './mobile-hash.ts';
-import { watchWriteQueue, writeQueueOptions } from '../health/write-queues.ts';
+import { watchWriteQueue } from '../health/write-queues.ts';
 import { analyticsRoutes } from './routes.ts';
-import { createAnalyticsStore } from './store.ts';
 
 /**
- * Analytics events (spec 000 §7 pbguc/event/produce). One insert per event gave ≈ 0.09 of the
- * shielded no-op route's throughput (issue 13 §3); events go in as the visits do, one multi-row
- * insert per batch, with the same batching per database kind (modules/visits/index.ts has the
- * measurements). Queued events are written before the database closes.
+ * Analytics events (spec 000 §7 pbguc/event/produce), handed to the event sink PRAVESH_EVENTS_SINK
+ * chose (event-sink/: the database in batched inserts, or NATS JetStream). Its pending events are
+ * a watched write queue; createDeps closes it, writing what is queued, before the database closes.
  */
 export const analyticsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
-  const store = createAnalyticsStore(deps.db, {
-    hashMobile: createMobileHasher(deps.config.piiHashKey),
-    maxConcurrentFlushes: deps.database.kind === 'postgres' ? 2 : 1,
-    maxWaitMs: deps.database.kind === 'postgres' ? 'turn' : 1,
-    queue: writeQueueOptions(deps, 'analytics event'),
-    now: deps.now,
-  });
-  watchWriteQueue(deps, 'analytics event', store);
-  analyticsRoutes(app, store);
-  app.addHook('onClose', () => store.drain());
+  watchWriteQueue(deps, 'analytics event', deps.eventSink);
+  analyticsRoutes(app, deps.eventSink);
   return Promise.resolve();
 };

@@ -10,9 +10,9 @@ import {
   produceEventResponseSchema,
 } from '@pravesh/core';
 import { clientGone } from '../../lib/client-gone.ts';
-import type { AnalyticsStore } from './store.ts';
+import type { EventSink } from '../../event-sink/index.ts';
 
-export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): void {
+export function analyticsRoutes(app: FastifyInstance, sink: EventSink): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     ROUTES.produceEvent,
     {
@@ -23,8 +23,9 @@ export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): vo
           'clientId, lob and the standard visitor data; optional fields may be null (a signed-out ' +
           "visitor's customerId). eventId is optional: when sent, a resend of the same id is stored once " +
           'and answered with the first receipt; when absent the server makes one (and the send is then ' +
-          'not idempotent). Events are written in batched multi-row inserts; the answer comes once the ' +
-          "event's batch has committed.",
+          'not idempotent). Events go to the configured sink (PRAVESH_EVENTS_SINK): batched multi-row inserts ' +
+          "into the database, answered once the event's batch has committed, or a NATS JetStream stream, " +
+          'answered once JetStream acknowledged it (503 with Retry-After while NATS is unreachable).',
         tags: ['analytics'],
         body: produceEventBodySchema,
         response: { 200: envelopeSchema(produceEventResponseSchema), '4xx': errorEnvelopeSchema },
@@ -38,7 +39,7 @@ export function analyticsRoutes(app: FastifyInstance, store: AnalyticsStore): vo
       const siteId = request.siteId;
       if (siteId === null) throw new PraveshError('clientTokenMissing');
       const [event] = request.body;
-      const stored = await store.insert(event!, siteId, request.pass?.device.hash ?? null, clientGone(request));
+      const stored = await sink.produce(event!, siteId, request.pass?.device.hash ?? null, clientGone(request));
       return ok({ eventId: stored.eventId, storedAt: stored.receivedAt.toISOString() });
     },
   );

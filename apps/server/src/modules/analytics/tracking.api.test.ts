@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
-import { createMobileHasher, normaliseMobile } from './mobile-hash.ts';
+import { createMobileHasher, normaliseMobile } from '../../event-sink/mobile-hash.ts';
 
 const PRODUCE = '/MSP/api/v1/pbguc/event/produce';
 

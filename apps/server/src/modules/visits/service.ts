@@ -8,6 +8,7 @@ import {
   type VisitorRecord,
 } from '@pravesh/core';
 import type { VisitRow, VisitStore } from './store.ts';
+import { utcDay } from '../../db/daily-partitions.ts';
 import type { VisitorCookie } from './visitor-cookie.ts';
 
 export interface VisitContext {
@@ -167,12 +168,14 @@ export function createVisitService(options: VisitServiceOptions) {
         pbUtmSource: body.pbUtmSource ?? null,
         pbUtmTerm: body.pbUtmTerm ?? null,
         deviceHash: context.deviceHash,
+        // The partition key: this server's UTC day (db/daily-partitions.ts).
+        receivedOn: utcDay(at),
       };
       const outcome = await insert(row, context.isGone);
       if (outcome === 'conflict') throw new PraveshError('failedToCreateVisitId');
       // A retry is answered with the visit stored first (its createdAt, campaign fields); it is rare
       // (the SDK retries only a failed call), so the extra read is not on the hot path.
-      const stored = outcome === 'existing' ? ((await options.store.find(visitId)) ?? row) : row;
+      const stored = outcome === 'existing' ? ((await options.store.find(visitId, row.receivedOn)) ?? row) : row;
 
       // Built from a validated body and a validated cookie record, so it needs no second parse.
       const record = nextRecord(

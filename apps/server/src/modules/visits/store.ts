@@ -1,11 +1,12 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
-import { executePrepared, resultRows, type Database } from '../../db/client.ts';
+import { affectedRows, executePrepared, resultRows, type Database } from '../../db/client.ts';
+import { dayBefore, insertIntoDailyPartitions, notStoredTheDayBefore } from '../../db/daily-partitions.ts';
 import { visits } from '../../db/schema/visits.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
 
-export type VisitRow = typeof visits.$inferInsert & { visitId: string; visitorId: string };
+export type VisitRow = typeof visits.$inferInsert & { visitId: string; visitorId: string; receivedOn: string };
 
 /**
  * created: this call stored the visit. existing: a retry of a stored visit by the same visitor
@@ -33,7 +34,7 @@ function sameOwner(owner: Owner, row: VisitRow): boolean {
   return owner.deviceId == null || row.deviceId == null || owner.deviceId === row.deviceId;
 }
 
-/** Columns written on insert; received_at keeps its default, now(). */
+/** Columns written on insert; received_at keeps its default, now(); received_on is the service's day. */
 const insertVisits = jsonRowsInsert(visits, [
   'visitId',
   'visitorId',
@@ -47,7 +48,14 @@ const insertVisits = jsonRowsInsert(visits, [
   ...VISIT_BASE64_FIELDS,
   ...VISIT_PLAIN_UTM_FIELDS,
   'deviceHash',
+  'receivedOn',
 ]);
+/** …skipping an id stored the day before (db/daily-partitions.ts: the key holds the day). */
+const insertUnlessStoredTheDayBefore = (rows: readonly VisitRow[]) =>
+  sql`${insertVisits(rows)} ${notStoredTheDayBefore('visits', 'visit_id', 'visitId')}`;
+
+/** The days (partitions) a batch's rows go to. */
+const daysOf = (rows: readonly { receivedOn: string }[]) => () => rows.map((row) => row.receivedOn);
 
 /** PostgreSQL's unique_violation (PostgreSQL Appendix A): the batch holds an id already stored. */
 const UNIQUE_VIOLATION = '23505';
@@ -67,21 +75,49 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
    * retried visit) fails whole, stores nothing, and answers undefined.
    */
   async function insertNew(rows: readonly VisitRow[]): Promise<Set<string> | undefined> {
+    let stored: number;
     try {
-      await executePrepared(db, 'visits_insert_new', insertVisits(rows));
-      return new Set(rows.map((row) => row.visitId));
+      stored = affectedRows(
+        await insertIntoDailyPartitions(db, 'visits', daysOf(rows), () =>
+          executePrepared(db, 'visits_insert_new', insertUnlessStoredTheDayBefore(rows)),
+        ),
+      );
     } catch (error) {
       if (errorCode(error) === UNIQUE_VIOLATION) return undefined;
       throw error;
     }
+    const ids = new Set(rows.map((row) => row.visitId));
+    if (stored === rows.length) return ids;
+    // Some were stored the day before their own (a retry across midnight): those were skipped.
+    const dayOf = new Map(rows.map((row) => [row.visitId, row.receivedOn]));
+    for (const copy of await storedCopies(rows, [...ids])) {
+      if (copy.receivedOn < dayOf.get(copy.visitId)!) ids.delete(copy.visitId);
+    }
+    return ids;
+  }
+
+  /** The copies of `ids` stored on the batch's days or the day before (only those partitions are read). */
+  function storedCopies(rows: readonly VisitRow[], ids: string[]) {
+    const earliest = rows.reduce((min, row) => (row.receivedOn < min ? row.receivedOn : min), rows[0]!.receivedOn);
+    return db
+      .select({
+        visitId: visits.visitId,
+        visitorId: visits.visitorId,
+        deviceId: visits.deviceId,
+        receivedOn: visits.receivedOn,
+      })
+      .from(visits)
+      .where(and(inArray(visits.visitId, ids), gte(visits.receivedOn, dayBefore(earliest))));
   }
 
   /** INSERT … ON CONFLICT DO NOTHING: answers the ids this statement stored. */
   async function insertOrSkip(rows: readonly VisitRow[]): Promise<Set<string>> {
-    const result = await executePrepared(
-      db,
-      'visits_insert_or_skip',
-      sql`${insertVisits(rows)} on conflict (visit_id) do nothing returning visit_id`,
+    const result = await insertIntoDailyPartitions(db, 'visits', daysOf(rows), () =>
+      executePrepared(
+        db,
+        'visits_insert_or_skip',
+        sql`${insertUnlessStoredTheDayBefore(rows)} on conflict (visit_id, received_on) do nothing returning visit_id`,
+      ),
     );
     return new Set(resultRows<{ visit_id: string }>(result).map((row) => row.visit_id));
   }
@@ -100,11 +136,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
     for (const id of insertedIds) owners.set(id, firstById.get(id)!);
     const missing = [...firstById.keys()].filter((id) => !insertedIds.has(id));
     if (missing.length > 0) {
-      const found = await db
-        .select({ visitId: visits.visitId, visitorId: visits.visitorId, deviceId: visits.deviceId })
-        .from(visits)
-        .where(inArray(visits.visitId, missing));
-      for (const row of found) owners.set(row.visitId, row);
+      for (const row of await storedCopies(distinct, missing)) owners.set(row.visitId, row);
     }
 
     return rows.map((row) => {
@@ -131,9 +163,17 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
     insert: (row: VisitRow, isGone?: () => boolean): Promise<InsertOutcome> => batcher.add(row, isGone),
     /** The unbatched path, one INSERT per call (benchmarks compare against it). */
     insertOne: async (row: VisitRow): Promise<InsertOutcome> => (await insertBatch([row]))[0]!,
-    /** The stored visit (a retry's answer). */
-    async find(visitId: string): Promise<VisitRow | undefined> {
-      const [row] = await db.select().from(visits).where(eq(visits.visitId, visitId));
+    /**
+     * The stored visit (a retry's answer): the copy from `day` or the day before, as the insert
+     * looks (only those two partitions are read).
+     */
+    async find(visitId: string, day: string): Promise<VisitRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(visits)
+        .where(and(eq(visits.visitId, visitId), gte(visits.receivedOn, dayBefore(day))))
+        .orderBy(visits.receivedOn)
+        .limit(1);
       return row;
     },
     drain: () => batcher.drain(),

@@ -1,0 +1,202 @@
+import type { AnalyticsEvent } from '@pravesh/core';
+import {
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+  type PubAck,
+} from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import { PraveshError } from '@pravesh/core';
+import type { NatsSinkConfig } from '../config/events.ts';
+import { serviceUnavailable } from '../lib/outage.ts';
+import { createEventRows, type EventRow, type EventRowOptions } from './event-row.ts';
+import type { EventSink, StoredEvent } from './types.ts';
+
+export interface NatsEventSinkOptions extends EventRowOptions {
+  config: NatsSinkConfig;
+  /** How long the stream keeps an event (its max_age), PRAVESH_EVENTS_RETENTION_DAYS. */
+  retentionDays: number;
+  /** Publishes awaiting JetStream's acknowledgement at most; beyond that a caller gets a 503. */
+  maxInFlight: number;
+  log: FastifyBaseLogger;
+}
+
+/** JetStream's default duplicate window (two minutes): a retry within it is acknowledged as a duplicate. */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+/** Between attempts to reach a NATS that was never reached (once reached, the client reconnects itself). */
+const CONNECT_RETRY_MS = 1000;
+
+type State = 'connecting' | 'ready' | 'disconnected' | 'stream refused' | 'closed';
+
+/**
+ * Analytics events on a NATS JetStream stream (PRAVESH_EVENTS_SINK=nats; README "Analytics events
+ * and retention"). Each event is one message on `<prefix>.<siteId>`, its body the event's row
+ * (event-sink/event-row.ts) as JSON and its `Nats-Msg-Id` the eventId: the stream, not this
+ * process, drops a resend within its duplicate window, so a retry that reaches another instance is
+ * stored once too. The caller is answered after the PubAck, when the event is durable.
+ *
+ * While NATS is unreachable (never reached, or the connection dropped and the client is
+ * reconnecting) produce refuses at once with 503 and Retry-After instead of queueing into the
+ * client's reconnect buffer, and problem() tells /readyz.
+ */
+export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
+  const { config, log } = options;
+  const toRow = createEventRows(options);
+  const subjects = [`${config.subjectPrefix}.>`];
+  let state: State = 'connecting';
+  let streamProblem: string | undefined;
+  let connection: NatsConnection | undefined;
+  let client: JetStreamClient | undefined;
+  let manager: JetStreamManager | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let outageLogged = false;
+  /** Start times (performance.now()) of publishes awaiting their PubAck, oldest first. */
+  const inFlight = new Map<number, number>();
+  const pending = new Set<Promise<unknown>>();
+  let nextPublish = 0;
+
+  /** Creates the stream, or checks that the one there takes our subjects (an operator may have made it). */
+  async function ensureStream(jsm: JetStreamManager): Promise<void> {
+    try {
+      const info = await jsm.streams.info(config.stream);
+      if (!subjects.every((subject) => info.config.subjects?.includes(subject))) {
+        streamProblem = `stream ${config.stream} does not take ${subjects.join(', ')}`;
+        state = 'stream refused';
+        log.error({ stream: config.stream, subjects: info.config.subjects }, 'event sink: ' + streamProblem);
+        return;
+      }
+    } catch (error) {
+      if ((error as { name?: unknown }).name !== 'StreamNotFoundError') throw error;
+      await jsm.streams.add({
+        name: config.stream,
+        subjects,
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        discard: DiscardPolicy.Old,
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+        max_age: nanos(options.retentionDays * 86_400_000),
+      });
+      log.info({ stream: config.stream, subjects }, 'event sink: stream created');
+    }
+    streamProblem = undefined;
+    state = 'ready';
+  }
+
+  async function watchStatus(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' && state !== 'closed') {
+        state = 'disconnected';
+        log.warn({ server: status.server }, 'event sink: NATS connection lost; produce answers 503 until it is back');
+      } else if (status.type === 'reconnect' && state !== 'closed') {
+        log.info({ server: status.server }, 'event sink: NATS connection back');
+        // A server that came back empty (its storage lost) has no stream until we make it again.
+        await ensureStream(manager!).catch((error: unknown) => {
+          state = 'disconnected';
+          log.warn({ reason: String(error).slice(0, 200) }, 'event sink: stream check failed after reconnecting');
+        });
+      }
+    }
+  }
+
+  async function start(): Promise<void> {
+    try {
+      const nc = await connect({
+        servers: config.url,
+        name: 'pravesh-server',
+        // Once reached, keep reconnecting for ever; produce refuses meanwhile (no buffering).
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: CONNECT_RETRY_MS,
+        timeout: config.publishTimeoutMs,
+        // The client otherwise makes three Errors, stack traces captured, for every publish, as
+        // context for a failure we only log by reason (CPU per publish: bench figures in the commit).
+        noAsyncTraces: true,
+      });
+      if (state === 'closed') {
+        await nc.close();
+        return;
+      }
+      connection = nc;
+      client = jetstream(nc, { timeout: config.publishTimeoutMs });
+      manager = await jetstreamManager(nc, { timeout: config.publishTimeoutMs });
+      void watchStatus(nc);
+      await ensureStream(manager);
+      outageLogged = false;
+    } catch (error) {
+      if (state === 'closed') return;
+      if (!outageLogged) {
+        outageLogged = true;
+        log.warn(
+          { url: config.url, reason: String(error).slice(0, 200) },
+          'event sink: NATS unreachable; produce answers 503 until it is reached',
+        );
+      }
+      if (connection) {
+        // Reached, but the stream could not be made or checked: try again from the start.
+        await connection.close().catch(() => undefined);
+        connection = undefined;
+      }
+      retryTimer = setTimeout(() => void start(), CONNECT_RETRY_MS);
+      retryTimer.unref();
+    }
+  }
+
+  /** The receipt of the copy stored first: its row, read back by the sequence the duplicate's PubAck names. */
+  async function firstReceipt(ack: PubAck): Promise<Date> {
+    const stored = await manager!.streams.getMessage(config.stream, { seq: ack.seq });
+    if (!stored) throw new Error('the first copy of a duplicate is gone from the stream');
+    return new Date(stored.json<EventRow>().receivedAt);
+  }
+
+  async function publish(row: EventRow): Promise<StoredEvent> {
+    const ack = await client!.publish(`${config.subjectPrefix}.${row.siteId}`, JSON.stringify(row), {
+      msgID: row.eventId,
+      timeout: config.publishTimeoutMs,
+    });
+    const receivedAt = ack.duplicate ? await firstReceipt(ack) : new Date(row.receivedAt);
+    return { eventId: row.eventId, receivedAt };
+  }
+
+  void start();
+
+  return {
+    kind: 'nats',
+    async produce(event: AnalyticsEvent, siteId: number, deviceHash: string | null): Promise<StoredEvent> {
+      if (state !== 'ready') throw serviceUnavailable();
+      if (inFlight.size >= options.maxInFlight) throw serviceUnavailable();
+      const key = (nextPublish += 1);
+      inFlight.set(key, performance.now());
+      const published = publish(toRow(event, siteId, deviceHash));
+      pending.add(published);
+      try {
+        return await published;
+      } catch (error) {
+        if (error instanceof PraveshError) throw error;
+        // No PubAck in time, no stream answering, the connection dropped mid-publish: nothing is
+        // known to be stored, and a resend of the same eventId is stored once.
+        log.warn({ reason: String(error).slice(0, 200) }, 'event sink: publish failed');
+        throw serviceUnavailable();
+      } finally {
+        inFlight.delete(key);
+        pending.delete(published);
+      }
+    },
+    problem() {
+      if (state === 'ready' || state === 'closed') return undefined;
+      if (state === 'stream refused') return `event sink ${streamProblem ?? 'stream refused'}`;
+      return 'event sink (NATS) unreachable';
+    },
+    waitingSince: () => inFlight.values().next().value,
+    depth: () => inFlight.size,
+    async close() {
+      state = 'closed';
+      clearTimeout(retryTimer);
+      await Promise.allSettled([...pending]);
+      await connection?.close();
+    },
+  };
+}
