@@ -432,6 +432,7 @@ const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; descriptio
     summary: 'Accounts page: the login link and the OAuth authorization_endpoint (spec 000 §2)',
     tags: ['pages'],
   },
+  'GET /desk': { summary: "The support desk: agents' sign-in and their chats (never framed)", tags: ['pages'] },
   'GET /logout': { summary: 'Accounts page: the logout link (spec 000 §2), redirect_uri', tags: ['pages'] },
   'GET /myaccount': { summary: 'Redirects to /myaccount/', tags: ['pages'] },
   'GET /myaccount/': { summary: 'My Account, the signed-in dashboard (spec 001 §1, §2)', tags: ['pages'] },
@@ -529,6 +530,10 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         { name: 'invoices', description: 'GST tax invoices of paid add-ons (spec 001 §7)' },
         { name: 'aggregator', description: 'Bank linking through the account aggregator (spec 001 §2, §7)' },
         { name: 'support', description: 'FAQs, support queries and chat (spec 001 §2, §7, §9)' },
+        {
+          name: 'support desk',
+          description: "The support agents' console: its own sign-in and session cookie, never a customer token",
+        },
         { name: 'profile', description: 'Contact and personal details, reference lists (spec 001 §2, §3, §7)' },
         { name: 'holdings', description: 'Mutual funds, wallet protection and ONDC loans banners (spec 001 §1, §7)' },
         { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },

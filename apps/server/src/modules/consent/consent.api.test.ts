@@ -13,6 +13,7 @@ import {
   type GetApplicationDataResponse,
   type IsLatestContractVersionResponse,
   type UserConsentResponse,
+  DATA_RIGHTS_CONTRACT_ID,
 } from '@pravesh/core';
 import { consentContracts, consentContractVersions, consentLedger, consentReceived } from '../../db/schema/consent.ts';
 import { buildApp } from '../../app.ts';
@@ -122,6 +123,8 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
     const expected = [
       ...SITES.filter((site) => site.consentId !== '').map((site) => site.consentId),
       ...Object.values(CONSENT_CONFIG_CONTRACTS),
+      // The product's own: data-rights requests are ledger entries (migration 0028), in every deployment.
+      DATA_RIGHTS_CONTRACT_ID,
     ].sort();
     const contracts = await store().listContracts();
     expect(contracts.map((contract) => contract.contractId).filter((id) => !id.startsWith('test-'))).toEqual(expected);
@@ -506,7 +509,12 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       },
     });
     try {
-      expect(await other.database.db.$count(consentContracts)).toBe(0);
+      // Only the product's own contract (data-rights requests, migration 0028), no demo one.
+      expect(
+        (await other.database.db.select({ id: consentContracts.contractId }).from(consentContracts)).map(
+          (row) => row.id,
+        ),
+      ).toEqual([DATA_RIGHTS_CONTRACT_ID]);
       const published = await other.app.inject({
         method: 'POST',
         url: CONSENT_DEV_PUBLISH_PATH,
