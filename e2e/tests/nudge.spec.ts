@@ -1,7 +1,14 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, newOtpFromOutbox, screenshot } from '../support.ts';
+import {
+  DEMO_CUSTOMERS_LOCK,
+  expectAxeClean,
+  newOtpFromOutbox,
+  screenshot,
+  watchConsole,
+  type ConsoleWatch,
+} from '../support.ts';
 
 /**
  * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
@@ -33,31 +40,24 @@ test.setTimeout(180_000);
  * ones let through are those a test causes on purpose (allowConsoleErrors: the routed 500 of the
  * failing apply makes Chromium log "Failed to load resource").
  */
-const consoleProblems = new Map<Page, { problems: string[]; allowed: RegExp[] }>();
+const consoleWatches = new Map<Page, ConsoleWatch>();
 
-function watchConsole(page: Page): void {
-  const watched = { problems: [] as string[], allowed: [] as RegExp[] };
-  consoleProblems.set(page, watched);
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    watched.problems.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => watched.problems.push(`uncaught: ${error.message}`));
+function watchPage(page: Page): void {
+  consoleWatches.set(page, watchConsole(page));
 }
 
 function allowConsoleErrors(page: Page, pattern: RegExp): void {
-  consoleProblems.get(page)?.allowed.push(pattern);
+  consoleWatches.get(page)?.allow(pattern);
 }
 
 function expectConsoleClean(page: Page): void {
-  const watched = consoleProblems.get(page);
-  if (!watched) return;
-  consoleProblems.delete(page);
-  const unexpected = watched.problems.filter((problem) => !watched.allowed.some((pattern) => pattern.test(problem)));
-  expect(unexpected, 'console errors during the journey').toEqual([]);
+  const consoleClean = consoleWatches.get(page);
+  if (!consoleClean) return;
+  consoleWatches.delete(page);
+  consoleClean();
 }
 
-test.beforeEach(({ page }) => watchConsole(page));
+test.beforeEach(({ page }) => watchPage(page));
 test.afterEach(({ page }) => expectConsoleClean(page));
 
 const nudgeOf = (page: Page) => page.locator('pravesh-nudge');
@@ -262,7 +262,7 @@ test.describe('signed out, a new visitor', () => {
   }) => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
-    watchConsole(page);
+    watchPage(page);
     await page.goto(`${DEMO_SITE_A}/`);
     // Not opened by itself on a phone: the sheet peeks.
     await expect(sheetOf(page)).toBeAttached({ timeout: 30_000 });
@@ -320,7 +320,7 @@ async function phoneView(page: Page, name: string): Promise<void> {
     storageState: await context.storageState(),
   });
   const phonePage = await phone.newPage();
-  watchConsole(phonePage);
+  watchPage(phonePage);
   // A signed-in customer with terms to accept sees the consent panel, a bottom sheet of its own on a
   // phone: the nudge's peek steps aside while it is up (it would sit under it) and comes back after.
   let consentShown = false;
