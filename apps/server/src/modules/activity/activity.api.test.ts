@@ -51,7 +51,8 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
     if (!tokens.has(siteId)) tokens.set(siteId, await server.token(siteId));
     // One pass token per site unless the customer rides in it (the sso strategy).
     const pass = proof && 'sso' in proof ? undefined : tokens.get(siteId);
-    return testClient(server).post<T>(url, { body, siteId, proof, pass });
+    const { status, body: envelope } = await testClient(server).post<T>(url, { body, siteId, proof, pass });
+    return { status, body: envelope };
   }
   const read = (payload: unknown, siteId = 2, proof?: Proof) =>
     post<GetApplicationDataResponse>(APPLICATION_DATA_PATH, payload, siteId, proof);
