@@ -1,18 +1,49 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+const INCLUDE = [
+  // .tsx too in every workspace: a component test outside the dashboard must not be skipped silently.
+  'packages/*/src/**/*.test.{ts,tsx}',
+  'packages/*/build-tools/**/*.test.ts',
+  'apps/*/src/**/*.test.{ts,tsx}',
+  'scripts/**/*.test.ts',
+  'bench/**/*.test.ts',
+];
+const TEST_FILE = /\.test\.tsx?$/;
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.tsbuild', '.data']);
+
+/**
+ * What makes a test file need a module registry of its own: it replaces modules or globals (vi.mock,
+ * stubs, fake timers, spies), changes the environment or the process, or runs in happy-dom. Such a
+ * file runs isolated, as vitest runs every file by default; the others share their worker's loaded
+ * modules (`isolate: false`), so the server and its libraries are imported once per worker instead
+ * of once per file (vitest "Improving Performance": isolation off for files without side effects).
+ * The split is read from the files themselves, so a file that starts mocking moves over by itself.
+ */
+const NEEDS_ISOLATION =
+  /vi\.(mock|doMock|hoisted|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\b|@vitest-environment|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(chdir|on|once)\(/;
+
+function testFiles(folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = posix.join(folder, entry.name);
+    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : testFiles(relative);
+    return TEST_FILE.test(entry.name) ? [relative] : [];
+  });
+}
+
+const isolatedFiles = ['packages', 'apps', 'scripts', 'bench']
+  .flatMap((folder) => testFiles(folder))
+  .filter((file) => NEEDS_ISOLATION.test(readFileSync(join(root, file), 'utf8')));
 
 // One runner for every workspace; browser-flavoured tests opt into happy-dom with a
 // `// @vitest-environment happy-dom` comment. Playwright journeys live in e2e/ and run apart.
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/build-tools/**/*.test.ts',
-      'apps/*/src/**/*.test.ts',
-      'apps/dashboard/src/**/*.test.tsx',
-      'scripts/**/*.test.ts',
-      'bench/**/*.test.ts',
-    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -24,5 +55,17 @@ export default defineConfig({
     // Migrates one PGlite image and one PostgreSQL template per migration set; each test database
     // starts as a copy (apps/server/src/test/migrated.ts).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    projects: [
+      ...(isolatedFiles.length > 0 ? [{ extends: true, test: { name: 'isolated', include: isolatedFiles } }] : []),
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: INCLUDE,
+          exclude: [...configDefaults.exclude, ...isolatedFiles],
+          isolate: false,
+        },
+      },
+    ],
   },
 });

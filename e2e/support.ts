@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AUTHORIZATION_KEY_MAX_SKEW_SECONDS } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A } from './urls.ts';
 
@@ -33,10 +33,19 @@ export function randomMobile(): string {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
-/** Saves a screenshot under e2e/artifacts/screenshots (kept by CI as an artifact). */
-export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
+/**
+ * Saves a screenshot under e2e/artifacts/screenshots (kept by CI as an artifact, and where a person
+ * looks at them): of the page, or of one part of it (a full-page shot of a long page is too tall to
+ * read). `name` may name a subfolder ("demo-sites/homepage.png").
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  const file = path.join(screenshotDir, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await ('goto' in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 }
 
 export interface OutboxMessage {
@@ -153,20 +162,46 @@ export async function expectAxeClean(page: Page, state?: string): Promise<void> 
   expect(summary, state && `axe violations with ${state}`).toEqual([]);
 }
 
+/** What a journey's console watch answers (watchConsole). */
+export interface ConsoleWatch {
+  /** Fails the test when a problem was seen that neither `allowed` nor allow() lets through. */
+  (allowed?: readonly RegExp[]): void;
+  /** The problems seen so far that allow() does not let through. */
+  problems(): string[];
+  /** Lets through every problem matching `pattern`: errors the journey causes on purpose. */
+  allow(pattern: RegExp): void;
+  /** Waits for one problem matching `pattern` and takes it back (the browser logs a 4xx reply once). */
+  forgive(pattern: RegExp): Promise<void>;
+}
+
 /**
- * Collects console errors and uncaught exceptions from here on; the function it answers fails the
- * test when any was seen (but those matching `allowed`, errors a journey causes on purpose).
+ * Collects console errors (and warnings, with `warnings: true`) and uncaught exceptions from here
+ * on; the watch it answers fails the test when any was seen but those the journey causes on purpose.
  */
-export function watchConsole(page: Page): (allowed?: readonly RegExp[]) => void {
-  const problems: string[] = [];
+export function watchConsole(page: Page, { warnings = false }: { warnings?: boolean } = {}): ConsoleWatch {
+  const seen: string[] = [];
+  const allowedAlways: RegExp[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
+    if (message.type() === 'error' || (warnings && message.type() === 'warning'))
+      seen.push(`${message.type()}: ${message.text()} (${message.location().url})`);
   });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  return (allowed = []) => {
-    const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+  page.on('pageerror', (error) => seen.push(`uncaught: ${error.message}`));
+  const problems = () => seen.filter((problem) => !allowedAlways.some((pattern) => pattern.test(problem)));
+  const watch = (allowed: readonly RegExp[] = []) => {
+    const unexpected = problems().filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
     expect(unexpected, 'console errors during the journey').toEqual([]);
   };
+  return Object.assign(watch, {
+    problems,
+    allow: (pattern: RegExp) => void allowedAlways.push(pattern),
+    async forgive(pattern: RegExp) {
+      await expect.poll(() => seen.findIndex((problem) => pattern.test(problem))).toBeGreaterThanOrEqual(0);
+      seen.splice(
+        seen.findIndex((problem) => pattern.test(problem)),
+        1,
+      );
+    },
+  });
 }
 
 /** "98******01": spec 001 §5 masking, as the demo site shows a signed-in number. */

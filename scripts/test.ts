@@ -2,8 +2,9 @@
  * `npm test`: lint, type check and build side by side (none reads what another writes: the build
  * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/), then the Vitest suite, then the
  * fault suite's short run, then the production smoke behind nginx on that build, then the
- * Playwright journeys on it. Each phase's output is printed whole when it ends, not
- * interleaved, followed by `phase NAME: N s`; a failed group stops the run, as `a && b` would.
+ * Playwright journeys on it. A phase starts once the phases it comes `after` have passed; a failed
+ * phase starts nothing more, as `a && b` would. Each phase's output is printed whole when it ends
+ * unless it streams (the long ones, whose progress is worth seeing), followed by `phase NAME: N s`.
  * `npm test -- unit e2e` runs only the phases named (e2e then expects a build).
  */
 import { spawn } from 'node:child_process';
@@ -12,36 +13,52 @@ interface Phase {
   name: string;
   command: string;
   args: string[];
+  /** The phases that must have passed first (of those chosen). */
+  after: string[];
+  /** Streams its output as it comes instead of holding it until it ends. */
+  streams?: boolean;
 }
 
-const npm = (name: string, script: string): Phase => ({ name, command: 'npm', args: ['run', '--silent', script] });
+const npm = (name: string, script: string, after: string[] = [], streams = false): Phase => ({
+  name,
+  command: 'npm',
+  args: ['run', '--silent', script],
+  after,
+  streams,
+});
 
-const ALL_GROUPS: Phase[][] = [
-  [npm('lint', 'lint'), npm('typecheck', 'typecheck'), npm('build', 'build')],
-  [npm('unit', 'test:unit')],
+const ALL_PHASES: Phase[] = [
+  npm('lint', 'lint'),
+  npm('typecheck', 'typecheck'),
+  npm('build', 'build'),
+  // Once the type check and the build are done, not the lint: lint is one process, and the minute
+  // it runs on after them used one core of two. After the build, as the compiled-server test
+  // rebuilds apps/server/dist itself.
+  npm('unit', 'test:unit', ['typecheck', 'build'], true),
   // The fault suite's short run starts its own PostgreSQL, Redis and servers: alone, so its
   // recovery times and memory are its own (PRAVESH_SKIP_FAULTS=1 skips it, saying so).
-  [npm('faults', 'test:faults')],
+  npm('faults', 'test:faults', ['lint', 'unit'], true),
   // The compiled server behind nginx (scripts/smoke-prod.sh). Without nginx it says SKIPPED and
   // passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
-  [{ name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'] }],
-  // test:e2e builds first; the build of the first group serves here.
-  [{ name: 'e2e', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] }],
+  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'faults'] },
+  // test:e2e builds first; the build above serves here.
+  {
+    name: 'e2e',
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    after: ['build', 'smoke-prod'],
+    streams: true,
+  },
 ];
 
 const chosen = process.argv.slice(2);
-const unknown = chosen.filter((name) => !ALL_GROUPS.flat().some((phase) => phase.name === name));
+const unknown = chosen.filter((name) => !ALL_PHASES.some((phase) => phase.name === name));
 if (unknown.length > 0) {
-  console.error(
-    `no such phase: ${unknown.join(', ')} (phases: ${ALL_GROUPS.flat()
-      .map(({ name }) => name)
-      .join(', ')})`,
-  );
+  console.error(`no such phase: ${unknown.join(', ')} (phases: ${ALL_PHASES.map(({ name }) => name).join(', ')})`);
   process.exit(2);
 }
-const GROUPS = ALL_GROUPS.map((group) =>
-  group.filter((phase) => chosen.length === 0 || chosen.includes(phase.name)),
-).filter((group) => group.length > 0);
+const PHASES = ALL_PHASES.filter((phase) => chosen.length === 0 || chosen.includes(phase.name));
+const planned = new Set(PHASES.map(({ name }) => name));
 
 interface Outcome {
   name: string;
@@ -49,11 +66,10 @@ interface Outcome {
   code: number;
 }
 
-function run(phase: Phase, alone: boolean): Promise<Outcome> {
+function run(phase: Phase): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    // A phase running alone streams its output (the journeys' progress); side by side, each is held.
-    const child = spawn(phase.command, phase.args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(phase.command, phase.args, { stdio: phase.streams ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const held: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
@@ -68,14 +84,25 @@ function run(phase: Phase, alone: boolean): Promise<Outcome> {
 
 const started = performance.now();
 const outcomes: Outcome[] = [];
-for (const group of GROUPS) {
-  const results = await Promise.all(group.map((phase) => run(phase, group.length === 1)));
-  outcomes.push(...results);
-  if (results.some((result) => result.code !== 0)) break;
+const running = new Map<string, Promise<Outcome>>();
+const passed = (name: string) => outcomes.some((outcome) => outcome.name === name && outcome.code === 0);
+for (;;) {
+  const failed = outcomes.some(({ code }) => code !== 0);
+  // Start every phase whose earlier phases (those chosen) have passed; none once one has failed.
+  for (const phase of failed ? [] : PHASES) {
+    const due = phase.after.filter((name) => planned.has(name)).every(passed);
+    if (due && !running.has(phase.name) && !outcomes.some(({ name }) => name === phase.name)) {
+      running.set(phase.name, run(phase));
+    }
+  }
+  if (running.size === 0) break;
+  const outcome = await Promise.race(running.values());
+  running.delete(outcome.name);
+  outcomes.push(outcome);
 }
 const total = Math.round((performance.now() - started) / 1000);
 console.log(
   `\n${outcomes.map(({ name, seconds, code }) => `${name} ${seconds} s${code ? ' FAILED' : ''}`).join(', ')}`,
 );
 console.log(`phase total: ${total} s`);
-process.exitCode = outcomes.length === GROUPS.flat().length && outcomes.every(({ code }) => code === 0) ? 0 : 1;
+process.exitCode = outcomes.length === PHASES.length && outcomes.every(({ code }) => code === 0) ? 0 : 1;

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount } from '../support.ts';
+import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount, watchConsole } from '../support.ts';
 
 /**
  * Issue 17 §3 §4 (spec 001 §2 the four aggregator routes): a new customer links a bank through
@@ -17,41 +17,16 @@ import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccou
 
 const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
 
-/** Axe-clean, then kept under e2e/artifacts/screenshots and, for a person to look at, in /tmp. */
+/** Axe-clean, then kept under e2e/artifacts/screenshots. */
 async function check(page: Page, name: string): Promise<void> {
   await expect(page.locator('.pv-skeleton')).toHaveCount(0);
   await expectAxeClean(page);
   await screenshot(page, `aa-${name}.png`, { fullPage: true });
-  copyFileSync(path.join(artifacts, 'screenshots', `aa-${name}.png`), `/tmp/aa-${name}.png`);
 }
 
 /** One part of a long page, for a person to look at (a full-page shot of the dashboard is too tall to read). */
 async function shotOf(locator: Locator, name: string): Promise<void> {
-  await locator.screenshot({ path: path.join(artifacts, 'screenshots', `aa-${name}.png`) });
-  copyFileSync(path.join(artifacts, 'screenshots', `aa-${name}.png`), `/tmp/aa-${name}.png`);
-}
-
-/**
- * Console errors, warnings and uncaught exceptions during a journey: it must end with none.
- * `forgive` takes back one entry the journey causes on purpose (the browser logs a 4xx reply).
- */
-function watchConsole(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return {
-    problems: () => problems,
-    async forgive(pattern: RegExp): Promise<void> {
-      await expect.poll(() => problems.findIndex((problem) => pattern.test(problem))).toBeGreaterThanOrEqual(0);
-      problems.splice(
-        problems.findIndex((problem) => pattern.test(problem)),
-        1,
-      );
-    },
-  };
+  await screenshot(locator, `aa-${name}.png`);
 }
 
 /** The bank's linking OTP the simulated bank sent to the local outbox (development only). */
@@ -95,7 +70,7 @@ test.describe('bank linking through FINVU (issue 17)', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    const watched = watchConsole(page);
+    const watched = watchConsole(page, { warnings: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     const mobileNo = randomMobile();
     await signInToMyAccount(page, mobileNo);
@@ -220,7 +195,6 @@ test.describe('bank linking through FINVU (issue 17)', () => {
       pdfPath,
       path.join(artifacts, 'screenshots', 'aa-statement-pdf'),
     ]);
-    copyFileSync(path.join(artifacts, 'screenshots', 'aa-statement-pdf-1.png'), '/tmp/aa-statement-pdf-1.png');
     await expect(page.getByText('Your statement is downloaded.')).toBeVisible();
 
     // Revoke: asked once more, then nothing is shared.
@@ -240,7 +214,7 @@ test.describe('bank linking through FINVU (issue 17)', () => {
 
   test('at 375px: an 8-digit-OTP bank, its accounts and transactions on a phone', async ({ page }) => {
     test.setTimeout(180_000);
-    const watched = watchConsole(page);
+    const watched = watchConsole(page, { warnings: true });
     await page.setViewportSize({ width: 375, height: 800 });
     const mobileNo = randomMobile();
     await signInToMyAccount(page, mobileNo);
@@ -290,7 +264,7 @@ test.describe('bank linking through FINVU (issue 17)', () => {
 
   test('a declined consent is "Verification Incomplete"; an app source hides the header button', async ({ page }) => {
     test.setTimeout(120_000);
-    const watched = watchConsole(page);
+    const watched = watchConsole(page, { warnings: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     const mobileNo = randomMobile();
     await signInToMyAccount(page, mobileNo);

@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
@@ -13,10 +12,9 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } f
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
 test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
-/** Kept under e2e/artifacts and, for a person to look at, as /tmp/alerts-<name>.png. */
+/** Kept under e2e/artifacts as alerts-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `alerts-${name}.png`, { fullPage: true });
-  copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/alerts-${name}.png`, `/tmp/alerts-${name}.png`);
 }
 
 test('the scored demo customer sees why their score changed and their credit alerts, and marks one read', async ({

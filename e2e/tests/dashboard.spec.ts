@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
@@ -22,10 +21,9 @@ import {
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
 test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
-/** Kept under e2e/artifacts and, for a person to look at, as /tmp/dashboard-<name>.png. */
+/** Kept under e2e/artifacts as dashboard-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `dashboard-${name}.png`, { fullPage: true });
-  copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/dashboard-${name}.png`, `/tmp/dashboard-${name}.png`);
 }
 
 /** Everything a script on the My Account origin can read: storage, readable cookies, IndexedDB names. */

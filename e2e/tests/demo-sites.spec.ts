@@ -1,9 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
-import { animationsSettled, expectAxeClean, otpFromOutbox, randomMobile } from '../support.ts';
+import {
+  animationsSettled,
+  expectAxeClean,
+  otpFromOutbox,
+  randomMobile,
+  screenshot,
+  watchConsole,
+} from '../support.ts';
 
 /**
  * Issue 13 §4 "What a new user met on the demo": the two demo sites are two different pages of one
@@ -11,7 +15,7 @@ import { animationsSettled, expectAxeClean, otpFromOutbox, randomMobile } from '
  * Each journey keeps the browser console clean (no errors, no CSP violations: the SDK's blob worker
  * after sign-in, the hub frame's messages before it loads), each page is axe-clean, the header fits,
  * customers read no codes or ids, and the developer panel opens from a labelled, keyboard-usable
- * button. Screenshots go to e2e/artifacts/screenshots/demo-sites (DEMO_SCREENSHOT_DIR overrides).
+ * button. Screenshots go to e2e/artifacts/screenshots/demo-sites.
  */
 
 const VIEWPORTS = [
@@ -23,27 +27,17 @@ const SITES = [
   { name: 'cards', url: DEMO_SITE_B, heading: 'Credit cards that pay you back' },
 ] as const;
 
-const screenshotDir =
-  process.env.DEMO_SCREENSHOT_DIR ??
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots/demo-sites');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/** Full-page, under e2e/artifacts/screenshots/demo-sites. */
+function shoot(page: Page, name: string): Promise<void> {
+  return screenshot(page, `demo-sites/${name}.png`, { fullPage: true });
 }
 
 /**
  * Collects what would make the console unclean: console errors and warnings, uncaught exceptions,
  * and CSP violations (a securitypolicyviolation listener added before any page script runs).
  */
-async function watchConsole(page: Page): Promise<() => Promise<string[]>> {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+async function watchConsoleAndCsp(page: Page): Promise<() => Promise<string[]>> {
+  const consoleWatch = watchConsole(page, { warnings: true });
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -55,7 +49,7 @@ async function watchConsole(page: Page): Promise<() => Promise<string[]>> {
     const violations = await page
       .evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])
       .catch(() => []);
-    return [...problems, ...violations.map((violation) => `csp: ${violation}`)];
+    return [...consoleWatch.problems(), ...violations.map((violation) => `csp: ${violation}`)];
   };
 }
 
@@ -101,7 +95,7 @@ for (const viewport of VIEWPORTS) {
     test.describe.configure({ timeout: 120_000 });
 
     test('signed out: two different, finished pages with a clean console', async ({ page }) => {
-      const problems = await watchConsole(page);
+      const problems = await watchConsoleAndCsp(page);
       for (const site of SITES) {
         await page.goto(`${site.url}/`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.heading);
@@ -154,7 +148,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('a product button thanks the customer without showing the event id', async ({ page }) => {
-      const problems = await watchConsole(page);
+      const problems = await watchConsoleAndCsp(page);
       await page.goto(`${DEMO_SITE_A}/`);
       const stored = page.waitForResponse((response) => response.url().includes('/pbguc/event/produce'));
       await page.getByRole('button', { name: 'Compare loans' }).click();
@@ -188,7 +182,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('signed in: both sites show the customer, and the console stays clean', async ({ page, context }) => {
-      const problems = await watchConsole(page);
+      const problems = await watchConsoleAndCsp(page);
       await page.goto(`${DEMO_SITE_A}/`);
       const mobileNo = await signInOnSiteA(page);
       const masked = `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
@@ -198,7 +192,7 @@ for (const viewport of VIEWPORTS) {
       await shoot(page, `homepage-${viewport.name}-signed-in`);
 
       const siteB = await context.newPage();
-      const problemsB = await watchConsole(siteB);
+      const problemsB = await watchConsoleAndCsp(siteB);
       await siteB.goto(`${DEMO_SITE_B}/`);
       await expect(siteB.getByRole('region', { name: 'Your account' })).toContainText(`Signed in as ${masked}`);
       await expect(siteB.getByRole('button', { name: 'Sign out' })).toBeVisible();

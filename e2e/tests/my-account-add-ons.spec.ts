@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot } from '../support.ts';
+import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot, watchConsole } from '../support.ts';
 
 /**
  * Issue 16 §6, §7 ("buying an add-on and downloading its invoice; the PDF turned into PNG"): the
@@ -22,21 +22,9 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
 
-/** Kept under e2e/artifacts and, for a person to look at, as /tmp/add-ons-<name>.png. */
+/** Kept under e2e/artifacts as add-ons-<name>.png. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await screenshot(page, `add-ons-${name}.png`, { fullPage });
-  copyFileSync(path.join(artifacts, 'screenshots', `add-ons-${name}.png`), `/tmp/add-ons-${name}.png`);
-}
-
-/** Console errors and warnings and uncaught exceptions on My Account, from the moment it is called. */
-function watchConsole(page: Page): () => string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return () => problems;
 }
 
 /** The local payment simulator answers the next payment with `outcome` (dev route, local only). */
@@ -60,7 +48,7 @@ test('scored demo customer: a declined payment, then a paid one → active, invo
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
   await page.setViewportSize(DESKTOP);
   await openMyAccount(page, mobileNo);
-  const problems = watchConsole(page);
+  const consoleClean = watchConsole(page, { warnings: true });
   await page.reload();
 
   const health = addOnCard(page, 'Credit Health Report');
@@ -135,7 +123,6 @@ test('scored demo customer: a declined payment, then a paid one → active, invo
   expect(text).toMatch(/Rupees One Hundred (and )?Ninety[- ]Nine/i);
   const png = path.join(artifacts, 'screenshots', 'add-ons-invoice');
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdfFile, png]);
-  copyFileSync(`${png}.png`, '/tmp/add-ons-invoice.png');
 
   // Phone width: the same state, axe-clean.
   await page.setViewportSize(PHONE);
@@ -147,7 +134,7 @@ test('scored demo customer: a declined payment, then a paid one → active, invo
   await expectAxeClean(page);
   await health.scrollIntoViewIfNeeded();
   await shot(page, 'active-375', false);
-  expect(problems()).toEqual([]);
+  consoleClean();
 });
 
 test('a pending payment shows it is being confirmed and keeps the add-on from being bought twice; 375px, axe-clean', async ({
@@ -158,7 +145,7 @@ test('a pending payment shows it is being confirmed and keeps the add-on from be
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.newToCredit;
   await page.setViewportSize(PHONE);
   await openMyAccount(page, mobileNo);
-  const problems = watchConsole(page);
+  const consoleClean = watchConsole(page, { warnings: true });
   await page.reload();
 
   const advisor = addOnCard(page, 'Credit Advisor');
@@ -186,5 +173,5 @@ test('a pending payment shows it is being confirmed and keeps the add-on from be
   await expectAxeClean(page);
   await advisor.scrollIntoViewIfNeeded();
   await shot(page, 'pending-card-375', false);
-  expect(problems()).toEqual([]);
+  consoleClean();
 });

@@ -1,5 +1,3 @@
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { expectAxeClean, randomMobile, screenshot, signInWithCallerId } from '../support.ts';
@@ -13,10 +11,6 @@ import { expectAxeClean, randomMobile, screenshot, signInWithCallerId } from '..
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `consent-revocation-${name}.png`, { fullPage: true });
-  copyFileSync(
-    path.resolve(import.meta.dirname, `../artifacts/screenshots/consent-revocation-${name}.png`),
-    `/tmp/consent-revocation-${name}.png`,
-  );
 }
 
 /** The panel: a dialog named by its heading, inside the <pravesh-consent> host's shadow root. */

@@ -1,9 +1,14 @@
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import {
+  DEMO_CUSTOMERS_LOCK,
+  expectAxeClean,
+  screenshot,
+  signInWithCallerId,
+  watchConsole,
+  type ConsoleWatch,
+} from '../support.ts';
 
 /**
  * Issue 16 §7: the dashboard's banners for the demo customers' seeded holdings (mutual funds,
@@ -15,30 +20,21 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } f
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
 test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
-/** The holdings section alone, kept under e2e/artifacts and as /tmp/holdings-<name>.png to look at. */
+/** The page and the holdings section alone, kept under e2e/artifacts/screenshots. */
 async function shot(page: Page, name: string): Promise<void> {
   const section = page.getByRole('region', { name: 'Your investments, cover and loans' });
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, `holdings-${name}.png`);
-  await section.screenshot({ path: `/tmp/holdings-${name}.png` });
-  copyFileSync(
-    `/tmp/holdings-${name}.png`,
-    path.resolve(import.meta.dirname, `../artifacts/screenshots/holdings-${name}-section.png`),
-  );
+  await screenshot(section, `holdings-${name}-section.png`);
 }
 
 /** Signs in (caller ID) and opens the dashboard; from there on My Account's console must stay clean. */
-async function openDashboard(page: Page, mobileNo: string): Promise<() => string[]> {
-  const problems: string[] = [];
+async function openDashboard(page: Page, mobileNo: string): Promise<ConsoleWatch> {
   await signInWithCallerId(page, mobileNo);
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const consoleClean = watchConsole(page, { warnings: true });
   await page.goto(`${API_URL}/myaccount/`);
   await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
-  return () => problems;
+  return consoleClean;
 }
 
 test('scored demo customer: funds with SIPs, wallet protection and an ONDC loan; 1280 and 375, axe-clean', async ({
@@ -85,7 +81,7 @@ test('scored demo customer: funds with SIPs, wallet protection and an ONDC loan;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAxeClean(page);
   await shot(page, 'scored-375');
-  expect(problems()).toEqual([]);
+  problems();
 });
 
 test('new-to-credit customer: a policy due for renewal, one SIP and no ONDC loan; 375px, axe-clean', async ({
@@ -105,7 +101,7 @@ test('new-to-credit customer: a policy due for renewal, one SIP and no ONDC loan
   );
   await expectAxeClean(page);
   await shot(page, 'ntc-375');
-  expect(ntcProblems()).toEqual([]);
+  ntcProblems();
 });
 
 test('no-hit customer: each banner’s empty state with a way to the product; 1280px, axe-clean', async ({ page }) => {
@@ -119,5 +115,5 @@ test('no-hit customer: each banner’s empty state with a way to the product; 12
   await expect(section.getByRole('link', { name: 'Explore ONDC loans' })).toBeVisible();
   await expectAxeClean(page);
   await shot(page, 'empty-1280');
-  expect(noHitProblems()).toEqual([]);
+  noHitProblems();
 });

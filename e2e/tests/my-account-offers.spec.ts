@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
@@ -11,7 +10,7 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } f
  * Statement in a dialog that blurs and disables the page behind it. The scored customer applies
  * and the lead shows under "Your applications". A failing offers call sends the next load to the
  * root (spec 001 §8 API_ERROR). Logout leaves nothing of the customer readable in the browser.
- * Axe-clean on every screen; screenshots at 1280 and 375 (e2e/artifacts/screenshots and /tmp).
+ * Axe-clean on every screen; screenshots at 1280 and 375 (e2e/artifacts/screenshots).
  */
 
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
@@ -22,7 +21,6 @@ const PHONE = { width: 375, height: 812 };
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await screenshot(page, `offers-${name}.png`, { fullPage });
-  copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/offers-${name}.png`, `/tmp/offers-${name}.png`);
 }
 
 /** Demo site → My Account → the dashboard (the accounts session signs the customer in at once). */

@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
@@ -13,13 +12,9 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } f
 // Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
 test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
 
-/** Kept under e2e/artifacts and, for a person to look at, as /tmp/my-account-report-<name>.png. */
+/** Kept under e2e/artifacts as my-account-report-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `my-account-report-${name}.png`, { fullPage: true });
-  copyFileSync(
-    `${import.meta.dirname}/../artifacts/screenshots/my-account-report-${name}.png`,
-    `/tmp/my-account-report-${name}.png`,
-  );
 }
 
 test('scored customer: score history chart by keyboard, then the full credit report at 1280px and 375px, axe-clean', async ({
@@ -81,14 +76,6 @@ test('scored customer: score history chart by keyboard, then the full credit rep
   // What a phone shows: the top of the report, and the open payment grid.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'my-account-report-375-top.png');
-  copyFileSync(
-    `${import.meta.dirname}/../artifacts/screenshots/my-account-report-375-top.png`,
-    '/tmp/my-account-report-375-top.png',
-  );
   await grid.scrollIntoViewIfNeeded();
   await screenshot(page, 'my-account-report-375-grid.png');
-  copyFileSync(
-    `${import.meta.dirname}/../artifacts/screenshots/my-account-report-375-grid.png`,
-    '/tmp/my-account-report-375-grid.png',
-  );
 });

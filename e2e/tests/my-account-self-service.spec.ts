@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
 import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount } from '../support.ts';
@@ -10,13 +9,9 @@ import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccou
  * 375px, axe-clean.
  */
 
-/** Kept under e2e/artifacts and, for a person to look at, as /tmp/self-service-<name>.png. */
+/** Kept under e2e/artifacts as self-service-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `self-service-${name}.png`, { fullPage: true });
-  copyFileSync(
-    `${import.meta.dirname}/../artifacts/screenshots/self-service-${name}.png`,
-    `/tmp/self-service-${name}.png`,
-  );
 }
 
 async function secondBrowser(browser: Browser) {

@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
@@ -24,12 +23,11 @@ import {
 // The chat queue is shared with my-account-live-chat.spec.ts (SUPPORT_DESK_LOCK).
 test.describe.configure({ lock: [DEMO_CUSTOMERS_LOCK, SUPPORT_DESK_LOCK] });
 
-/** Kept under e2e/artifacts and, for a person to look at, as /tmp/support-<name>.png. */
+/** Kept under e2e/artifacts as support-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
   // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `support-${name}.png`, { fullPage: true });
-  copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/support-${name}.png`, `/tmp/support-${name}.png`);
 }
 
 const TABS = ['FAQs', 'Submit A Query', 'Contact Us', 'Communication Preferences', 'Consent Revocation'] as const;

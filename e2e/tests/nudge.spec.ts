@@ -8,6 +8,8 @@ import {
   randomMobile,
   screenshot,
   signInWithCallerId,
+  watchConsole,
+  type ConsoleWatch,
 } from '../support.ts';
 
 /**
@@ -40,31 +42,24 @@ test.setTimeout(180_000);
  * ones let through are those a test causes on purpose (allowConsoleErrors: the routed 500 of the
  * failing apply makes Chromium log "Failed to load resource").
  */
-const consoleProblems = new Map<Page, { problems: string[]; allowed: RegExp[] }>();
+const consoleWatches = new Map<Page, ConsoleWatch>();
 
-function watchConsole(page: Page): void {
-  const watched = { problems: [] as string[], allowed: [] as RegExp[] };
-  consoleProblems.set(page, watched);
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    watched.problems.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => watched.problems.push(`uncaught: ${error.message}`));
+function watchPage(page: Page): void {
+  consoleWatches.set(page, watchConsole(page));
 }
 
 function allowConsoleErrors(page: Page, pattern: RegExp): void {
-  consoleProblems.get(page)?.allowed.push(pattern);
+  consoleWatches.get(page)?.allow(pattern);
 }
 
 function expectConsoleClean(page: Page): void {
-  const watched = consoleProblems.get(page);
-  if (!watched) return;
-  consoleProblems.delete(page);
-  const unexpected = watched.problems.filter((problem) => !watched.allowed.some((pattern) => pattern.test(problem)));
-  expect(unexpected, 'console errors during the journey').toEqual([]);
+  const consoleClean = consoleWatches.get(page);
+  if (!consoleClean) return;
+  consoleWatches.delete(page);
+  consoleClean();
 }
 
-test.beforeEach(({ page }) => watchConsole(page));
+test.beforeEach(({ page }) => watchPage(page));
 test.afterEach(({ page }) => expectConsoleClean(page));
 
 const nudgeOf = (page: Page) => page.locator('pravesh-nudge');
@@ -269,7 +264,7 @@ test.describe('signed out, a new visitor', () => {
   }) => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
-    watchConsole(page);
+    watchPage(page);
     await page.goto(`${DEMO_SITE_A}/`);
     // Not opened by itself on a phone: the sheet peeks.
     await expect(sheetOf(page)).toBeAttached({ timeout: 30_000 });
@@ -390,7 +385,7 @@ async function phoneView(page: Page, name: string): Promise<void> {
     storageState: await context.storageState(),
   });
   const phonePage = await phone.newPage();
-  watchConsole(phonePage);
+  watchPage(phonePage);
   // A signed-in customer with terms to accept sees the consent panel, a bottom sheet of its own on a
   // phone: the nudge's peek steps aside while it is up (it would sit under it) and comes back after.
   let consentShown = false;

@@ -30,6 +30,7 @@ import {
 import { TWO_INSTANCES_AVAILABLE, startInstance, startTwoInstances, type TwoInstances } from '../test/two-instances.ts';
 import { PAYMENT_DEV_OUTCOME_PATH } from './payment/dev-routes.ts';
 import type { OutboxEntry } from './sms/types.ts';
+import { testClient } from '../test/client.ts';
 
 /**
  * The local simulators' state (the dev outbox, the payment simulator, the account-aggregator
@@ -37,41 +38,25 @@ import type { OutboxEntry } from './sms/types.ts';
  * the code, the order or the AA request another instance made, and a restart keeps them
  * (schema/simulators.ts, README "My Account", bank linking).
  */
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  response?: T;
-}
 
 async function outboxOf(server: SsoTestServer): Promise<OutboxEntry[]> {
   return (await server.app.inject(SSO_DEV_ROUTES.outboxJson)).json<{ messages: OutboxEntry[] }>().messages;
 }
 
-async function addOn<T>(server: SsoTestServer, customer: SignedInCustomer, url: string, payload?: object) {
-  const reply = await server.app.inject({
-    method: payload ? 'POST' : 'GET',
-    url,
-    headers: { 'pb-pass-token': await server.token(2, { authenticationToken: { sso: customer.accessToken } }) },
-    ...(payload ? { payload } : {}),
-  });
-  return reply.json<Envelope<T>>().response;
+async function addOn<T>(server: SsoTestServer, customer: SignedInCustomer, url: string, body?: object) {
+  const proof = { sso: customer.accessToken };
+  return (await testClient(server).call<T>(body ? 'POST' : 'GET', url, { proof, body })).body.response;
 }
 
 /** An OVI call as the dashboard makes it; the response of a 200. */
 async function aa<T>(server: SsoTestServer, route: AggregatorRoute, customer: SignedInCustomer, body?: object) {
   const method = AGGREGATOR_ROUTE_METHODS[route];
-  const reply = await server.app.inject({
-    method,
-    url: AGGREGATOR_ROUTES[route],
-    headers: {
-      'pb-pass-token': await server.pass(2),
-      'pb-access-token': customer.accessToken,
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
+  const { reply, body: envelope } = await testClient(server).call<T>(method, AGGREGATOR_ROUTES[route], {
+    accessToken: customer.accessToken,
+    body: method === 'POST' ? (body ?? {}) : undefined,
   });
   expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json<Envelope<T>>().response as T;
+  return envelope.response as T;
 }
 
 /** The bank's linking OTP the simulated bank "sent" to this number, as /dev/outbox shows it. */

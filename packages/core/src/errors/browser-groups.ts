@@ -10,7 +10,7 @@ import { VALIDATION_ERRORS } from './validation.ts';
 
 /**
  * The catalogue groups that browser code (SDK, widgets, pages) throws or shows. Groups only the
- * server raises are listed in errors.ts SERVER_ERROR_GROUPS instead, so the SDK's scripts, built
+ * server raises are listed in errors/server-groups.ts instead, so the SDK's scripts, built
  * over errors/browser.ts, never carry them.
  */
 export const BROWSER_ERROR_GROUPS = {

@@ -2,7 +2,7 @@ import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
  * Request errors only the server raises: browser code reads their statusCode and shows the
- * server's statusMessage, so the SDK's scripts need not carry them (errors.ts SERVER_ERROR_GROUPS).
+ * server's statusMessage, so the SDK's scripts need not carry them (errors/server-groups.ts).
  */
 export const SERVER_REQUEST_ERRORS = {
   /**

@@ -14,6 +14,7 @@ import {
   ssoServer,
   type SsoTestServer,
 } from '../../test/customers.ts';
+import { testClient, type Proof } from '../../test/client.ts';
 
 function application(id: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -43,36 +44,15 @@ function leadItem(id: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
-
-/** How a request proves its customer: in the pass token's sso strategy (the SDK's way) or a header. */
-type Proof = { sso: string } | { header: string } | undefined;
-
 describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
   let server: SsoTestServer;
   const tokens = new Map<number, string>();
-  async function post<T>(url: string, payload: unknown, siteId = 2, proof?: Proof) {
+  async function post<T>(url: string, body: unknown, siteId = 2, proof?: Proof) {
     if (!tokens.has(siteId)) tokens.set(siteId, await server.token(siteId));
-    const pass =
-      proof && 'sso' in proof
-        ? await server.token(siteId, { authenticationToken: { sso: proof.sso } })
-        : tokens.get(siteId)!;
-    const reply = await server.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'pb-pass-token': pass,
-        'content-type': 'application/json',
-        ...(proof && 'header' in proof ? { 'pb-access-token': proof.header } : {}),
-      },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+    // One pass token per site unless the customer rides in it (the sso strategy).
+    const pass = proof && 'sso' in proof ? undefined : tokens.get(siteId);
+    const { status, body: envelope } = await testClient(server).post<T>(url, { body, siteId, proof, pass });
+    return { status, body: envelope };
   }
   const read = (payload: unknown, siteId = 2, proof?: Proof) =>
     post<GetApplicationDataResponse>(APPLICATION_DATA_PATH, payload, siteId, proof);
@@ -191,7 +171,7 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
     const refused = { status: false, statusCode: 'tokenNotValidated', statusMessage: 'Token not validated' };
 
     /** Every way of naming `customerId` with `proof` is refused, and stores or answers nothing. */
-    async function expectRefused(customerId: string, proof: Proof): Promise<void> {
+    async function expectRefused(customerId: string, proof: Proof | undefined): Promise<void> {
       const visitorId = randomUUID();
       const before = await rows();
       const stored = await post(ACTIVITY_PATH, { visitorId, customerId, data: [leadItem('x')] }, 2, proof);

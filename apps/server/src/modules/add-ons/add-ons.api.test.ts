@@ -31,13 +31,7 @@ import {
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { createCreditStore } from '../credit/store.ts';
 import { seedOfferCatalogue } from '../offers/seed.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const DAY = 86_400_000;
 
@@ -62,16 +56,8 @@ describe.each(DATABASE_KINDS)('add-ons API on %s', (kind) => {
   const clock = createClock();
   const payment: PaymentSimulator = createPaymentSimulator({ now: clock.now, pendingMs: 30_000 });
 
-  async function call<T>(method: 'GET' | 'POST', url: string, customer?: SignedInCustomer, payload?: unknown) {
-    const pass = await server.token(2, customer ? { authenticationToken: { sso: customer.accessToken } } : {});
-    const reply = await server.app.inject({
-      method,
-      url,
-      headers: { 'pb-pass-token': pass },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: reply.statusCode, headers: reply.headers, body: reply.json<Envelope<T>>() };
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, customer?: SignedInCustomer, body?: unknown) =>
+    testClient(server).call<T>(method, url, { proof: customer ? { sso: customer.accessToken } : undefined, body });
   const info = (customer: SignedInCustomer) =>
     call<AccountUserInformation>('GET', ADD_ON_ROUTES.accountUserInformation, customer);
   const buy = (customer: SignedInCustomer, addOn: string, idempotencyKey = randomUUID()) =>

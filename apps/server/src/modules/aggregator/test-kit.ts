@@ -21,6 +21,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
+import { testClient, type Envelope } from '../../test/client.ts';
 
 /**
  * The aggregator API tests' shared setting (not a test file itself): a server on a test database
@@ -28,13 +29,6 @@ import {
  * each step is the test's), the OVI calls as the dashboard makes them, and the journey that links
  * and fetches a customer's accounts. Call inside a describe: it registers its beforeAll/afterAll.
  */
-
-export interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
 
 export interface CallOptions {
   body?: unknown;
@@ -85,16 +79,12 @@ export function aggregatorTestKit(kind: DatabaseKind) {
       options: CallOptions = {},
     ): Promise<LightMyRequestResponse> {
       const method = AGGREGATOR_ROUTE_METHODS[route];
-      return (options.app ?? kit.server.app).inject({
-        method,
-        url: `${AGGREGATOR_ROUTES[route]}${options.query ? `?${options.query}` : ''}`,
-        headers: {
-          'pb-pass-token': await kit.server.pass(2),
-          ...(customer ? { 'pb-access-token': customer.accessToken } : {}),
-          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-          ...(options.accept ? { accept: options.accept } : {}),
-        },
-        ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+      const server = options.app ? { ...kit.server, app: options.app } : kit.server;
+      return testClient(server).inject(method, AGGREGATOR_ROUTES[route], {
+        query: options.query,
+        accessToken: customer?.accessToken,
+        body: method === 'POST' ? (options.body ?? {}) : undefined,
+        headers: options.accept ? { accept: options.accept } : {},
       });
     },
 

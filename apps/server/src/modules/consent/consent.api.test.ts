@@ -28,14 +28,10 @@ import {
 import { CONSENT_DEV_PUBLISH_PATH } from './dev-routes.ts';
 import { createConsentStore } from './store.ts';
 import { CONTRACT_VERSION_TTL_MS } from './version-cache.ts';
+import { testClient, type Envelope } from '../../test/client.ts';
 
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-  isLatestVersion?: boolean;
-}
+/** The consent check's envelope also says whether the visitor's cookie holds the latest version. */
+type ConsentEnvelope<T> = Envelope<T> & { isLatestVersion?: boolean };
 
 interface CallOptions {
   siteId?: number;
@@ -56,23 +52,22 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
   const ledgerCount = () => server.database.db.$count(consentLedger);
   const ledgerRows = () => server.database.db.select().from(consentLedger).orderBy(asc(consentLedger.seq));
 
-  async function call<T>(url: string, payload: unknown, options: CallOptions = {}) {
-    const reply = await server.app.inject({
-      method: 'POST',
-      url,
+  async function call<T>(url: string, body: unknown, options: CallOptions = {}) {
+    const reply = await testClient(server).inject('POST', url, {
+      body,
+      siteId: options.siteId,
+      accessToken: options.accessToken || undefined,
+      ...(options.pass === false ? { pass: false } : {}),
       remoteAddress: CLIENT_IP,
-      headers: {
-        ...(options.pass === false ? {} : { 'pb-pass-token': await server.pass(options.siteId ?? 2) }),
-        ...(options.accessToken ? { 'pb-access-token': options.accessToken } : {}),
-        'content-type': 'application/json',
-        'user-agent': USER_AGENT,
-        ...options.headers,
-      },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      headers: { 'user-agent': USER_AGENT, ...options.headers },
     });
     // The CSV history is the one answer that is not JSON.
     const json = String(reply.headers['content-type']).startsWith('application/json');
-    return { status: reply.statusCode, reply, body: json ? reply.json<Envelope<T>>() : ({} as Envelope<T>) };
+    return {
+      status: reply.statusCode,
+      reply,
+      body: json ? reply.json<ConsentEnvelope<T>>() : ({} as ConsentEnvelope<T>),
+    };
   }
   const check = (payload: unknown, options?: CallOptions) =>
     call<ConsentCheckResponse>(CONSENT_ROUTES.check, payload, options);

@@ -4,13 +4,7 @@ import { CONSENT_ROUTES, SELF_SERVICE_ROUTES, type ConsentCheckResponse, type My
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const HOMEPAGE = 'pb-tnc-homepage';
 
@@ -18,18 +12,8 @@ const HOMEPAGE = 'pb-tnc-homepage';
 describe.each(DATABASE_KINDS)('My Account consents on %s', (kind) => {
   let server: SsoTestServer;
 
-  async function post<T>(url: string, accessToken: string | undefined, payload: unknown = {}) {
-    const reply = await server.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
-      },
-      payload: payload as Record<string, unknown>,
-    });
-    return { reply, body: reply.json<Envelope<T>>() };
-  }
+  const post = <T>(url: string, accessToken: string | undefined, payload: unknown = {}) =>
+    testClient(server).post<T>(url, { accessToken, body: payload });
   const consents = (customer: SignedInCustomer) =>
     post<MyConsentsResponse>(SELF_SERVICE_ROUTES.consents, customer.accessToken);
   const accept = (customer: SignedInCustomer, visitorId: string) =>

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ROUTES, type IsLatestContractVersionResponse } from '@pravesh/core';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const HOMEPAGE = 'pb-tnc-homepage';
 
@@ -22,18 +17,8 @@ describe.each(DATABASE_KINDS)('a withdrawal seen by the light consent check on %
   let ana: SignedInCustomer;
   let ravi: SignedInCustomer;
 
-  async function post<T>(url: string, accessToken: string | undefined, payload: Record<string, unknown>) {
-    const reply = await server.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
-      },
-      payload,
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
+  const post = <T>(url: string, accessToken: string | undefined, payload: Record<string, unknown>) =>
+    testClient(server).post<T>(url, { accessToken, body: payload });
   const isLatest = async (accessToken?: string) =>
     (
       await post<IsLatestContractVersionResponse>(CONSENT_ROUTES.isLatestContractVersion, accessToken, {

@@ -28,13 +28,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -100,19 +94,13 @@ describe.each(DATABASE_KINDS)('credit alerts API on %s (issue 15 ยง4, spec 001 ย
   });
   afterAll(() => server?.close());
 
-  async function call<T>(route: CreditAlertRoute, options: { token?: string; query?: string; body?: unknown } = {}) {
+  function call<T>(route: CreditAlertRoute, options: { token?: string; query?: string; body?: unknown } = {}) {
     const method = CREDIT_ALERT_ROUTE_METHODS[route];
-    const reply = await server.app.inject({
-      method,
-      url: `${CREDIT_ALERT_ROUTES[route]}${options.query ? `?${options.query}` : ''}`,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(options.token ? { 'pb-access-token': options.token } : {}),
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+    return testClient(server).call<T>(method, CREDIT_ALERT_ROUTES[route], {
+      query: options.query,
+      accessToken: options.token || undefined,
+      body: method === 'POST' ? (options.body ?? {}) : undefined,
     });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
   }
 
   /** Stores one pull as the credit module's store does after a bureau answers. */

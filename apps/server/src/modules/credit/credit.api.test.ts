@@ -35,50 +35,21 @@ import {
 } from '../../test/customers.ts';
 import { seedDemoCredit, seedDemoCreditCustomers } from './demo-customers.ts';
 import { demoBureauProfiles } from './demo-profiles.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient, type CallOptions as ClientOptions, type Envelope } from '../../test/client.ts';
 
 const DAY_MS = 86_400_000;
 
-/** How a request proves its customer: the pb-access-token header, the pass token's sso strategy, or nothing. */
-type Proof = { header: string } | { sso: string } | undefined;
-
-interface CallOptions {
-  proof?: Proof;
-  siteId?: number;
-  query?: string;
-  body?: unknown;
-}
+type CallOptions = Pick<ClientOptions, 'proof' | 'siteId' | 'query' | 'body'>;
 
 describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
   let server: SsoTestServer;
   let bureau: BureauSimulator;
   const clock = createClock();
 
-  async function call<T>(route: CreditRoute, options: CallOptions = {}) {
-    const siteId = options.siteId ?? 2;
-    const proof = options.proof;
-    const pass =
-      proof && 'sso' in proof
-        ? await server.token(siteId, { authenticationToken: { sso: proof.sso } })
-        : await server.pass(siteId);
+  function call<T>(route: CreditRoute, options: CallOptions = {}) {
     const method = CREDIT_ROUTE_METHODS[route];
-    const reply = await server.app.inject({
-      method,
-      url: `${CREDIT_ROUTES[route]}${options.query ? `?${options.query}` : ''}`,
-      headers: {
-        'pb-pass-token': pass,
-        ...(proof && 'header' in proof ? { 'pb-access-token': proof.header } : {}),
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+    const body = method === 'POST' ? (options.body ?? {}) : undefined;
+    return testClient(server).call<T>(method, CREDIT_ROUTES[route], { ...options, body });
   }
   const as = (customer: SignedInCustomer): CallOptions => ({ proof: { header: customer.accessToken } });
 

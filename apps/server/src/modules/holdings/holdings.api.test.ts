@@ -9,13 +9,7 @@ import {
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
 import { seedDemoHoldings } from './seed.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -30,17 +24,8 @@ describe.each(DATABASE_KINDS)('holdings API on %s', (kind) => {
   let newToCredit: SignedInCustomer;
   let stranger: SignedInCustomer;
 
-  async function get<T>(path: string, accessToken: string | undefined, query = '') {
-    const reply = await server.app.inject({
-      method: 'GET',
-      url: `${path}${query}`,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
-      },
-    });
-    return { reply, body: reply.json<Envelope<T>>() };
-  }
+  const get = <T>(path: string, accessToken: string | undefined, query = '') =>
+    testClient(server).get<T>(`${path}${query}`, { accessToken });
   const funds = (customer: SignedInCustomer, query?: string) =>
     get<MutualFundStatus>(HOLDINGS_ROUTES.getMutualFundStatus, customer.accessToken, query);
   const policy = (customer: SignedInCustomer) =>

@@ -11,12 +11,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const CUSTOMERS = 12;
 
@@ -31,15 +26,8 @@ describe.each(DATABASE_KINDS)('invoice numbers under concurrent purchases on %s'
   let server: SsoTestServer;
   let customers: SignedInCustomer[];
 
-  async function call<T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer, payload?: object) {
-    const reply = await server.app.inject({
-      method,
-      url,
-      headers: { 'pb-pass-token': await server.token(2, { authenticationToken: { sso: customer.accessToken } }) },
-      ...(payload === undefined ? {} : { payload }),
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer, body?: object) =>
+    testClient(server).call<T>(method, url, { proof: { sso: customer.accessToken }, body });
 
   beforeAll(async () => {
     server = await ssoServer(kind, {

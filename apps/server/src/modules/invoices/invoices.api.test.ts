@@ -14,13 +14,7 @@ import {
 import { invoicesServiceFor, type InvoicePurchase } from './index.ts';
 import { issueInvoiceOnPaid } from './on-paid.ts';
 import { invoices as invoiceTable } from '../../db/schema/invoices.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient, type Envelope } from '../../test/client.ts';
 
 describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
   let server: SsoTestServer;
@@ -40,14 +34,11 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
       ...overrides,
     });
 
-  async function get(url: string, customer?: SignedInCustomer, target: SsoTestServer = server, accept?: string) {
-    const pass = await target.token(2, customer ? { authenticationToken: { sso: customer.accessToken } } : {});
-    return target.app.inject({
-      method: 'GET',
-      url,
-      headers: { 'pb-pass-token': pass, ...(accept ? { accept } : {}) },
+  const get = (url: string, customer?: SignedInCustomer, target: SsoTestServer = server, accept?: string) =>
+    testClient(target).inject('GET', url, {
+      proof: customer ? { sso: customer.accessToken } : undefined,
+      headers: accept ? { accept } : {},
     });
-  }
   const list = async (customer?: SignedInCustomer) => {
     const reply = await get(INVOICE_ROUTES.invoices, customer);
     return { status: reply.statusCode, body: reply.json<Envelope<InvoicesResponse>>() };

@@ -13,12 +13,7 @@ import { seedDemoCreditCustomers } from '../credit/demo-customers.ts';
 import { DEMO_OFFERS } from '../offers/demo-catalogue.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 /**
  * Apply against the real offer catalogue (modules/offers findOfferForCustomer), no test seam: the
@@ -31,15 +26,8 @@ describe.each(DATABASE_KINDS)('apply against the offer catalogue on %s', (kind) 
   let scored: SignedInCustomer;
   let noHit: SignedInCustomer;
 
-  async function call<T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer, payload?: object) {
-    const reply = await server.app.inject({
-      method,
-      url,
-      headers: { 'pb-pass-token': await server.token(2, { authenticationToken: { sso: customer.accessToken } }) },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer, body?: object) =>
+    testClient(server).call<T>(method, url, { proof: { sso: customer.accessToken }, body });
 
   beforeAll(async () => {
     server = await ssoServer(kind, { env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000' } });

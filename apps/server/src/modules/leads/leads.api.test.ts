@@ -25,6 +25,7 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
+import { testClient, type Envelope, type Proof } from '../../test/client.ts';
 
 /**
  * A real OfferLookup (not a mock of this module): a catalogue of offers and the customers each is
@@ -70,39 +71,19 @@ const CREDIT_CARD: AppliableOffer = {
 /** A lender with its own partner key (PRAVESH_PARTNER_KEYS below). */
 const OWN_KEY_PARTNER_KEY = 'sahyog-finance-partner-key-0123456789abcdef';
 
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
-
-/** How a request proves its customer: the pass token's sso strategy (the SDK's way) or the header. */
-type Proof = { sso: string } | { header: string } | undefined;
-
 describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
   let server: SsoTestServer;
   const catalogue = new TestOfferCatalogue().add(PERSONAL_LOAN).add(CREDIT_CARD);
 
-  async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, proof?: Proof) {
-    const pass = await server.token(2, proof && 'sso' in proof ? { authenticationToken: { sso: proof.sso } } : {});
-    const reply = await server.app.inject({
-      method,
-      url,
-      headers: {
-        'pb-pass-token': pass,
-        ...(proof && 'header' in proof ? { 'pb-access-token': proof.header } : {}),
-      },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, body?: unknown, proof?: Proof) =>
+    testClient(server).call<T>(method, url, { body, proof });
   const applyBody = (customer: SignedInCustomer, offerId = PERSONAL_LOAN.offerId) => ({
     mobileNo: customer.mobileNo,
     payload: { visitId: 'visit-apply-1' },
     offerId,
   });
-  const apply = (body: unknown, proof: Proof) => call<ApplyOfferResponse>('POST', LEAD_ROUTES.applyOffer, body, proof);
+  const apply = (body: unknown, proof: Proof | undefined) =>
+    call<ApplyOfferResponse>('POST', LEAD_ROUTES.applyOffer, body, proof);
   const asCustomer = (customer: SignedInCustomer): Proof => ({ sso: customer.accessToken });
 
   async function partner<T>(

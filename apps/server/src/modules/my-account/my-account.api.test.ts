@@ -11,13 +11,7 @@ import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } 
 import { createHash } from 'node:crypto';
 import { appShellMarkers } from '@pravesh/core/my-account/app-shell.ts';
 import { DASHBOARD_CONFIG_ELEMENT_ID, dashboardPages, pageEncodingFor } from './pages.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 describe.each(DATABASE_KINDS)('My Account session API on %s', (kind) => {
   let server: SsoTestServer;
@@ -25,18 +19,8 @@ describe.each(DATABASE_KINDS)('My Account session API on %s', (kind) => {
   let ravi: SignedInCustomer;
 
   /** A call as the SDK sends it: the site's pass token, the access token in pb-access-token. */
-  async function post<T>(url: string, accessToken: string | undefined, payload: unknown = {}, siteId = 2) {
-    const reply = await server.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'pb-pass-token': await server.pass(siteId),
-        ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
-      },
-      payload: payload as Record<string, unknown>,
-    });
-    return { reply, body: reply.json<Envelope<T>>() };
-  }
+  const post = <T>(url: string, accessToken: string | undefined, payload: unknown = {}, siteId = 2) =>
+    testClient(server).post<T>(url, { accessToken, body: payload, siteId });
 
   beforeAll(async () => {
     server = await ssoServer(kind);

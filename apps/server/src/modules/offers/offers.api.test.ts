@@ -30,16 +30,7 @@ import { seedOfferCatalogue } from './seed.ts';
 import { DEMO_OFFERS } from './demo-catalogue.ts';
 import { createOffersService, offersServiceFor } from './service.ts';
 import { createOffersStore } from './store.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
-
-/** How a request proves its customer: the pass token's sso strategy (the SDK's way) or the header. */
-type Proof = { sso: string } | { header: string } | undefined;
+import { testClient, type Proof } from '../../test/client.ts';
 
 interface ReportShape {
   overdue?: number;
@@ -124,18 +115,8 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
     if (!('stored' in result)) throw new Error('pull not stored');
   }
 
-  async function get<T>(url: string, proof: Proof, siteId = 2) {
-    const pass =
-      proof && 'sso' in proof
-        ? await server.token(siteId, { authenticationToken: { sso: proof.sso } })
-        : await server.token(siteId);
-    const reply = await server.app.inject({
-      method: 'GET',
-      url,
-      headers: { 'pb-pass-token': pass, ...(proof && 'header' in proof ? { 'pb-access-token': proof.header } : {}) },
-    });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
+  const get = <T>(url: string, proof: Proof | undefined, siteId = 2) =>
+    testClient(server).get<T>(url, { proof, siteId });
   const offersOf = async (customer: SignedInCustomer, url: string = OFFER_ROUTES.pcoOffers) => {
     const answer = await get<OfferResponse>(url, { header: customer.accessToken });
     expect(answer.status).toBe(200);
@@ -432,15 +413,11 @@ describe.each(DATABASE_KINDS)('offers API on %s', (kind) => {
   });
 
   it('lets the leads apply (PCO/applyOffer) take exactly the offers this customer is pre-approved for', async () => {
-    const applyTo = async (customer: SignedInCustomer, offerId: string) => {
-      const reply = await server.app.inject({
-        method: 'POST',
-        url: LEAD_ROUTES.applyOffer,
-        headers: { 'pb-pass-token': await server.token(2, { authenticationToken: { sso: customer.accessToken } }) },
-        payload: { mobileNo: customer.mobileNo, payload: { visitId: 'visit-offers-1' }, offerId },
+    const applyTo = (customer: SignedInCustomer, offerId: string) =>
+      testClient(server).post<{ redirectUrl: string }>(LEAD_ROUTES.applyOffer, {
+        proof: { sso: customer.accessToken },
+        body: { mobileNo: customer.mobileNo, payload: { visitId: 'visit-offers-1' }, offerId },
       });
-      return { status: reply.statusCode, body: reply.json<Envelope<{ redirectUrl: string }>>() };
-    };
     const applied = await applyTo(excellent, 'sahyadri-pl-prime');
     expect(applied.status).toBe(200);
     expect(applied.body.response!.redirectUrl).toMatch(/^http:\/\/localhost:4100\/partner\/apply\?ref=/);

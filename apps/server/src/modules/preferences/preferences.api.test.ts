@@ -19,13 +19,7 @@ import {
 } from '../../test/customers.ts';
 import { createMarketingMessenger, type MarketingMessenger } from './contact.ts';
 import { createPreferencesStore } from './store.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const quiet = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 const OFFER_SMS = {
@@ -42,18 +36,15 @@ describe.each(DATABASE_KINDS)('communication preferences on %s', (kind) => {
   let ana: SignedInCustomer;
   let ravi: SignedInCustomer;
 
-  async function call<T>(method: 'GET' | 'POST', accessToken: string | undefined, payload?: unknown) {
-    const reply = await server.app.inject({
+  const call = <T>(method: 'GET' | 'POST', accessToken: string | undefined, body?: unknown) =>
+    testClient(server).call<T>(
       method,
-      url: method === 'GET' ? SELF_SERVICE_ROUTES.getPreference : SELF_SERVICE_ROUTES.preference,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
+      method === 'GET' ? SELF_SERVICE_ROUTES.getPreference : SELF_SERVICE_ROUTES.preference,
+      {
+        accessToken,
+        body,
       },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-    return { reply, body: reply.json<Envelope<T>>() };
-  }
+    );
   const read = (customer: SignedInCustomer) => call<PreferencesResponse>('GET', customer.accessToken);
   const change = (customer: SignedInCustomer, body: unknown) =>
     call<PreferencesResponse>('POST', customer.accessToken, body);

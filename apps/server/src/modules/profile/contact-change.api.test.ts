@@ -12,7 +12,8 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { MY_ACCOUNT_ROUTES, SELF_SERVICE_ROUTES, type AccountActivityResponse } from '@pravesh/core';
-import { codeSentTo, customerDetails, outbox, updateProfile, type Envelope } from './test-support.ts';
+import { codeSentTo, customerDetails, outbox, updateProfile } from './test-support.ts';
+import { type Envelope } from '../../test/client.ts';
 
 const SECOND = 1_000;
 const OTP_INCORRECT = {

@@ -5,34 +5,17 @@ import {
   type CustomerProfileUpdateResponse,
 } from '@pravesh/core';
 import type { SsoTestServer } from '../../test/customers.ts';
+import { testClient } from '../../test/client.ts';
 
 /** What the profile API tests share (not a test file itself): calls as the dashboard sends them. */
 
-export interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
-
 /** POST customerProfile/update with the site's pass token and, when given, the access token. */
-export async function updateProfile(
-  server: SsoTestServer,
-  accessToken: string | undefined,
-  body: unknown,
-  ip?: string,
-) {
-  const reply = await server.app.inject({
-    method: 'POST',
-    url: PROFILE_ROUTES.update,
-    ...(ip ? { remoteAddress: ip } : {}),
-    headers: {
-      'pb-pass-token': await server.pass(2),
-      ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
-    },
-    payload: body as Record<string, unknown>,
+export function updateProfile(server: SsoTestServer, accessToken: string | undefined, body: unknown, ip?: string) {
+  return testClient(server).post<CustomerProfileUpdateResponse>(PROFILE_ROUTES.update, {
+    accessToken,
+    body,
+    remoteAddress: ip,
   });
-  return { reply, body: reply.json<Envelope<CustomerProfileUpdateResponse>>() };
 }
 
 /** POST myAccount/getCustomerDetails for `customer`. */
@@ -40,21 +23,17 @@ export async function customerDetails(
   server: SsoTestServer,
   customer: { customerId: string; accessToken: string },
 ): Promise<CustomerDetails> {
-  const reply = await server.app.inject({
-    method: 'POST',
-    url: MY_ACCOUNT_ROUTES.getCustomerDetails,
-    headers: { 'pb-pass-token': await server.pass(2), 'pb-access-token': customer.accessToken },
-    payload: { customerId: customer.customerId },
+  const { reply, body } = await testClient(server).post<CustomerDetails>(MY_ACCOUNT_ROUTES.getCustomerDetails, {
+    accessToken: customer.accessToken,
+    body: { customerId: customer.customerId },
   });
-  const body = reply.json<Envelope<CustomerDetails>>();
   if (!body.response) throw new Error(`getCustomerDetails answered ${reply.statusCode}: ${reply.body}`);
   return body.response;
 }
 
 /** GET a reference list's answer. */
 export async function referenceList<T>(server: SsoTestServer, url: string): Promise<T> {
-  const reply = await server.app.inject({ method: 'GET', url, headers: { 'pb-pass-token': await server.pass(2) } });
-  return reply.json<Envelope<T>>().response!;
+  return (await testClient(server).get<T>(url)).body.response!;
 }
 
 export interface OutboxMessage {

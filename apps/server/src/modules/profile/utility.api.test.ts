@@ -12,26 +12,13 @@ import { refEmployers } from '../../db/schema/profile.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
 import { employerNameKey } from './employer-search.ts';
 import { employerSeedList, seedEmployers } from './employers-seed.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 /** spec 001 §7 BSP utility/* (issue 16 §2): reference data stored in the database, employer search with a limit. */
 describe.each(DATABASE_KINDS)('profile reference lists on %s', (kind) => {
   let server: TestInstance;
 
-  async function get<T>(url: string, pass = true) {
-    const reply = await server.app.inject({
-      method: 'GET',
-      url,
-      headers: pass ? { 'pb-pass-token': await server.token(2) } : {},
-    });
-    return { reply, body: reply.json<Envelope<T>>() };
-  }
+  const get = <T>(url: string, pass = true) => testClient(server).get<T>(url, pass ? {} : { pass: false });
   const search = (q: string) => get<EmployerSearchResponse>(`${PROFILE_ROUTES.employer}?q=${encodeURIComponent(q)}`);
 
   beforeAll(async () => {

@@ -17,14 +17,8 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
+import { testClient } from '../../test/client.ts';
 import { addAgent, deskCall, signInAgent } from './chat/test-support.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
 
 const AGENTS = [
   { displayName: 'Meena', capacity: 2 },
@@ -33,15 +27,9 @@ const AGENTS = [
 const PLACES = AGENTS.reduce((sum, agent) => sum + agent.capacity, 0);
 const CUSTOMERS = 12;
 
-async function post<T>(server: SsoTestServer, url: string, customer?: SignedInCustomer | string, body: unknown = {}) {
-  const token = typeof customer === 'string' ? customer : customer?.accessToken;
-  const reply = await server.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'pb-pass-token': await server.pass(2), ...(token === undefined ? {} : { 'pb-access-token': token }) },
-    payload: body as Record<string, unknown>,
-  });
-  return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
+function post<T>(server: SsoTestServer, url: string, customer?: SignedInCustomer | string, body: unknown = {}) {
+  const accessToken = typeof customer === 'string' ? customer : customer?.accessToken;
+  return testClient(server).post<T>(url, { accessToken, body });
 }
 
 /** spec 001 §7 GRIDSP chat/chatAllocation and our chat/release, §9 "Chat enabled"; agents take chats at the desk. */

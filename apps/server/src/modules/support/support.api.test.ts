@@ -25,13 +25,7 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { ACKNOWLEDGEMENT_TEMPLATE, DESK_TEMPLATE } from './mails.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../test/client.ts';
 
 const quiet = { info() {}, warn() {} } as unknown as FastifyBaseLogger;
 const DESK = 'care@kosh.example.in';
@@ -55,16 +49,11 @@ describe.each(DATABASE_KINDS)('support FAQs and queries on %s', (kind) => {
   let asha: SignedInCustomer;
   let ravi: SignedInCustomer;
 
-  async function call<T>(method: 'GET' | 'POST', url: string, customer?: SignedInCustomer | string, body?: unknown) {
-    const token = typeof customer === 'string' ? customer : customer?.accessToken;
-    const reply = await server.app.inject({
-      method,
-      url,
-      headers: { 'pb-pass-token': await server.pass(2), ...(token === undefined ? {} : { 'pb-access-token': token }) },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  const call = <T>(method: 'GET' | 'POST', url: string, customer?: SignedInCustomer | string, body?: unknown) =>
+    testClient(server).call<T>(method, url, {
+      accessToken: typeof customer === 'string' ? customer : customer?.accessToken,
+      body,
     });
-    return { status: reply.statusCode, headers: reply.headers, body: reply.json<Envelope<T>>() };
-  }
   const faqs = (body: unknown = {}) => call<GetSupportResponse>('POST', SUPPORT_ROUTES.getSupport, undefined, body);
   const send = (customer: SignedInCustomer, body: unknown) =>
     call<SupportMailResponse>('POST', SUPPORT_ROUTES.supportMail, customer, body);

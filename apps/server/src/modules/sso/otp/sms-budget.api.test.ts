@@ -14,6 +14,7 @@ import {
   type OtpCallOptions,
   type SsoTestServer,
 } from '../../../test/customers.ts';
+import { type Envelope } from '../../../test/client.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -22,12 +23,6 @@ const SETUPS: Setup[] = [
   ...DATABASE_KINDS.map((kind) => ({ name: `sharing one ${kind} database`, kind, redis: false })),
   ...(REDIS_URL ? [{ name: 'sharing Redis', kind: 'pglite' as const, redis: true }] : []),
 ];
-
-interface Envelope {
-  statusCode: string;
-  statusMessage?: string;
-  response?: { proofOfWork?: OtpChallenge };
-}
 
 /** Two instances on one clock sharing a database (and Redis, when set) and a fresh key prefix. */
 async function twoInstances(setup: Setup, clock: Clock, budgets: Record<string, string>) {
@@ -53,7 +48,7 @@ function unsolving(challenge: OtpChallenge): string {
   }
 }
 
-const envelope = (reply: LightMyRequestResponse) => reply.json<Envelope>();
+const envelope = (reply: LightMyRequestResponse) => reply.json<Envelope<{ proofOfWork?: OtpChallenge }>>();
 
 /** A send the way the SDK makes it: answer a challenge, if one comes, by solving it. */
 async function sendSolving(server: SsoTestServer, mobileNo: string, options: OtpCallOptions) {
@@ -149,7 +144,7 @@ describe.each(SETUPS)('SMS send budgets across two instances $name', (setup) => 
       });
     }
     // None of them was sent; a fresh challenge solved in time is.
-    const fresh = refusals.at(-1)!.json<Envelope>().response!.proofOfWork!;
+    const fresh = refusals.at(-1)!.json<Envelope<{ proofOfWork?: OtpChallenge }>>().response!.proofOfWork!;
     const solved = { challenge: fresh.challenge, nonce: await solveProofOfWork(fresh.challenge, fresh.difficulty) };
     expect((await sendOtp(first, '9123577777', { ip: customerIp, proofOfWork: solved })).statusCode).toBe(200);
     clock.advance(3_600_000);

@@ -14,13 +14,7 @@ import {
   type SsoTestServer,
 } from '../../../test/customers.ts';
 import { describeDevice } from './device-description.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
+import { testClient } from '../../../test/client.ts';
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -29,18 +23,8 @@ const ANDROID_CHROME =
 describe.each(DATABASE_KINDS)('active devices on %s', (kind) => {
   let server: SsoTestServer;
 
-  async function post<T>(url: string, accessToken: string | undefined, payload: unknown = {}) {
-    const reply = await server.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(accessToken === undefined ? {} : { 'pb-access-token': accessToken }),
-      },
-      payload: payload as Record<string, unknown>,
-    });
-    return { reply, body: reply.json<Envelope<T>>() };
-  }
+  const post = <T>(url: string, accessToken: string | undefined, payload: unknown = {}) =>
+    testClient(server).post<T>(url, { accessToken, body: payload });
   const devices = (customer: SignedInCustomer) =>
     post<ActiveDevicesResponse>(SELF_SERVICE_ROUTES.activeDevices, customer.accessToken);
   const revoke = (customer: SignedInCustomer, deviceId: string) =>
