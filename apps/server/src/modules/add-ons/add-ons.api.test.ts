@@ -31,7 +31,7 @@ import {
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { createCreditStore } from '../credit/store.ts';
 import { seedOfferCatalogue } from '../offers/seed.ts';
-import { testClient } from '../../test/client.ts';
+import { testClient, type Envelope } from '../../test/client.ts';
 
 const DAY = 86_400_000;
 
