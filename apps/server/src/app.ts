@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/core';
-import { ACCESS_TOKEN_HEADER } from './auth/customer-auth.ts';
+import { ACCESS_TOKEN_HEADER, customerPlugin } from './auth/customer-auth.ts';
 import { createDeps, type Providers } from './config/deps.ts';
 import type { AppConfig } from './config/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -123,6 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Production publishes the document only when an operator switches it on (config docsEnabled).
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(shieldPlugin, { verifier, registry });
+  // request.customer for routes that ask for a signed-in customer (customer-auth.ts signedIn).
+  await app.register(customerPlugin);
 
   if (existsSync(config.sdkDistDir)) {
     await app.register(fastifyStatic, {

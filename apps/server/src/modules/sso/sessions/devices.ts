@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PraveshError,
@@ -11,7 +11,6 @@ import {
   revokeDeviceResponseSchema,
   type ActiveDevice,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../../auth/customer-auth.ts';
 import type { SessionStore } from './store.ts';
 
@@ -26,15 +25,12 @@ export function deviceRoutes(app: FastifyInstance, deps: { sessions: SessionStor
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { sessions, customerAuth } = deps;
 
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    return claims;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.post(
     SELF_SERVICE_ROUTES.activeDevices,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The signed-in customer's active devices (spec 001 §2 active-devices)",
         description:
@@ -46,7 +42,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { sessions: SessionStor
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       const live = await sessions.liveOf(claims.customerId);
       const devices: ActiveDevice[] = live.map((session) => ({
         deviceId: session.sessionId,
@@ -65,6 +61,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { sessions: SessionStor
   typed.post(
     SELF_SERVICE_ROUTES.revokeDevice,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Sign one device out everywhere (spec 001 §2 active-devices)',
         description:
@@ -78,7 +75,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { sessions: SessionStor
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       const { deviceId } = request.body;
       if (deviceId === claims.sessionId) throw new PraveshError('currentDeviceNotRevocable');
       const session = await sessions.byId(deviceId);
