@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SITE_IDS, findSite } from '@pravesh/core';
 import { ConfigError, loadConfig } from '../config/index.ts';
-import { createKeyring } from '../modules/shield/keyring.ts';
+import { createKeyring } from '../lib/keyring.ts';
 import { issuePassToken } from '../modules/shield/issue-token.ts';
 
 /**

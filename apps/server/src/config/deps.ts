@@ -21,8 +21,8 @@ import { createCallerIdSimulator, type CallerIdProvider } from '../providers/cal
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createDatabaseOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
 import { createDatabaseRecords } from '../providers/simulator-records.ts';
-import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
-import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
+import { createKeyring, type Keyring } from '../lib/keyring.ts';
+import { createSiteRegistry, type SiteRegistry } from '../lib/site-registry.ts';
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
 import { groupCommitFor } from '../modules/sso/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';

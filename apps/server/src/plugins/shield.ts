@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, PASS_TOKEN_QUERY, PraveshError } from '@pravesh/core';
-import type { SiteRegistry } from '../modules/shield/site-registry.ts';
+import type { SiteRegistry } from '../lib/site-registry.ts';
 import type { PassVerifier, VerifiedPass } from '../modules/shield/verifier.ts';
 
 /** Service prefixes of spec 000 §7 and spec 001 §7; every route under them is shielded. */

@@ -15,7 +15,7 @@ import {
   otpSendResponseSchema,
   type OtpProofOfWork,
 } from '@pravesh/core';
-import type { Keyring } from '../../shield/keyring.ts';
+import type { Keyring } from '../../../lib/keyring.ts';
 import { callerSiteKeys, checkSiteIdHeader, clientIp } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import { checkAuthorizationKey, checkEmailAuthorizationKey } from './authorization-key.ts';
