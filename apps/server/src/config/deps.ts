@@ -24,7 +24,7 @@ import { createDatabaseRecords } from '../providers/simulator-records.ts';
 import { createKeyring, type Keyring } from '../lib/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../lib/site-registry.ts';
 import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
-import { groupCommitFor } from '../modules/sso/group-commit.ts';
+import { groupCommitFor } from '../lib/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';

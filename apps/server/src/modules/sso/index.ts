@@ -13,7 +13,7 @@ import { seedDemoCustomer } from './customers/seed.ts';
 import { encryptPendingPii } from './customers/pii-rotation.ts';
 import { createCustomerStore } from './customers/store.ts';
 import { createDeviceTrust } from './customers/trusted-devices.ts';
-import { groupCommitFor } from './group-commit.ts';
+import { groupCommitFor } from '../../lib/group-commit.ts';
 import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
-import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
+import { IMMEDIATE, type GroupCommit } from '../../../lib/group-commit.ts';
 import { ssoCustomers } from '../../../db/schema/sso.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 

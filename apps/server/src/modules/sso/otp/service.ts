@@ -12,7 +12,7 @@ import type { SmsProvider } from '../../../providers/sms/index.ts';
 import { hmacSha256 } from '../crypto.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import { customerFromRow, type Customer } from '../customers/store.ts';
-import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
+import { IMMEDIATE, type GroupCommit } from '../../../lib/group-commit.ts';
 import { ChallengedError, createProofOfWork } from './proof-of-work.ts';
 import type { Metrics } from '../../../observability/metrics.ts';
 
