@@ -28,7 +28,7 @@ import { groupCommitFor } from '../lib/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
-import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
+import { createReadiness, type Readiness } from '../lib/readiness.ts';
 import type { AppConfig } from './index.ts';
 import { ConfigError } from './shared.ts';
 import { schemaRefusal, schemaStatus } from '../db/schema-version.ts';
