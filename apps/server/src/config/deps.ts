@@ -23,7 +23,7 @@ import { createDatabaseOutboxStore, createSmsProvider, type SmsProvider } from '
 import { createDatabaseRecords } from '../providers/simulator-records.ts';
 import { createKeyring, type Keyring } from '../lib/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../lib/site-registry.ts';
-import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
+import type { OfferLookup } from '../lib/offer-lookup.ts';
 import { groupCommitFor } from '../lib/group-commit.ts';
 import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';

@@ -24,7 +24,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
+import type { AppliableOffer, OfferLookup } from '../../lib/offer-lookup.ts';
 
 /**
  * A real OfferLookup (not a mock of this module): a catalogue of offers and the customers each is
