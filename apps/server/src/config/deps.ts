@@ -9,7 +9,7 @@ import { createDevClock, type DevClock } from '../lib/dev-clock.ts';
 import { createGenerations, type Generations } from '../lib/generations.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { checkRedisSettings, connectRedis } from '../lib/redis.ts';
-import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
+import { demoBureauProfiles } from '../providers/bureau/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
 import {
   aggregatorOtpToOutbox,

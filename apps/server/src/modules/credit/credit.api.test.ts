@@ -34,7 +34,7 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { seedDemoCredit, seedDemoCreditCustomers } from './demo-customers.ts';
-import { demoBureauProfiles } from './demo-profiles.ts';
+import { demoBureauProfiles } from '../../providers/bureau/demo-profiles.ts';
 
 interface Envelope<T> {
   status: boolean;

@@ -15,7 +15,7 @@ import { simulatedSummary } from '../../providers/bureau/simulator.ts';
 import { BureauError, type BureauProvider, type BureauReportPull } from '../../providers/bureau/types.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
 import { createCustomerStore } from '../sso/customers/store.ts';
-import { demoBureauProfiles } from './demo-profiles.ts';
+import { demoBureauProfiles } from '../../providers/bureau/demo-profiles.ts';
 import { createCreditService } from './service.ts';
 import { createCreditStore, type AcceptedConsent, type CreditStore } from './store.ts';
 
