@@ -16,7 +16,7 @@ import type { CallerIdService } from '../caller-id/service.ts';
 import type { DeviceTrust } from '../customers/trusted-devices.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { CodeService } from '../codes/service.ts';
-import { sha256 } from '../crypto.ts';
+import { sha256 } from '../../../lib/crypto.ts';
 import { decoyHash, verifyPassword } from '../customers/passwords.ts';
 import type { Customer, CustomerStore } from '../customers/store.ts';
 import type { OtpService } from '../otp/service.ts';

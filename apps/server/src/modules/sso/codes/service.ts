@@ -23,7 +23,7 @@ import {
   safeEqual,
   sealWithSecret,
   sha256,
-} from '../crypto.ts';
+} from '../../../lib/crypto.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import type { GroupCommit } from '../../../lib/group-commit.ts';
 import type { SsidHandoffs } from '../sessions/ssid-handoff.ts';

@@ -9,7 +9,7 @@ import { createBatcher } from '../../../lib/batcher.ts';
 import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import type { EmailProvider } from '../../../providers/email/index.ts';
 import type { SmsProvider } from '../../../providers/sms/index.ts';
-import { hmacSha256 } from '../crypto.ts';
+import { hmacSha256 } from '../../../lib/crypto.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 import { customerFromRow, type Customer } from '../customers/store.ts';
 import { IMMEDIATE, type GroupCommit } from '../../../lib/group-commit.ts';
