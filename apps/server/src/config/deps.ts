@@ -25,7 +25,7 @@ import { createKeyring, type Keyring } from '../lib/keyring.ts';
 import { createSiteRegistry, type SiteRegistry } from '../lib/site-registry.ts';
 import type { OfferLookup } from '../lib/offer-lookup.ts';
 import { groupCommitFor } from '../lib/group-commit.ts';
-import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
+import { createOtpService, type OtpService } from '../lib/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
 import { createReadiness, type Readiness } from '../lib/readiness.ts';

@@ -19,7 +19,7 @@ import type { CodeService } from '../codes/service.ts';
 import { sha256 } from '../../../lib/crypto.ts';
 import { decoyHash, verifyPassword } from '../customers/passwords.ts';
 import type { Customer, CustomerStore } from '../customers/store.ts';
-import type { OtpService } from '../otp/service.ts';
+import type { OtpService } from '../../../lib/otp/service.ts';
 import type { OneTimeKeys } from '../sessions/one-time-keys.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
 import type { DeviceDescription } from '../sessions/device-description.ts';

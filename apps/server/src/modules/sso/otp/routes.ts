@@ -20,8 +20,8 @@ import { callerSiteKeys, checkSiteIdHeader, clientIp } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import { checkAuthorizationKey, checkEmailAuthorizationKey } from './authorization-key.ts';
 import { noteRefusal } from '../../../observability/plugin.ts';
-import { ChallengedError } from './proof-of-work.ts';
-import type { OtpSent, OtpService } from './service.ts';
+import { ChallengedError } from '../../../lib/otp/proof-of-work.ts';
+import type { OtpSent, OtpService } from '../../../lib/otp/service.ts';
 
 interface OtpRouteDeps {
   otp: OtpService;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { leadingZeroBits, PraveshError, type OtpChallenge, type OtpProofOfWork } from '@pravesh/core';
-import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
-import { hmacSha256, safeEqual } from '../../../lib/crypto.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
+import { hmacSha256, safeEqual } from '../crypto.ts';
 
 /**
  * The server's half of the OTP proof of work (README "OTP"; the client's is core's
