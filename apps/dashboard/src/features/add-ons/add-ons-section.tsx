@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { AccountUserInformation, AddOnProductView } from '@pravesh/core/add-ons/schemas.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useAccountUserInformationQuery, useAddOnTransactionsQuery } from './api.ts';
 import { REASON_TEXT, STATUS_TEXT, formatPaise } from './copy.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Spinner } from '@pravesh/ui';
 import type { AddOnProductView, Purchase } from '@pravesh/core/add-ons/schemas.ts';
 import { useServices } from '../../app/services.ts';
-import { Dialog } from '../layout/modal-rules.tsx';
+import { Dialog } from '../../layout/modal-rules.tsx';
 import { useConfirmPaymentMutation, useCreateOrderMutation, useOrderStatusMutation } from './api.ts';
 import { formatPaise } from './copy.ts';
 

@@ -3,8 +3,8 @@ import { TRANSACTION_TABS, type TransactionTab } from '@pravesh/core/aggregator/
 import { Alert, Button, Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { transactionsTabSelected } from '../../app/slices/finvu.ts';
-import { Icon } from '../layout/icons.tsx';
-import { PageTitle } from '../layout/shell.tsx';
+import { Icon } from '../../layout/icons.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import { AccountIdentity, Balance, accountName, useLinkedAccounts } from './account-parts.tsx';
 import { AA_MESSAGES } from './messages.ts';
 import { usePageView } from './page-view.ts';

@@ -5,7 +5,7 @@ import { Button, OtpInput } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { accountsLinked, otpModalClosed, otpModalOpened } from '../../app/slices/finvu.ts';
 import { maskMobile } from '../../lib/format.ts';
-import { Dialog } from '../layout/modal-rules.tsx';
+import { Dialog } from '../../layout/modal-rules.tsx';
 import { codeOf, useConfirmLinkMutation, useLinkMutation } from './api.ts';
 import { otpMessage } from './messages.ts';
 import { useTimers } from './timers.ts';

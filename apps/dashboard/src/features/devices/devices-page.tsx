@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { ActiveDevice } from '@pravesh/core/self-service/schemas.ts';
 import { useServices } from '../../app/services.ts';
-import { PageTitle } from '../layout/shell.tsx';
-import { Icon } from '../layout/icons.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useActiveDevicesQuery, useRevokeDeviceMutation } from './api.ts';
 import './devices.css';
 

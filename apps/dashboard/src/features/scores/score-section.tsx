@@ -10,7 +10,7 @@ import {
 } from '@pravesh/core/credit/score-rules.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
-import { DASHBOARD_TEXT } from '../layout/app-shell-skeleton.tsx';
+import { DASHBOARD_TEXT } from '../../layout/app-shell-skeleton.tsx';
 import { useCreditScoresQuery } from './api.ts';
 import { ScoreHistory } from './score-history.tsx';
 import './scores.css';

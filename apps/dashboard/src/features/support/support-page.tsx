@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Tabs } from '@pravesh/ui';
 import { useServices } from '../../app/services.ts';
 import { ConsentList } from '../consent-revocation/consent-list.tsx';
-import { PageTitle } from '../layout/shell.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import { PreferencesForm } from '../preferences/preferences-form.tsx';
 import { useSupportQuery } from './api.ts';
 import { ChatEntry } from './chat-entry.tsx';
