@@ -4,8 +4,8 @@ import { Button } from '@pravesh/ui';
 import { useAppSelector, useAppStore } from '../app/hooks.ts';
 import { useServices } from '../app/services.ts';
 import { maskMobile } from '../lib/format.ts';
-import { isMobileOrWebviewSource } from '../features/session/campaign.ts';
-import { logout } from '../features/session/flows.ts';
+import { isMobileOrWebviewSource } from '../session/campaign.ts';
+import { logout } from '../session/flows.ts';
 import { Icon } from './icons.tsx';
 import { MENU, type LayoutKind } from './menu.ts';
 
