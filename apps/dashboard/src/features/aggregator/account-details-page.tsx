@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { TRANSACTION_TABS, type TransactionTab } from '@pravesh/core/aggregator/constants.ts';
 import { Alert, Button, Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { transactionsTabSelected } from '../../app/slices/finvu.ts';
+import { transactionsTabSelected } from './finvu-slice.ts';
 import { Icon } from '../../layout/icons.tsx';
 import { PageTitle } from '../../layout/shell.tsx';
 import { AccountIdentity, Balance, accountName, useLinkedAccounts } from './account-parts.tsx';

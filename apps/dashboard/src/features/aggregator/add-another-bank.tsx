@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Spinner, type ButtonVariant } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { addAnotherBankModalChanged, consentReceived, stepChanged } from '../../app/slices/finvu.ts';
+import { addAnotherBankModalChanged, consentReceived, stepChanged } from './finvu-slice.ts';
 import { Dialog } from '../../layout/modal-rules.tsx';
 import { useCreateConsentMutation } from './api.ts';
 import { consentSourceOf, journeyVariant } from './journey-source.ts';

@@ -3,7 +3,7 @@ import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
 import { OTP_MESSAGES, OTP_RESEND_AFTER_SECONDS } from '@pravesh/core/sso/constants.ts';
 import { Button, OtpInput } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { accountsLinked, otpModalClosed, otpModalOpened } from '../../app/slices/finvu.ts';
+import { accountsLinked, otpModalClosed, otpModalOpened } from './finvu-slice.ts';
 import { maskMobile } from '../../lib/format.ts';
 import { Dialog } from '../../layout/modal-rules.tsx';
 import { codeOf, useConfirmLinkMutation, useLinkMutation } from './api.ts';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
 import { Button } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { journeyStarted, stepChanged } from '../../app/slices/finvu.ts';
+import { journeyStarted, stepChanged } from './finvu-slice.ts';
 import { AddAnotherBankButton } from './add-another-bank.tsx';
 import { StepHeading } from './journey-parts.tsx';
 import { RETURN_PATHS, type JourneyVariant } from './journey-source.ts';
