@@ -18,7 +18,7 @@ import { MODULES } from './modules/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { observabilityPlugin } from './observability/plugin.ts';
 import { requestIdFor } from './observability/request-id.ts';
-import { createPassVerifier } from './modules/shield/verifier.ts';
+import { createPassVerifier } from './modules/shield/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serviceUnavailable } from './lib/outage.ts';
 import { faviconRoutes } from './plugins/pages.ts';

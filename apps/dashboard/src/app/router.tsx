@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
-import { ErrorPage } from '../features/errors/error-page.tsx';
+import { ErrorPage } from '../features/errors/index.ts';
 import { FullPageSkeleton } from '../layout/full-page-skeleton.tsx';
 import type { LayoutKind } from '../layout/menu.ts';
 import { lazyScreen, type ReloadEnv } from '../lib/lazy.ts';

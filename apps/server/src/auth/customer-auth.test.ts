@@ -36,8 +36,9 @@ describe('customerAuth.signedIn', () => {
     app = Fastify();
     app.decorateRequest('siteId', null);
     app.decorateRequest('pass', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.siteId = 7;
+      done();
     });
     app.setErrorHandler((error, _request, reply) =>
       error instanceof PraveshError
@@ -45,17 +46,16 @@ describe('customerAuth.signedIn', () => {
         : reply.status(500).send({ statusCode: 'unexpected' }),
     );
     await app.register(customerPlugin);
-    const auth = createCustomerAuth(async (token) => {
+    const auth = createCustomerAuth((token) => {
       const claims = ISSUED[token];
-      if (!claims) throw new PraveshError('tokenNotValidated');
-      return claims;
+      return claims ? Promise.resolve(claims) : Promise.reject(new PraveshError('tokenNotValidated'));
     });
-    app.post('/signed-in', { preHandler: auth.signedIn() }, async (request) => ({ id: request.customer.customerId }));
-    app.post('/claimed', { preHandler: auth.signedIn({ claimedBy: customerIdInBody }) }, async (request) => ({
+    app.post('/signed-in', { preHandler: auth.signedIn() }, (request) => ({ id: request.customer.customerId }));
+    app.post('/claimed', { preHandler: auth.signedIn({ claimedBy: customerIdInBody }) }, (request) => ({
       id: request.customer.customerId,
     }));
     // A route that forgot the option: reading the customer must refuse, not answer for nobody.
-    app.post('/forgot', async (request) => ({ id: request.customer.customerId }));
+    app.post('/forgot', (request) => ({ id: request.customer.customerId }));
     return app;
   }
 
@@ -66,7 +66,7 @@ describe('customerAuth.signedIn', () => {
       payload: body,
       headers: token ? { 'pb-access-token': token } : {},
     });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+    return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
   };
 
   it('puts the verified customer on the request', async () => {

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { PiiConfig } from '../config/pii.ts';
-import { normaliseMobile } from '../modules/analytics/mobile-hash.ts';
+import { normaliseMobile } from '../modules/analytics/index.ts';
 
 /**
  * Personal data at rest (issue 12 §1.10; DPDP Act 2023 §8(5) "reasonable security safeguards";

@@ -27,7 +27,7 @@ import type { OfferLookup } from '../lib/offer-lookup.ts';
 import { groupCommitFor } from '../lib/group-commit.ts';
 import { createOtpService, type OtpService } from '../lib/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
-import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
+import { createSessionStore, type SessionStore } from '../modules/sso/index.ts';
 import { createReadiness, type Readiness } from '../lib/readiness.ts';
 import type { AppConfig } from './index.ts';
 import { ConfigError } from './shared.ts';

@@ -18,7 +18,7 @@ import { preferencesModule } from './preferences/index.ts';
 import { profileModule } from './profile/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { invoicesModule } from './invoices/index.ts';
-import { issueInvoiceOnPaid } from './invoices/on-paid.ts';
+import { issueInvoiceOnPaid } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
 import { ssoModule } from './sso/index.ts';
 import { supportModule } from './support/index.ts';

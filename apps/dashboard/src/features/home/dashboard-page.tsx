@@ -8,15 +8,15 @@ import { formatDate, greetingFor, maskMobile } from '../../lib/format.ts';
 import { DASHBOARD_TEXT } from '../../layout/app-shell-skeleton.tsx';
 import { PageTitle } from '../../layout/shell.tsx';
 import { Icon } from '../../layout/icons.tsx';
-import { AddOnsSection } from '../add-ons/add-ons-section.tsx';
-import { BalanceBanner } from '../aggregator/balance-banner.tsx';
-import { StepUpSection } from '../add-ons/step-up-section.tsx';
-import { AlertsSection } from '../alerts/alerts-section.tsx';
-import { HoldingsSection } from '../holdings/holdings-section.tsx';
-import { ProductsSection } from '../products/products-section.tsx';
-import { LeadsSection } from '../leads/leads-section.tsx';
-import { OffersSection } from '../offers/offers-section.tsx';
-import { ScoreSection } from '../scores/score-section.tsx';
+import { AddOnsSection } from '../add-ons/index.ts';
+import { BalanceBanner } from '../aggregator/index.ts';
+import { StepUpSection } from '../add-ons/index.ts';
+import { AlertsSection } from '../alerts/index.ts';
+import { HoldingsSection } from '../holdings/index.ts';
+import { ProductsSection } from '../products/index.ts';
+import { LeadsSection } from '../leads/index.ts';
+import { OffersSection } from '../offers/index.ts';
+import { ScoreSection } from '../scores/index.ts';
 
 function Greeting() {
   const userData = useAppSelector((state) => state.user.userData);

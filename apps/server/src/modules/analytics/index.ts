@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { createMobileHasher } from './mobile-hash.ts';
-import { watchWriteQueue, writeQueueOptions } from '../health/write-queues.ts';
+import { watchWriteQueue, writeQueueOptions } from '../health/index.ts';
 import { analyticsRoutes } from './routes.ts';
 import { createAnalyticsStore } from './store.ts';
 
@@ -24,3 +24,4 @@ export const analyticsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   app.addHook('onClose', () => store.drain());
   return Promise.resolve();
 };
+export { normaliseMobile } from './mobile-hash.ts';

@@ -36,3 +36,4 @@ export const holdingsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   });
   return Promise.resolve();
 };
+export { seedDemoHoldings } from './seed.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { offersServiceFor } from '../offers/service.ts';
+import { offersServiceFor } from '../offers/index.ts';
 import { createCustomerMobileCheck } from './customer-mobile.ts';
 import type { OfferLookup } from '../../lib/offer-lookup.ts';
 import { leadRoutes } from './routes.ts';

@@ -28,3 +28,4 @@ export const profileModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   });
   return Promise.resolve();
 };
+export { seedEmployers } from './employers-seed.ts';

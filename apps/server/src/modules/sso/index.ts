@@ -111,3 +111,9 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
   deviceRoutes(app, { sessions, customerAuth: deps.customerAuth });
 };
+export { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from './customers/pii-rotation.ts';
+export { createSessionStore, type SessionStore } from './sessions/store.ts';
+export { authorizationLinkProblem } from './authorize/link-check.ts';
+export { createCustomerStore } from './customers/store.ts';
+export { callerIdSimulatorRoutes } from './caller-id/routes.ts';
+export { createCallerIdService } from './caller-id/service.ts';

@@ -35,3 +35,4 @@ export const supportModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   });
   return Promise.resolve();
 };
+export { seedDemoAgents } from './demo-agents.ts';
