@@ -5,6 +5,8 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * No import circles (issue 13): in a cycle neither file can finish loading before the other, so
@@ -23,6 +25,43 @@ export const noCycle = {
   },
   rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
 };
+
+/**
+ * Doors (ARCHITECTURE.md "Where the next capabilities go"): a server module and a dashboard feature
+ * are used by others only through their index.ts, what they export there being their public face.
+ * One import-x/no-restricted-paths zone per folder of `parent` (bulletproof-react's zones are the
+ * model): every file of `root` outside that folder may import its index.ts and nothing else of it.
+ * scripts/doors.test.ts proves the rule fails on a planted import of another module's insides.
+ */
+export function doors(root, parent, { screens = /^$/, basePath = import.meta.dirname } = {}) {
+  const folders = readdirSync(path.resolve(basePath, parent), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  /** Route screens are doors too: the router loads each lazily, as its own chunk. */
+  const screensOf = (name) =>
+    readdirSync(path.resolve(basePath, parent, name))
+      .filter((file) => screens.test(file))
+      .map((file) => `./${file}`);
+  const zones = folders.map((name) => ({
+    target: [
+      `${root}/!(${path.relative(root, parent).split('/')[0]})/**/*`,
+      `${root}/*`,
+      `${parent}/!(${name})/**/*`,
+      `${parent}/*`,
+    ],
+    from: `${parent}/${name}`,
+    except: ['./index.ts', './index.tsx', ...screensOf(name)],
+    message: `${parent}/${name} is used only through its index.ts (ARCHITECTURE.md "Doors").`,
+  }));
+  return {
+    files: [`${root}/**/*.{ts,tsx}`],
+    // Tests and the test kit reach in on purpose: they set up and inspect a module's own parts.
+    ignores: ['**/*.test.{ts,tsx}', `${root}/test/**`],
+    plugins: { 'import-x': importX },
+    settings: noCycle.settings,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath }] },
+  };
+}
 
 export default tseslint.config(
   {
@@ -55,6 +94,8 @@ export default tseslint.config(
     },
   },
   noCycle,
+  doors('apps/server/src', 'apps/server/src/modules'),
+  doors('apps/dashboard/src', 'apps/dashboard/src/features', { screens: /-(page|screen)\.tsx$/ }),
   {
     // core is isomorphic: no DOM and no Node APIs (ARCHITECTURE.md "Layout").
     files: ['packages/core/src/**/*.ts'],

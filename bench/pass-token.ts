@@ -1,6 +1,6 @@
 import { loadConfig } from '@pravesh/server/config';
 import { issuePassToken } from '../apps/server/src/modules/shield/issue-token.ts';
-import { createKeyring } from '../apps/server/src/modules/shield/keyring.ts';
+import { createKeyring } from '../apps/server/src/lib/keyring.ts';
 import { BENCH_ENV, BENCH_SITE_ID } from './api-process.ts';
 
 /**

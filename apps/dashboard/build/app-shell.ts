@@ -9,7 +9,7 @@ type ShellModule = typeof RenderAppShell;
  * phone under 4× CPU and Slow 4G; bench/dashboard-page.ts measured 4.8 s, the first paint waiting
  * for 140 KB of JavaScript, the session check and the shield config):
  *
- * - the app shell (features/layout/app-shell-skeleton.tsx), rendered to HTML into #root;
+ * - the app shell (layout/app-shell-skeleton.tsx), rendered to HTML into #root;
  * - the entry stylesheet inlined as a <style> instead of a render-blocking <link>: the shell is
  *   styled by the HTML alone. The API server allows it by hash in its CSP (no 'unsafe-inline') and
  *   sends index.html compressed;

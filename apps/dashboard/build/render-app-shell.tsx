@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { APP_SHELL_PAGES, appShellMarkers } from '@pravesh/core/my-account/app-shell.ts';
-import { AppShellSkeleton } from '../src/features/layout/app-shell-skeleton.tsx';
+import { AppShellSkeleton } from '../src/layout/app-shell-skeleton.tsx';
 
 /**
  * The static copies of the app shell that index.html carries in #root, one per shell page between

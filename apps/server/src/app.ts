@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, STRATEGY_HEADERS } from '@pravesh/core';
-import { ACCESS_TOKEN_HEADER } from './auth/customer-auth.ts';
+import { ACCESS_TOKEN_HEADER, customerPlugin } from './auth/customer-auth.ts';
 import { createDeps, type Providers } from './config/deps.ts';
 import type { AppConfig } from './config/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -18,7 +18,7 @@ import { MODULES } from './modules/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { observabilityPlugin } from './observability/plugin.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.ts';
-import { createPassVerifier } from './modules/shield/verifier.ts';
+import { createPassVerifier } from './modules/shield/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serviceUnavailable } from './lib/outage.ts';
 import { faviconRoutes } from './plugins/pages.ts';
@@ -126,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Production publishes the document only when an operator switches it on (config docsEnabled).
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(shieldPlugin, { verifier, registry });
+  // request.customer for routes that ask for a signed-in customer (customer-auth.ts signedIn).
+  await app.register(customerPlugin);
 
   if (existsSync(config.sdkDistDir)) {
     await app.register(fastifyStatic, {

@@ -20,12 +20,12 @@ import {
   userConsentBodySchema,
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
-import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/openapi.ts';
-import { ADD_ON_CUSTOMER_PATHS, ADD_ON_ROUTE_ERRORS } from './modules/add-ons/openapi.ts';
-import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/openapi.ts';
-import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/openapi.ts';
-import { HOLDINGS_ROUTE_ERRORS } from './modules/holdings/openapi.ts';
-import { SUPPORT_ROUTE_ERRORS } from './modules/support/openapi.ts';
+import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/index.ts';
+import { ADD_ON_CUSTOMER_PATHS, ADD_ON_ROUTE_ERRORS } from './modules/add-ons/index.ts';
+import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/index.ts';
+import { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './modules/aggregator/index.ts';
+import { HOLDINGS_ROUTE_ERRORS } from './modules/holdings/index.ts';
+import { SUPPORT_ROUTE_ERRORS } from './modules/support/index.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/index.ts';
-import { stopGracefully } from './modules/health/shutdown.ts';
+import { stopGracefully } from './modules/health/index.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { listenMetrics } from './observability/metrics-server.ts';
 

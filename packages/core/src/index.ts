@@ -46,6 +46,7 @@ export * from './credit-alerts/schemas.ts';
 export * from './credit-alerts/routes.ts';
 export * from './credit-alerts/errors.ts';
 export * from './offers/routes.ts';
+export * from './offers/answers.ts';
 export * from './offers/schemas.ts';
 export * from './offers/kfs.ts';
 export * from './offers/rules.ts';

@@ -1,8 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
-import { ErrorPage } from '../features/errors/error-page.tsx';
-import { FullPageSkeleton } from '../features/layout/full-page-skeleton.tsx';
-import type { LayoutKind } from '../features/layout/menu.ts';
+import { ErrorPage } from '../features/errors/index.ts';
+import { FullPageSkeleton } from '../layout/full-page-skeleton.tsx';
+import type { LayoutKind } from '../layout/menu.ts';
 import { lazyScreen, type ReloadEnv } from '../lib/lazy.ts';
 import RootScreen from '../features/root/root-screen.tsx';
 import { LayoutGuard } from './guard.tsx';

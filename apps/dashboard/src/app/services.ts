@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Http } from '../lib/http.ts';
 import type { Analytics } from '../lib/analytics.ts';
-import type { NativeBridgeHost } from '../features/session/native-bridge.ts';
+import type { NativeBridgeHost } from '../session/native-bridge.ts';
 import type { DashboardConfig } from './config.ts';
 import type { Persistence } from './persist.ts';
 

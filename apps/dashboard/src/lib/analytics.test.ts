@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalytics, dataLayerEvent, deviceFor } from './analytics.ts';
-import { CAMPAIGN_DEFAULTS, isNativeAppJourney, readCampaign } from '../features/session/campaign.ts';
+import { CAMPAIGN_DEFAULTS, isNativeAppJourney, readCampaign } from '../session/campaign.ts';
 
 describe('analytics data layer (spec 001 §7)', () => {
   it('maps viewed, clicked and submitted to their events; the others keep their names', () => {

@@ -15,7 +15,7 @@ import { createTestRouter } from '../app/router.tsx';
 import type { Services, SignOnPort } from '../app/services.ts';
 import { createStore, type AppStore } from '../app/store.ts';
 import { apiErrorRecorded } from '../app/slices/utility.ts';
-import type { NativeBridgeHost } from '../features/session/native-bridge.ts';
+import type { NativeBridgeHost } from '../session/native-bridge.ts';
 import { createAnalytics } from '../lib/analytics.ts';
 import { createHttp, type Send } from '../lib/http.ts';
 import { aesGcmCodec, memoryKeyStore } from '../lib/secure-storage.ts';

@@ -1,6 +1,26 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { PraveshError } from '@pravesh/core';
 import type { AccessTokenClaims, VerifyAccessToken } from './access-tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The verified customer of a route that asks for one with `preHandler: customerAuth.signedIn()`.
+     * Read on a route that did not ask, it refuses with tokenNotValidated rather than answer for nobody.
+     */
+    readonly customer: AccessTokenClaims;
+  }
+}
+
+/** What a signed-in route asks of the request's customer beyond a valid token for the calling site. */
+export interface SignedInOptions {
+  /**
+   * The customer id the request names (a body's customerId), when it names one: a claim the token
+   * must prove, so the token has to be exactly that customer's.
+   */
+  claimedBy?: (request: FastifyRequest) => string | null | undefined;
+}
 
 /**
  * Who a request speaks for. A customer id in a body is only a claim; the proof is the customer's
@@ -18,7 +38,40 @@ export interface CustomerAuth {
    * rejects with tokenNotValidated (no token, a bad token, or another customer's token).
    */
   requireCustomer(request: FastifyRequest, customerId: string): Promise<AccessTokenClaims>;
+  /**
+   * The route option "signed in or refused" (better-auth's session middleware is the model): a
+   * preHandler that verifies the request's access token for the calling site (the audience check
+   * of verifyFor), puts its claims on `request.customer`, and otherwise refuses with
+   * tokenNotValidated before the handler runs.
+   */
+  signedIn(options?: SignedInOptions): (request: FastifyRequest) => Promise<void>;
 }
+
+/** The customer id a validated body names, for `signedIn({ claimedBy: customerIdInBody })`. */
+export const customerIdInBody = (request: FastifyRequest): string | null | undefined =>
+  (request.body as { customerId?: string | null } | undefined)?.customerId;
+
+/** The customer id a validated query names, for `signedIn({ claimedBy: customerIdInQuery })`. */
+export const customerIdInQuery = (request: FastifyRequest): string | null | undefined =>
+  (request.query as { customerId?: string | null } | undefined)?.customerId;
+
+/** The customers of requests that passed signedIn(); held beside the request, not on its shape. */
+const signedInCustomers = new WeakMap<FastifyRequest, AccessTokenClaims>();
+
+/** Decorates every request with `customer` (registered once, at the root, from app.ts). */
+export const customerPlugin = fp(
+  (app: FastifyInstance, _options: object, done: (error?: Error) => void) => {
+    app.decorateRequest('customer', {
+      getter(this: FastifyRequest): AccessTokenClaims {
+        const claims = signedInCustomers.get(this);
+        if (claims === undefined) throw new PraveshError('tokenNotValidated');
+        return claims;
+      },
+    });
+    done();
+  },
+  { name: 'pravesh-customer' },
+);
 
 export const ACCESS_TOKEN_HEADER = 'pb-access-token';
 
@@ -39,18 +92,28 @@ export function createCustomerAuth(verifyAccessToken: VerifyAccessToken): Custom
     const header = request.headers[ACCESS_TOKEN_HEADER];
     return typeof header === 'string' && header.length > 0 ? header : undefined;
   }
+  async function requireCustomer(request: FastifyRequest, customerId: string): Promise<AccessTokenClaims> {
+    const token = tokenOf(request);
+    if (token === undefined) throw new PraveshError('tokenNotValidated');
+    const claims = await verifyFor(request, token);
+    if (claims.customerId.toLowerCase() !== customerId.toLowerCase()) throw new PraveshError('tokenNotValidated');
+    return claims;
+  }
   return {
     tokenOf,
     async customerOf(request) {
       const token = tokenOf(request);
       return token === undefined ? null : verifyFor(request, token);
     },
-    async requireCustomer(request, customerId) {
-      const token = tokenOf(request);
-      if (token === undefined) throw new PraveshError('tokenNotValidated');
-      const claims = await verifyFor(request, token);
-      if (claims.customerId.toLowerCase() !== customerId.toLowerCase()) throw new PraveshError('tokenNotValidated');
-      return claims;
+    requireCustomer,
+    signedIn(options = {}) {
+      return async (request) => {
+        const claimed = options.claimedBy?.(request);
+        const token = tokenOf(request);
+        if (token === undefined) throw new PraveshError('tokenNotValidated');
+        const claims = claimed != null ? await requireCustomer(request, claimed) : await verifyFor(request, token);
+        signedInCustomers.set(request, claims);
+      };
     },
   };
 }

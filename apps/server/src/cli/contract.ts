@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { CONTRACT_ID_PATTERN, findSite } from '@pravesh/core';
 import { loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
-import { verifyLedgerChain } from '../modules/consent/chain.ts';
-import { seedDemoContracts } from '../modules/consent/seed.ts';
-import { createConsentStore } from '../modules/consent/store.ts';
+import { verifyLedgerChain } from '../modules/consent/index.ts';
+import { seedDemoContracts } from '../modules/consent/index.ts';
+import { createConsentStore } from '../modules/consent/index.ts';
 import { serverAnswers } from './embedded-database.ts';
 import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { SITE_IDS, findSite } from '@pravesh/core';
 import { ConfigError, loadConfig } from '../config/index.ts';
-import { createKeyring } from '../modules/shield/keyring.ts';
-import { issuePassToken } from '../modules/shield/issue-token.ts';
+import { createKeyring } from '../lib/keyring.ts';
+import { issuePassToken } from '../modules/shield/index.ts';
 
 /**
  * `npm run pass-token -- --site <id> [--kid <kid>] [--ttl <seconds>]` prints a valid pass token

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
 import { createPiiCipher } from '../auth/pii-cipher.ts';
-import { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from '../modules/sso/customers/pii-rotation.ts';
+import { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from '../modules/sso/index.ts';
 import { serverAnswers } from './embedded-database.ts';
 import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type Database } from '../db/client.ts';
-import { seedDemoCreditCustomers } from '../modules/credit/demo-customers.ts';
-import { seedDemoHoldings } from '../modules/holdings/seed.ts';
-import { seedOfferCatalogue } from '../modules/offers/seed.ts';
-import { seedDemoAgents } from '../modules/support/demo-agents.ts';
-import { seedEmployers } from '../modules/profile/employers-seed.ts';
+import { seedDemoCreditCustomers } from '../modules/credit/index.ts';
+import { seedDemoHoldings } from '../modules/holdings/index.ts';
+import { seedOfferCatalogue } from '../modules/offers/index.ts';
+import { seedDemoAgents } from '../modules/support/index.ts';
+import { seedEmployers } from '../modules/profile/index.ts';
 
 /**
  * `npm run seed`: demo data, as a step apart from the migrations (issue 14 §2). A migration runs

@@ -10,7 +10,7 @@ import { createAccountActivity, type AccountActivity } from '../lib/account-acti
 import { createGenerations, type Generations } from '../lib/generations.ts';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limit/index.ts';
 import { checkRedisSettings, connectRedis } from '../lib/redis.ts';
-import { demoBureauProfiles } from '../modules/credit/demo-profiles.ts';
+import { demoBureauProfiles } from '../providers/bureau/demo-profiles.ts';
 import { createBureauProvider, type BureauProvider } from '../providers/bureau/index.ts';
 import {
   aggregatorOtpToOutbox,
@@ -22,15 +22,15 @@ import { createCallerIdSimulator, type CallerIdProvider } from '../providers/cal
 import { createEmailProvider, type EmailProvider } from '../providers/email/index.ts';
 import { createDatabaseOutboxStore, createSmsProvider, type SmsProvider } from '../providers/sms/index.ts';
 import { createDatabaseRecords } from '../providers/simulator-records.ts';
-import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
-import { createSiteRegistry, type SiteRegistry } from '../modules/shield/site-registry.ts';
-import type { OfferLookup } from '../modules/leads/offer-lookup.ts';
-import { groupCommitFor } from '../modules/sso/group-commit.ts';
-import { createOtpService, type OtpService } from '../modules/sso/otp/service.ts';
+import { createKeyring, type Keyring } from '../lib/keyring.ts';
+import { createSiteRegistry, type SiteRegistry } from '../lib/site-registry.ts';
+import type { OfferLookup } from '../lib/offer-lookup.ts';
+import { groupCommitFor } from '../lib/group-commit.ts';
+import { createOtpService, type OtpService } from '../lib/otp/service.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
-import { createSessionStore, type SessionStore } from '../modules/sso/sessions/store.ts';
-import { createReadiness, type Readiness } from '../modules/health/readiness.ts';
-import { writeQueueOptions } from '../modules/health/write-queues.ts';
+import { createSessionStore, type SessionStore } from '../modules/sso/index.ts';
+import { createReadiness, type Readiness } from '../lib/readiness.ts';
+import { writeQueueOptions } from '../modules/health/index.ts';
 import { createEventSink, type EventSink } from '../event-sink/index.ts';
 import { startPartitionMaintenance } from '../db/daily-partitions.ts';
 import type { AppConfig } from './index.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_PASS_HEADER, PASS_TOKEN_HEADER, PASS_TOKEN_QUERY, PraveshError } from '@pravesh/core';
-import type { SiteRegistry } from '../modules/shield/site-registry.ts';
-import type { PassVerifier, VerifiedPass } from '../modules/shield/verifier.ts';
+import type { SiteRegistry } from '../lib/site-registry.ts';
+import type { PassVerifier, VerifiedPass } from '../modules/shield/index.ts';
 
 /** Service prefixes of spec 000 §7 and spec 001 §7; every route under them is shielded. */
 export const SERVICE_PREFIXES = ['/SSOSP/', '/SSOSOCKET/', '/MSP/', '/BSP/', '/OVI/', '/GRIDSP/'] as const;

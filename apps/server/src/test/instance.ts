@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type ConnectionSettings, type DatabaseHandle } from '../db/client.ts';
-import { createKeyring, type Keyring } from '../modules/shield/keyring.ts';
+import { createKeyring, type Keyring } from '../lib/keyring.ts';
 import { migratedPgliteImage } from './migrated.ts';
 import { PGBOUNCER_AVAILABLE, startPgBouncer } from './pgbouncer.ts';
 import { createMigratedPostgresDatabase } from './postgres.ts';

@@ -4,7 +4,7 @@ import { loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type DatabaseHandle } from '../db/client.ts';
 import { OPERATOR_DEVICE } from '../modules/shield/issue-token.ts';
 import { issuePassToken } from '../modules/shield/issue-token.ts';
-import { createKeyring } from '../modules/shield/keyring.ts';
+import { createKeyring } from '../lib/keyring.ts';
 import { createClock, type Clock, type SsoTestServer } from './customers.ts';
 import { createMigratedPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
 

@@ -1,5 +1,3 @@
-import type { Offer, OfferResponse } from './schemas.ts';
-
 /**
  * The zod-free part of the offers capability (issue 14 §2): products, spec constants, the paths
  * of the offer reads and helpers over an answer. Browser bundles (the nudge) import this file
@@ -53,21 +51,6 @@ export function statementSegments(statementText: string): string[] {
     .split(STATEMENT_SEPARATOR)
     .map((segment) => segment.trim())
     .filter((segment) => segment !== '');
-}
-
-/** Every offer of a response, in display order (products in OFFER_PRODUCTS order). */
-export function flattenOffers(response: OfferResponse): Offer[] {
-  return OFFER_PRODUCTS.flatMap((product) => response[product]?.subProductList ?? []);
-}
-
-/** The offers the nudge tile and modal show: the first MAX_OFFERS_PER_TILE (spec 000 §9). */
-export function tileOffers(response: OfferResponse): Offer[] {
-  return flattenOffers(response).slice(0, MAX_OFFERS_PER_TILE);
-}
-
-/** The home summary's count: capped at MAX_SUMMARY_OFFER_COUNT (spec 000 §9). */
-export function summaryOfferCount(response: OfferResponse): number {
-  return Math.min(flattenOffers(response).length, MAX_SUMMARY_OFFER_COUNT);
 }
 
 /**

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardFee, computeLoanKfs } from './kfs.ts';
-import {
-  MAX_OFFER_BULLETS,
-  OFFER_ROUTES,
-  OFFER_ROUTE_METHODS,
-  flattenOffers,
-  statementSegments,
-  summaryOfferCount,
-  tileOffers,
-} from './routes.ts';
+import { flattenOffers, summaryOfferCount, tileOffers } from './answers.ts';
+import { MAX_OFFER_BULLETS, OFFER_ROUTES, OFFER_ROUTE_METHODS, statementSegments } from './routes.ts';
 import { offerResponseSchema, offerSchema, type Offer } from './schemas.ts';
 
 const kfs = computeLoanKfs({

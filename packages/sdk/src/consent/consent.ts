@@ -2,18 +2,13 @@ import {
   CONSENT_FEATURES,
   CONSENT_ROUTES,
   CONTRACT_ID_PATTERN,
-  ERRORS,
   GUID_PATTERN,
-  historyToCsv,
-  isPraveshError,
   PraveshError,
   type ConsentCheckBody,
   type ConsentCheckResponse,
   type ConsentFeature,
-  type ConsentHistoryResponse,
   type ConsentState,
   type ConsentUserValue,
-  type Environment,
   type IsLatestContractVersionResponse,
   type UserConsentBody,
   type UserConsentResponse,
@@ -21,10 +16,11 @@ import {
 } from '@pravesh/core';
 import { randomUuid } from '../analytics.ts';
 import type { Logger } from '../cookie-purge.ts';
-import { documentCookieJar, type CookieJar } from '../cookies.ts';
-import { PassRequestError, type HttpMethod, type RequestOptions } from '../http.ts';
+import { documentCookieJar } from '../cookies.ts';
 import type { ConsentPeriod } from './constants.ts';
+import { createConsentCaller } from './consent-caller.ts';
 import { consentCookies, type ConsentCookies } from './consent-cookies.ts';
+import { createConsentHistory } from './consent-history.ts';
 import { isConsentDateValid, isConsentMonthValid, localDate } from './dates.ts';
 import {
   loadConsentPanel,
@@ -33,130 +29,19 @@ import {
   type ConsentPanelResult,
   type OpenConsentPanel,
 } from './panel.ts';
+import type { CheckedContract, Consent, ConsentConfig, ConsentOptions, ConsentOutcome } from './types.ts';
+import { base64PageUrl, decodeContractText, isClient, isText, outcomeOf } from './wire.ts';
+
+export type * from './types.ts';
+export { base64PageUrl, decodeContractText, isRequestError } from './wire.ts';
 
 /**
  * The consent ("puckar") client of spec 000: §3 consent payloads and the consent config, §4
  * "Consent", §5 consent rules, §7 puckar calls, §8 messages, §9 cookies. Plain TypeScript; the
- * panel is a React widget loaded only when a contract must be shown.
+ * panel is a React widget loaded only when a contract must be shown. Its parts: the types
+ * (types.ts), who is asking and how a call is sent (consent-caller.ts), the history
+ * (consent-history.ts), and the small rules about values and answers (wire.ts).
  */
-
-/** The slice of the Pravesh client the consent client needs (a Pravesh satisfies it). */
-export interface ConsentClient {
-  readonly siteId: number;
-  readonly environment: Environment;
-  init(): Promise<unknown>;
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
-}
-
-/** The visitor layer slice the ids come from (a VisitorLayer satisfies it). */
-export interface ConsentVisitor {
-  readonly records: { read(): { visitorId?: string | undefined; visit?: string | undefined } | undefined };
-}
-
-/** The signed-in customer, as the sign-on client holds it (a SignOn satisfies it). */
-export interface ConsentSignOn {
-  readonly session: { customerId: string; accessToken: string } | undefined;
-  refreshAccessToken?(): Promise<string>;
-}
-
-/** spec 000 §3 consent config, for one contract. */
-export interface ConsentConfig {
-  /** The contract: the site's consentId or one of CONSENT_CONFIG_CONTRACTS. */
-  contractId?: string;
-  /** Default: the visitor layer's current visit. */
-  visitId?: string;
-  /** Default: the visitor layer's visitor id. */
-  visitorId?: string;
-  /** Default: the sign-on session's customer; consent is sent only for a GUID (spec 000 §5). */
-  customerId?: string;
-  /** The customer's access token (default: the sign-on session's); the server requires it with customerId. */
-  accessToken?: string;
-  /** Feature switches (spec 000 §3, §6); both on unless set false. */
-  features?: Partial<Record<ConsentFeature, boolean>>;
-  /** 'day' (default): settled consent is asked about once per site per day; 'month': once a month. */
-  period?: ConsentPeriod;
-  /** The page element renderContract() shows the contract in. */
-  elementId?: string;
-}
-
-export interface ConsentOptions {
-  visitor?: ConsentVisitor | undefined;
-  signOn?: ConsentSignOn | undefined;
-  /** Shows the panel; default: load the panel's scripts from beside the consent script. */
-  openPanel?: OpenConsentPanel;
-  /** Where the consent script is (its widgets/ folder is beside it); default the script's own address. */
-  scriptBase?: string;
-  /** A CSP nonce for the panel's script tags. */
-  nonce?: string;
-  /** Told when the panel is about to be shown (for the page's own status, analytics…). */
-  onPanelOpen?: (contract: CheckedContract) => void;
-  cookies?: CookieJar;
-  cookieDomain?: string;
-  /** spec 000 §5 "writes need cookies enabled"; default navigator.cookieEnabled. */
-  cookiesEnabled?: () => boolean;
-  /** Milliseconds since the epoch; injectable so the day and month rules are tested without waiting. */
-  now?: () => number;
-  /** The page address (sent base64 as pageUrl). */
-  url?: () => string;
-  randomId?: () => string;
-  document?: Document;
-  logger?: Logger;
-}
-
-/** The contract as the last check answered it. */
-export interface CheckedContract {
-  contractId: string;
-  contractVersionId: string;
-  /** The contract markup, decoded from the byte buffer (unsanitised: the panel sanitises it). */
-  markup: string;
-  alreadyVerified: boolean;
-  alreadyResponsed: boolean;
-  /** The cookie's version is the latest (spec 000 §3 isLatestVersion). */
-  isLatestVersion: boolean;
-  response: ConsentCheckResponse;
-}
-
-export type ConsentOutcome =
-  /** TNC_THROUGH_PUCKAR is off: no consent call is made. */
-  | { status: 'disabled' }
-  /** No signed-in customer with a GUID customerId: consent is not sent (spec 000 §5). */
-  | { status: 'notCustomer' }
-  /** Settled today (this month with period 'month') and still the latest version: skipped. */
-  | { status: 'recorded'; contractVersionId: string }
-  /** The check says the latest version is accepted: nothing to show. */
-  | { status: 'alreadyVerified'; contractVersionId: string }
-  /** SHOW_TNC_BANNER is off: consent is needed, the panel is not shown. */
-  | { status: 'pending'; contract: CheckedContract }
-  | { status: 'accepted'; contractVersionId: string; consentState: ConsentState }
-  | { status: 'declined'; contractVersionId: string; consentState: ConsentState }
-  /** The overlay was clicked: dismissed without consent, nothing recorded. */
-  | { status: 'dismissed'; contractVersionId: string }
-  /** spec 000 §8: "consent failure passes statusCode to the caller". */
-  | { status: 'failed'; statusCode: string; statusMessage: string };
-
-export interface Consent {
-  readonly contractId: string;
-  /** The check, then the panel when needed, then the answer recorded. */
-  run(): Promise<ConsentOutcome>;
-  /** POST puckar/check; keeps the latest version in the version cookie (spec 000 §4). */
-  check(): Promise<CheckedContract>;
-  /** POST puckar/islatestcontractversion for the version the cookie holds. */
-  isLatestVersion(contractVersionId?: string): Promise<IsLatestContractVersionResponse>;
-  /** Records Y for the last checked version (userconsent); consentState 2 unless told. */
-  accept(consentState?: ConsentState): Promise<UserConsentResponse>;
-  /** Records N for the last checked version. */
-  decline(consentState?: ConsentState): Promise<UserConsentResponse>;
-  /** Withdraws the customer's consent (a new ledger entry): the panel is offered again. */
-  withdraw(reason?: string): Promise<UserConsentResponse>;
-  /** The customer's consent history (every ledger entry and the derived state). */
-  history(): Promise<ConsentHistoryResponse>;
-  /** The same history as CSV, as proof the customer can keep. */
-  historyCsv(): Promise<string>;
-  /** Saves historyCsv() as a file in the browser. */
-  downloadHistoryCsv(fileName?: string): Promise<void>;
-  /** Shows the contract, sanitised, inside the page element config.elementId (or `elementId`). */
-  renderContract(elementId?: string): Promise<CheckedContract>;
-}
 
 /** The consent script's own address: the widgets/ folder sits beside it. */
 const ownScript =
@@ -165,50 +50,6 @@ const ownScript =
     : undefined;
 
 const consoleLogger: Logger = { warn: (message, detail) => console.warn(`[pravesh] ${message}`, detail) };
-
-const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
-function isClient(value: unknown): value is ConsentClient {
-  if (typeof value !== 'object' || value === null) return false;
-  const client = value as Partial<ConsentClient>;
-  return typeof client.init === 'function' && typeof client.request === 'function';
-}
-
-/** UTF-8 bytes of the contract markup (Node's Buffer#toJSON shape) as text. */
-export function decodeContractText(contractText: { data?: unknown } | undefined): string {
-  const data = contractText?.data;
-  if (!Array.isArray(data)) return '';
-  return new TextDecoder().decode(Uint8Array.from(data as number[]));
-}
-
-/** base64 of the page address, as btoa would give it, for any characters (spec 000 §3 pageUrl). */
-export function base64PageUrl(url: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(url)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/**
- * A refusal from the HTTP client. Duck-typed, not instanceof: from a script tag the client is the
- * core script's, whose PassRequestError is another copy of the class than this script's.
- */
-export function isRequestError(error: unknown): error is PassRequestError {
-  if (error instanceof PassRequestError) return true;
-  if (!(error instanceof Error) || error.name !== 'PassRequestError') return false;
-  const candidate = error as Partial<PassRequestError>;
-  return typeof candidate.statusCode === 'string' && typeof candidate.httpStatus === 'number';
-}
-
-function outcomeOf(error: unknown): { status: 'failed'; statusCode: string; statusMessage: string } {
-  if (isRequestError(error)) {
-    return { status: 'failed', statusCode: error.statusCode, statusMessage: error.statusMessage ?? error.statusCode };
-  }
-  if (isPraveshError(error)) return { status: 'failed', statusCode: error.code, statusMessage: error.message };
-  return { status: 'failed', statusCode: ERRORS.somethingWentWrong.code, statusMessage: 'somethingWentWrong' };
-}
-
-const refusedToken = (error: unknown) =>
-  isRequestError(error) && (error.statusCode === ERRORS.tokenNotValidated.code || error.httpStatus === 401);
 
 /**
  * Creates the consent client for one contract. Checks at once what spec 000 §5 lets it check at
@@ -246,61 +87,19 @@ export function createConsent(pravesh: unknown, config: ConsentConfig = {}, opti
   let lastChecked: CheckedContract | undefined;
   let openPanel: OpenConsentPanel | undefined = options.openPanel;
 
+  const caller = createConsentCaller(client, config, options, logger);
+  const { subject, customerSubject, post } = caller;
+  const { history, historyCsv, downloadHistoryCsv } = createConsentHistory(caller, contractId, doc);
+
   const scriptBase = () => {
     const base = options.scriptBase ?? ownScript;
     if (!base) throw new PraveshError('required', { list: 'scriptBase' });
     return base;
   };
 
-  /** spec 000 §5: "Consent requires contractId, visitId and a shield configuration". */
-  async function subject(): Promise<{ visitId: string; visitorId: string; customerId?: string; accessToken?: string }> {
-    const record = options.visitor?.records.read();
-    const visitId = config.visitId ?? record?.visit;
-    if (!isText(visitId)) throw new PraveshError('puckarVisitIdRequired');
-    try {
-      await client.init();
-    } catch (cause) {
-      logger.warn('consent: no shield config', cause);
-      throw new PraveshError('puckarShieldConfigRequired');
-    }
-    const visitorId = config.visitorId ?? record?.visitorId ?? visitId;
-    const session = options.signOn?.session;
-    const customerId = config.customerId ?? session?.customerId;
-    const accessToken = config.accessToken ?? session?.accessToken;
-    return {
-      visitId,
-      visitorId,
-      ...(isText(customerId) ? { customerId } : {}),
-      ...(isText(accessToken) ? { accessToken } : {}),
-    };
-  }
-
   const requireCookies = () => {
     if (!cookiesEnabled()) throw new PraveshError('cookieNotEnabled');
   };
-
-  /**
-   * A call that speaks for the customer carries the access token in the pass token's sso strategy:
-   * sso-authentication-token, which the HTTP client moves into the token (spec 000 §7 request
-   * interceptor), as the sign-on client does; the server refuses a customerId without it. A
-   * refused token is renewed once through the sign-on client.
-   */
-  async function post<T>(path: string, body: unknown, accessToken: string | undefined): Promise<T> {
-    const send = (token: string | undefined) =>
-      client.request<T>('POST', path, {
-        body,
-        ...(token ? { headers: { 'sso-authentication-token': token } } : {}),
-      });
-    try {
-      return await send(accessToken);
-    } catch (error) {
-      const signOn = options.signOn;
-      if (!accessToken || !signOn?.refreshAccessToken || !refusedToken(error) || config.accessToken !== undefined) {
-        throw error;
-      }
-      return send(await signOn.refreshAccessToken());
-    }
-  }
 
   async function check(): Promise<CheckedContract> {
     const who = await subject();
@@ -336,15 +135,6 @@ export function createConsent(pravesh: unknown, config: ConsentConfig = {}, opti
       { contractId, contractVersionId },
       who.accessToken,
     );
-  }
-
-  async function customerSubject() {
-    const who = await subject();
-    // spec 000 §5: "Consent is sent only when customerId is a GUID (8-4-4-4-12 hex)."
-    if (!who.customerId || !GUID_PATTERN.test(who.customerId)) {
-      throw new PraveshError('required', { list: 'customerId' });
-    }
-    return who as typeof who & { customerId: string };
   }
 
   async function record(
@@ -453,37 +243,6 @@ export function createConsent(pravesh: unknown, config: ConsentConfig = {}, opti
     return show(contract);
   }
 
-  async function history(): Promise<ConsentHistoryResponse> {
-    const who = await customerSubject();
-    return post<ConsentHistoryResponse>(
-      CONSENT_ROUTES.history,
-      { customerId: who.customerId, format: 'json' },
-      who.accessToken,
-    );
-  }
-
-  async function historyCsv(): Promise<string> {
-    const who = await customerSubject();
-    let reply: unknown;
-    try {
-      reply = await post<unknown>(
-        CONSENT_ROUTES.history,
-        { customerId: who.customerId, format: 'csv' },
-        who.accessToken,
-      );
-    } catch (error) {
-      // A CSV answered as text/csv rather than in the JSON envelope.
-      if (isRequestError(error) && error.httpStatus === 200 && typeof error.body === 'string') {
-        return error.body;
-      }
-      throw error;
-    }
-    if (typeof reply === 'string') return reply;
-    const csv = (reply as { csv?: unknown } | undefined)?.csv;
-    if (typeof csv === 'string') return csv;
-    return historyToCsv(reply as ConsentHistoryResponse);
-  }
-
   return {
     contractId,
     run,
@@ -509,19 +268,7 @@ export function createConsent(pravesh: unknown, config: ConsentConfig = {}, opti
     },
     history,
     historyCsv,
-    async downloadHistoryCsv(fileName = `consent-history-${contractId}.csv`) {
-      const csv = await historyCsv();
-      if (!doc) return;
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = doc.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.hidden = true;
-      doc.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    },
+    downloadHistoryCsv,
     async renderContract(elementId = config.elementId) {
       if (!isText(elementId)) throw new PraveshError('puckarElementIdRequired');
       const element = doc?.getElementById(elementId);

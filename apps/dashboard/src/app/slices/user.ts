@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerDetails } from '@pravesh/core/my-account/schemas.ts';
 import type { ActiveDevice, PreferencesResponse } from '@pravesh/core/self-service/schemas.ts';
-import type { CampaignData } from '../../features/session/campaign.ts';
+import type { CampaignData } from '../../session/campaign.ts';
 import { storeReset } from './reset.ts';
 
 /** spec 001 §3 "User session data (stored locally)". */

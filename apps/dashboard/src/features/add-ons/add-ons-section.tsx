@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { AccountUserInformation, AddOnProductView } from '@pravesh/core/add-ons/schemas.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { HEALTH_REPORT_PATH, useAccountUserInformationQuery, useAddOnTransactionsQuery } from './api.ts';
 import { REASON_TEXT, STATUS_TEXT, formatPaise } from './copy.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Spinner } from '@pravesh/ui';
 import type { AddOnProductView, Purchase } from '@pravesh/core/add-ons/schemas.ts';
 import { useServices } from '../../app/services.ts';
-import { Dialog } from '../layout/modal-rules.tsx';
+import { Dialog } from '../../layout/modal-rules.tsx';
 import {
   HEALTH_REPORT_PATH,
   useConfirmPaymentMutation,

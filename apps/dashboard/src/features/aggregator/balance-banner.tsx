@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BALANCE_BANNER_STATES, FINVU_POLL_MS } from '@pravesh/core/aggregator/constants.ts';
 import { Button, Skeleton, SkeletonGroup, Spinner } from '@pravesh/ui';
 import { formatRupees } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useAccountsInfoQuery, useJourneyStatusQuery } from './api.ts';
 import { Insights } from './insights.tsx';
 import { useTimers } from './timers.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
-import { journeyStarted } from '../../app/slices/finvu.ts';
-import { PageTitle } from '../layout/shell.tsx';
+import { journeyStarted } from './finvu-slice.ts';
+import { PageTitle } from '../../layout/shell.tsx';
 import { useJourneyInitiateQuery } from './api.ts';
 import { JourneyProgress } from './journey-parts.tsx';
 import { consentSourceOf, journeyVariant } from './journey-source.ts';

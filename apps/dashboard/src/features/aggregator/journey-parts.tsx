@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { JOURNEY_STEPS, type JourneyStep } from '../../app/slices/finvu.ts';
+import { JOURNEY_STEPS, type JourneyStep } from './finvu-slice.ts';
 
 /** The five steps after the landing (spec 001 §2 steps 2–6), as the progress shows them. */
 const STEP_LABELS: Record<Exclude<JourneyStep, 'landing'>, string> = {

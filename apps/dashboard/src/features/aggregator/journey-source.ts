@@ -1,4 +1,4 @@
-import type { CampaignData } from '../session/campaign.ts';
+import type { CampaignData } from '../../session/campaign.ts';
 
 /**
  * Where a customer came to the consent journey from (spec 001 §9 "Site sources of journey:

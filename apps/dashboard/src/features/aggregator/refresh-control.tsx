@@ -3,7 +3,7 @@ import type { AccountsDetailResponse } from '@pravesh/core/aggregator/schemas.ts
 import { Alert, Button } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
-import { refreshStatusChanged } from '../../app/slices/finvu.ts';
+import { refreshStatusChanged } from './finvu-slice.ts';
 import { codeOf, refreshData } from './api.ts';
 import { AA_MESSAGES, aaMessage } from './messages.ts';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button } from '@pravesh/ui';
-import { Dialog } from '../layout/modal-rules.tsx';
+import { Dialog } from '../../layout/modal-rules.tsx';
 import { useDeactivateMutation } from './api.ts';
 import { aaMessage } from './messages.ts';
 

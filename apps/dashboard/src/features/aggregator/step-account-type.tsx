@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
 import { Alert, Button } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { accountsSelected, otpModalOpened, stepChanged } from '../../app/slices/finvu.ts';
+import { accountsSelected, otpModalOpened, stepChanged } from './finvu-slice.ts';
 import { useLinkMutation } from './api.ts';
 import { BankIcon } from './bank-icon.tsx';
 import { StepHeading } from './journey-parts.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@pravesh/ui';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { stepChanged } from '../../app/slices/finvu.ts';
+import { stepChanged } from './finvu-slice.ts';
 import { AddAnotherBankButton } from './add-another-bank.tsx';
 import { StepHeading } from './journey-parts.tsx';
 

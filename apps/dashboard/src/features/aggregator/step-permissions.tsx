@@ -2,7 +2,7 @@ import { CONSENT_VERIFICATION_TIMEOUT_MS } from '@pravesh/core/aggregator/consta
 import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
 import { Button, Spinner } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { stepLoaderChanged, verificationFinished } from '../../app/slices/finvu.ts';
+import { stepLoaderChanged, verificationFinished } from './finvu-slice.ts';
 import { useDecideMutation } from './api.ts';
 import { BankIcon } from './bank-icon.tsx';
 import { StepHeading } from './journey-parts.tsx';

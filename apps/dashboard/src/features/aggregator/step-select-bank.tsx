@@ -3,7 +3,7 @@ import { DISCOVER_ACCOUNTS_TIMEOUT_MS } from '@pravesh/core/aggregator/constants
 import type { JourneyInitiateResponse } from '@pravesh/core/aggregator/schemas.ts';
 import { Alert, Button, Spinner, TextField } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { accountsDiscovered, stepChanged, stepLoaderChanged } from '../../app/slices/finvu.ts';
+import { accountsDiscovered, stepChanged, stepLoaderChanged } from './finvu-slice.ts';
 import { maskMobile } from '../../lib/format.ts';
 import { useDiscoverMutation } from './api.ts';
 import { BankIcon } from './bank-icon.tsx';

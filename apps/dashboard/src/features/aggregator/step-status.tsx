@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { aggregatorBank } from '@pravesh/core/aggregator/banks.ts';
 import { Button } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { journeyStarted, stepChanged } from '../../app/slices/finvu.ts';
+import { journeyStarted, stepChanged } from './finvu-slice.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { AddAnotherBankButton } from './add-another-bank.tsx';
 import { useAccountsInfoQuery } from './api.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '@pravesh/ui';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { consentReceived, stepChanged } from '../../app/slices/finvu.ts';
+import { consentReceived, stepChanged } from './finvu-slice.ts';
 import { maskMobile } from '../../lib/format.ts';
 import { useCreateConsentMutation } from './api.ts';
 import { AddAnotherBankButton } from './add-another-bank.tsx';

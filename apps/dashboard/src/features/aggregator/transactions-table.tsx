@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TransactionTab } from '@pravesh/core/aggregator/constants.ts';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
-import type { Transaction } from '../../app/slices/finvu.ts';
+import type { Transaction } from './finvu-slice.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { codeOf, useTransactionsQuery } from './api.ts';
 import { AA_MESSAGES, aaMessage } from './messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileOrWebviewSource } from '../session/campaign.ts';
+import { isMobileOrWebviewSource } from '../../session/campaign.ts';
 import { orderedBanks, popularBanks, searchBanks } from './bank-lists.ts';
 import { initiateFixture } from './fixtures.ts';
 import { consentSourceOf, journeyVariant } from './journey-source.ts';

@@ -2,7 +2,7 @@ import type { Bureau } from '@pravesh/core/constants.ts';
 import type { CreditAlert, ScoreChangeExplained } from '@pravesh/core/credit-alerts/schemas.ts';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import {
   useAlertSegmentQuery,
   useAllAlertsQuery,

@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { MyConsent } from '@pravesh/core/self-service/schemas.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useMyConsentsQuery, useWithdrawConsentMutation } from './api.ts';
 import './consents.css';
 

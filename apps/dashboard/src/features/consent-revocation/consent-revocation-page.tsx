@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useServices } from '../../app/services.ts';
-import { PageTitle } from '../layout/shell.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import { ConsentList } from './consent-list.tsx';
 
 /** spec 001 §2 route "consent-revocation" (issue 16 item 5). */

@@ -3,8 +3,8 @@ import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import type { InvoiceSummary } from '@pravesh/core/invoices/schemas.ts';
 import { useServices } from '../../app/services.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
-import { PageTitle } from '../layout/shell.tsx';
+import { Icon } from '../../layout/icons.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import { fetchInvoicePdf, saveFile, useInvoicesQuery } from './api.ts';
 import './invoices-page.css';
 

@@ -1,6 +1,6 @@
 import { Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useLeadsQuery } from './api.ts';
 
 /** Only http(s) links leave the page (a lead's continue URL comes from a partner). */

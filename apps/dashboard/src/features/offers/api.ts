@@ -3,7 +3,7 @@ import type { ApplyOfferResponse } from '@pravesh/core/leads/schemas.ts';
 import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
 import type { OfferResponse, PersonalizationResponse } from '@pravesh/core/offers/schemas.ts';
 import { api } from '../../app/api.ts';
-import { LEADS_TAG } from '../leads/api.ts';
+import { LEADS_TAG } from '../leads/index.ts';
 
 /**
  * The offer calls of the dashboard (spec 001 §3 offer slice, §7), all through the one HTTP helper

@@ -5,7 +5,7 @@ import type { CardTerms, InsuranceTerms, LoanKfs, Offer } from '@pravesh/core/of
 import { useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { formatDate, formatRupees } from '../../lib/format.ts';
-import { Dialog } from '../layout/modal-rules.tsx';
+import { Dialog } from '../../layout/modal-rules.tsx';
 import { useQuoteApplyMutation } from './api.ts';
 
 /** Rupees with paise where there are any (fees and EMIs are exact to the paisa in the KFS). */

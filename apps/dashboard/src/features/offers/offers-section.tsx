@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Skeleton, SkeletonGroup, Tabs, type TabItem } from '@pravesh/ui';
-import { flattenOffers, isLoanProduct, statementSegments } from '@pravesh/core/offers/routes.ts';
+import { flattenOffers } from '@pravesh/core/offers/answers.ts';
+import { isLoanProduct, statementSegments } from '@pravesh/core/offers/routes.ts';
 import type { Offer } from '@pravesh/core/offers/schemas.ts';
 import { useServices } from '../../app/services.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { usePersonalizedOffersQuery, usePreApprovedOffersQuery } from './api.ts';
 import { OfferDialog } from './offer-dialog.tsx';
 import './offers.css';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useServices } from '../../app/services.ts';
-import { PageTitle } from '../layout/shell.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import { PreferencesForm } from './preferences-form.tsx';
 
 /** spec 001 §2 route "preferences": communication preferences on a page of their own. */

@@ -4,7 +4,7 @@ import { EMAIL_OTP_MESSAGES, OTP_MESSAGES, isIndianMobileNumber } from '@pravesh
 import { SSO_ERRORS } from '@pravesh/core/sso/errors.ts';
 import { isAcceptableEmail } from '@pravesh/core/profile/rules.ts';
 import type { ContactOtpSent, CustomerProfileUpdateBody } from '@pravesh/core/profile/schemas.ts';
-import { Dialog } from '../layout/modal-rules.tsx';
+import { Dialog } from '../../layout/modal-rules.tsx';
 import { useUpdateProfileMutation } from './api.ts';
 import { refusalCode, refusalText } from './errors.ts';
 

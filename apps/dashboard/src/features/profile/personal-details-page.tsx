@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
-import { PageTitle } from '../layout/shell.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import { PersonalDetailsForm } from './personal-details-form.tsx';
 import { useCustomerDetails, usePageView } from './use-customer-details.ts';
 import './profile.css';

@@ -7,11 +7,11 @@ import { istDay, isBureau, scoreBand } from '@pravesh/core/credit/score-rules.ts
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { useServices } from '../../app/services.ts';
 import { formatDate, formatRupees } from '../../lib/format.ts';
-import { Icon } from '../layout/icons.tsx';
-import { PageTitle } from '../layout/shell.tsx';
-import { useCreditScoresQuery } from '../scores/api.ts';
-import { BAND_NAMES, BAND_TONES, BUREAU_NAMES, inBureauOrder, NO_SCORE_TITLE } from '../scores/score-section.tsx';
-import { ScoreHistory } from '../scores/score-history.tsx';
+import { Icon } from '../../layout/icons.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
+import { useCreditScoresQuery } from '../scores/index.ts';
+import { BAND_NAMES, BAND_TONES, BUREAU_NAMES, inBureauOrder, NO_SCORE_TITLE } from '../scores/index.ts';
+import { ScoreHistory } from '../scores/index.ts';
 import { useBureauReportQuery } from './api.ts';
 import { DpdGrid, lateMonths } from './dpd-grid.tsx';
 import { FactorList } from './factors.tsx';

@@ -5,9 +5,9 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts'
 import { useServices } from '../../app/services.ts';
 import { redirectionSubProductStored } from '../../app/slices/account.ts';
 import { campaignRead } from '../../app/slices/user.ts';
-import { FullPageSkeleton } from '../layout/full-page-skeleton.tsx';
-import { readCampaign } from '../session/campaign.ts';
-import { hasAuthorizationCode, LOGGED_OUT_PARAM, login, startsNewLoginAfterLogout } from '../session/flows.ts';
+import { FullPageSkeleton } from '../../layout/full-page-skeleton.tsx';
+import { readCampaign } from '../../session/campaign.ts';
+import { hasAuthorizationCode, LOGGED_OUT_PARAM, login, startsNewLoginAfterLogout } from '../../session/flows.ts';
 
 type Phase = 'landing' | 'signingIn' | 'leaving';
 

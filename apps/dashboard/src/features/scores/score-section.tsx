@@ -12,7 +12,7 @@ import {
 import { BAND_NAMES } from '@pravesh/core/credit/factor-copy.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
-import { DASHBOARD_TEXT } from '../layout/app-shell-skeleton.tsx';
+import { DASHBOARD_TEXT } from '../../layout/app-shell-skeleton.tsx';
 import { useCreditScoresQuery } from './api.ts';
 import { BUREAU_NAMES, NewToCredit, NoScore, reportPath } from './no-score-states.tsx';
 import { ScoreHistory } from './score-history.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Skeleton, SkeletonGroup, TextField } from '@pravesh/ui';
 import { FAQ_SEARCH } from '@pravesh/core/support/rules.ts';
 import type { FaqCategory } from '@pravesh/core/support/schemas.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useSupportQuery } from './api.ts';
 
 /** Searches wait for a pause in typing, so each keystroke does not ask the server. */

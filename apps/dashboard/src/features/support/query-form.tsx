@@ -12,7 +12,7 @@ import type { SupportMailResponse } from '@pravesh/core/support/schemas.ts';
 import { useCustomerDetailsQuery } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
-import { useProductListQuery } from '../products/api.ts';
+import { useProductListQuery } from '../products/index.ts';
 import { useSendQueryMutation } from './api.ts';
 import { SelectField, TextAreaField } from './fields.tsx';
 import { failureText, problemText } from './messages.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNTS_PAGES, BRAND, DESK_PAGE, SSO_SITE_ID, logoutCsrfCookieName, scriptJson } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import { serializeCookie } from '../../lib/cookies.ts';
-import { authorizationLinkProblem } from '../sso/authorize/link-check.ts';
+import { authorizationLinkProblem } from '../sso/index.ts';
 import {
   fileVersion,
   frameAncestorsDirective,

@@ -40,3 +40,4 @@ export function createAddOnsModule(options: AddOnsModuleOptions = {}): FastifyPl
 }
 
 export const addOnsModule = createAddOnsModule();
+export { ADD_ON_CUSTOMER_PATHS, ADD_ON_ROUTE_ERRORS } from './openapi.ts';

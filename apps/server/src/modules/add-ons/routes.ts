@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADD_ON_ROUTES,
-  PraveshError,
   accountUserInformationResponseSchema,
   confirmPaymentBodySchema,
   creditHealthReportPdfResponseSchema,
@@ -17,7 +16,6 @@ import {
   stepUpCardResponseSchema,
   addOnTransactionsResponseSchema,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import { sendPdf } from '../../lib/pdf/reply.ts';
 import { healthReportFileName, renderHealthReportPdf } from './health-report-pdf.ts';
@@ -39,15 +37,12 @@ const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-
 
 export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: AddOnRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const customer = await customerAuth.customerOf(request);
-    if (!customer) throw new PraveshError('tokenNotValidated');
-    return customer;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.get(
     ADD_ON_ROUTES.accountUserInformation,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Which paid add-ons the customer may buy, and why (spec 001 §3 eligibility objects, §4 rules)',
         description:
@@ -61,7 +56,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const answer = await service.accountUserInformation((await signedIn(request)).customerId);
+      const answer = await service.accountUserInformation(request.customer.customerId);
       noStore(reply);
       return ok(answer);
     },
@@ -70,6 +65,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.post(
     ADD_ON_ROUTES.createOrder,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Start buying a paid add-on: store the purchase and make the gateway order (issue 16 §7; path ours)',
         description:
@@ -84,7 +80,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const purchase = await service.start((await signedIn(request)).customerId, request.body);
+      const purchase = await service.start(request.customer.customerId, request.body);
       noStore(reply);
       return ok(purchase);
     },
@@ -93,6 +89,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.post(
     ADD_ON_ROUTES.confirmPayment,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'The checkout finished: confirm the payment with the gateway (issue 16 §7; path ours)',
         description:
@@ -105,7 +102,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const purchase = await service.confirm((await signedIn(request)).customerId, request.body);
+      const purchase = await service.confirm(request.customer.customerId, request.body);
       noStore(reply);
       return ok(purchase);
     },
@@ -114,6 +111,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.get(
     ADD_ON_ROUTES.orderStatus,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Where a purchase stands; a pending payment is asked of the gateway again (issue 16 §7; path ours)',
         description: 'GET ?purchaseId=…; another customer’s purchase id is purchaseNotFound.',
@@ -123,7 +121,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const purchase = await service.status((await signedIn(request)).customerId, request.query.purchaseId);
+      const purchase = await service.status(request.customer.customerId, request.query.purchaseId);
       noStore(reply);
       return ok(purchase);
     },
@@ -132,6 +130,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.get(
     ADD_ON_ROUTES.transactions,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The customer's add-on purchases, newest first (spec 001 §7 myAccount/transactions)",
         description: 'GET (method not shown in the spec). Account slice transactionsDetails.',
@@ -140,7 +139,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const answer = await service.transactions((await signedIn(request)).customerId);
+      const answer = await service.transactions(request.customer.customerId);
       noStore(reply);
       return ok(answer);
     },
@@ -149,6 +148,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.get(
     ADD_ON_ROUTES.getStepUpCardDetails,
     {
+      preHandler: signedIn,
       schema: {
         summary: "A secured-card holder's way to an unsecured card (spec 001 §7 myAccount/getStepUpCardDetails)",
         description:
@@ -159,7 +159,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const answer = await service.stepUpCard((await signedIn(request)).customerId);
+      const answer = await service.stepUpCard(request.customer.customerId);
       noStore(reply);
       return ok(answer);
     },

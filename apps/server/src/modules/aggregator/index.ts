@@ -34,3 +34,4 @@ export const aggregatorModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   }
   return Promise.resolve();
 };
+export { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './openapi.ts';

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AGGREGATOR_ROUTES,
-  PraveshError,
   accountsDetailResponseSchema,
   createConsentBodySchema,
   createConsentResponseSchema,
@@ -51,15 +50,12 @@ const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
 export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }: AggregatorRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  async function customerIdOf(request: FastifyRequest): Promise<string> {
-    const customer = await customerAuth.customerOf(request);
-    if (!customer) throw new PraveshError('tokenNotValidated');
-    return customer.customerId;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.post(
     AGGREGATOR_ROUTES.journeyInitiate,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'Start the account aggregator journey: banks, top and popular lists, consent window (spec 001 §7 v2/journey/initiate, §9)',
@@ -72,12 +68,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(journeyInitiateResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.initiate(await customerIdOf(request))),
+    async (request) => ok(await service.initiate(request.customer.customerId)),
   );
 
   typed.post(
     AGGREGATOR_ROUTES.consent,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'Ask FINVU for consent: a ReBIT consent request for the verified mobile number (spec 001 §7 v2/consent)',
@@ -94,7 +91,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
     async (request) =>
       ok(
         await service.createConsent(
-          await customerIdOf(request),
+          request.customer.customerId,
           request.body.mobileNo,
           request.body.source,
           request.body.addAnotherBank,
@@ -105,6 +102,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
   typed.get(
     AGGREGATOR_ROUTES.userApplication,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The customer's consent requests and artefacts, newest first (spec 001 §7 consent/user/application)",
         description: "Each with ReBIT's consent request status and consent status, brought in step with the AA.",
@@ -112,12 +110,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(userApplicationResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.userApplication(await customerIdOf(request))),
+    async (request) => ok(await service.userApplication(request.customer.customerId)),
   );
 
   typed.get(
     AGGREGATOR_ROUTES.getState,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           "Where the customer's aggregator journey stands: a Finvu state id (spec 001 §7 consent/state/getState, §4)",
@@ -125,12 +124,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(getStateResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.getState(await customerIdOf(request))),
+    async (request) => ok(await service.getState(request.customer.customerId)),
   );
 
   typed.post(
     AGGREGATOR_ROUTES.stateCapture,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Record a Finvu state id the journey reached (spec 001 §7 consent/stateCapture, §4 the seven ids)',
         description: "consentHandle, when sent, must be one of the customer's (aaNotFound otherwise).",
@@ -140,12 +140,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       },
     },
     async (request) =>
-      ok(await service.stateCapture(await customerIdOf(request), request.body.stateId, request.body.consentHandle)),
+      ok(await service.stateCapture(request.customer.customerId, request.body.stateId, request.body.consentHandle)),
   );
 
   typed.post(
     AGGREGATOR_ROUTES.discover,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Discover the customer\'s accounts at a bank (ours; spec 001 §2 step 3 "discover accounts")',
         description:
@@ -156,12 +157,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       },
     },
     async (request) =>
-      ok(await service.discover(await customerIdOf(request), request.body.consentHandle, request.body.fipId)),
+      ok(await service.discover(request.customer.customerId, request.body.consentHandle, request.body.fipId)),
   );
 
   typed.post(
     AGGREGATOR_ROUTES.link,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'Link discovered accounts: the bank texts its OTP (ours; spec 001 §2 OTP modal, §9 8 digits at two banks)',
@@ -173,7 +175,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
     async (request) =>
       ok(
         await service.link(
-          await customerIdOf(request),
+          request.customer.customerId,
           request.body.consentHandle,
           request.body.fipId,
           request.body.accRefNumbers,
@@ -184,6 +186,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
   typed.post(
     AGGREGATOR_ROUTES.linkConfirm,
     {
+      preHandler: signedIn,
       schema: {
         summary: "Confirm linking with the bank's OTP (ours; spec 001 §5 OTP messages)",
         description:
@@ -194,12 +197,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       },
     },
     async (request) =>
-      ok(await service.confirmLink(await customerIdOf(request), request.body.refNumber, request.body.otp)),
+      ok(await service.confirmLink(request.customer.customerId, request.body.refNumber, request.body.otp)),
   );
 
   typed.post(
     AGGREGATOR_ROUTES.decide,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'Approve or reject the consent request (ours; spec 001 §2 steps 5-6 access permissions, verification status)',
@@ -212,7 +216,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       },
     },
     async (request) =>
-      ok(await service.decide(await customerIdOf(request), request.body.consentHandle, request.body.decision)),
+      ok(await service.decide(request.customer.customerId, request.body.consentHandle, request.body.decision)),
   );
 
   for (const [route, summary] of [
@@ -228,6 +232,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
     typed.get(
       route,
       {
+        preHandler: signedIn,
         schema: {
           summary,
           description:
@@ -237,13 +242,14 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
           response: { 200: envelopeSchema(accountsDetailResponseSchema), ...errors },
         },
       },
-      async (request) => ok(await service.accountsDetail(await customerIdOf(request))),
+      async (request) => ok(await service.accountsDetail(request.customer.customerId)),
     );
   }
 
   typed.post(
     AGGREGATOR_ROUTES.refreshData,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Fetch fresh data from the banks, at most once an hour (spec 001 §7 FI/refreshData; ReBIT Frequency)',
         description:
@@ -253,12 +259,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(refreshResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.refresh(await customerIdOf(request))),
+    async (request) => ok(await service.refresh(request.customer.customerId)),
   );
 
   typed.delete(
     AGGREGATOR_ROUTES.deActivateUserData,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'Revoke the consent at FINVU and delete the fetched data, keeping an audit record (spec 001 §7 FI/deActivateUserData)',
@@ -267,12 +274,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(deactivateResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.deactivate(await customerIdOf(request))),
+    async (request) => ok(await service.deactivate(request.customer.customerId)),
   );
 
   typed.get(
     AGGREGATOR_ROUTES.transaction,
     {
+      preHandler: signedIn,
       schema: {
         summary: "One linked account's transactions: Credit, Debit or All, paged, by date (spec 001 §7 FI/transaction)",
         description:
@@ -284,12 +292,13 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(transactionsResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.transactions(await customerIdOf(request), request.query)),
+    async (request) => ok(await service.transactions(request.customer.customerId, request.query)),
   );
 
   typed.get(
     AGGREGATOR_ROUTES.statement,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           "One linked account's statement as a PDF: 1, 2 or 3 months, dates YYYY/MM/DD, account number masked (spec 001 §7 fi/transaction, §5)",
@@ -309,7 +318,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       },
     },
     async (request, reply) => {
-      const file = await service.statement(await customerIdOf(request), request.query);
+      const file = await service.statement(request.customer.customerId, request.query);
       return sendPdf(request, reply, file, (base64) => ({
         fileName: file.fileName,
         contentType: 'application/pdf' as const,
@@ -321,6 +330,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
   typed.get(
     AGGREGATOR_ROUTES.insights,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'View Insights: money in and out by month, spending by category, from the fetched transactions (ours; issue 17 §4, spec 001 §4 data_available)',
@@ -335,18 +345,19 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
         response: { 200: envelopeSchema(insightsResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.insights(await customerIdOf(request), request.query.accountId)),
+    async (request) => ok(await service.insights(request.customer.customerId, request.query.accountId)),
   );
 
   typed.get(
     AGGREGATOR_ROUTES.journeyDataStatus,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The dashboard's balance banner state and button (spec 001 §7 v2/journey/data/status, §4)",
         tags: TAGS,
         response: { 200: envelopeSchema(journeyStatusResponseSchema), ...errors },
       },
     },
-    async (request) => ok(await service.journeyStatus(await customerIdOf(request))),
+    async (request) => ok(await service.journeyStatus(request.customer.customerId)),
   );
 }

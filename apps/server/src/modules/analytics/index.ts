@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { watchWriteQueue } from '../health/write-queues.ts';
+import { watchWriteQueue } from '../health/index.ts';
 import { analyticsRoutes } from './routes.ts';
 
 /**

@@ -34,3 +34,8 @@ export const consentModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   });
   myConsentRoutes(app, { store, customerAuth: deps.customerAuth });
 };
+export { verifyLedgerChain } from './chain.ts';
+export { seedDemoContracts } from './seed.ts';
+export { createConsentStore } from './store.ts';
+export { createConsentService } from './service.ts';
+export { consentDevRoutes } from './dev-routes.ts';

@@ -12,7 +12,7 @@ import { createDb, type Database } from '../../db/client.ts';
 import { consentLedger, consentLedgerChainHead } from '../../db/schema/consent.ts';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../../test/instance.ts';
 import { POSTGRES_URL, createEmptyPostgresDatabase } from '../../test/postgres.ts';
-import { createKeyring } from '../shield/keyring.ts';
+import { createKeyring } from '../../lib/keyring.ts';
 import { issuePassToken } from '../shield/issue-token.ts';
 import { GENESIS_HASH, verifyLedgerChain } from './chain.ts';
 import { createConsentService } from './service.ts';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  PraveshError,
   SELF_SERVICE_ROUTES,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -55,6 +54,7 @@ export function myConsentRoutes(app: FastifyInstance, deps: { store: ConsentStor
   app.withTypeProvider<ZodTypeProvider>().post(
     SELF_SERVICE_ROUTES.consents,
     {
+      preHandler: deps.customerAuth.signedIn(),
       schema: {
         summary: 'The signed-in customer’s consents, to review and withdraw (spec 001 §2 consent-revocation)',
         description:
@@ -66,10 +66,8 @@ export function myConsentRoutes(app: FastifyInstance, deps: { store: ConsentStor
       },
     },
     async (request, reply) => {
-      const claims = await deps.customerAuth.customerOf(request);
-      if (!claims) throw new PraveshError('tokenNotValidated');
       void reply.header('cache-control', 'no-store');
-      return ok({ consents: await myConsents(deps.store, claims.customerId) });
+      return ok({ consents: await myConsents(deps.store, request.customer.customerId) });
     },
   );
 }

@@ -17,7 +17,7 @@ import {
 import { creditAlerts } from '../../db/schema/credit-alerts.ts';
 import { createCreditStore } from '../credit/store.ts';
 import { seedDemoCredit } from '../credit/demo-customers.ts';
-import { demoBureauProfiles } from '../credit/demo-profiles.ts';
+import { demoBureauProfiles } from '../../providers/bureau/demo-profiles.ts';
 import { createBureauSimulator } from '../../providers/bureau/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import {

@@ -16,3 +16,4 @@ export const creditAlertsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) =>
   creditAlertRoutes(app, { service, customerAuth: deps.customerAuth });
   return Promise.resolve();
 };
+export { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './openapi.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CREDIT_ACCESS_TOKEN_HEADER,
@@ -37,16 +37,12 @@ const RESPONSES = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } as 
  */
 export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth }: CreditAlertRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  async function customerOf(request: FastifyRequest): Promise<string> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    return claims.customerId;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.route({
     method: CREDIT_ALERT_ROUTE_METHODS.getUserAlertSegment,
     url: CREDIT_ALERT_ROUTES.getUserAlertSegment,
+    preHandler: signedIn,
     schema: {
       summary: "creditAlerts/getUserAlertSegment: the customer's alerts at a glance (spec 001 §3 userAlertSegment)",
       description:
@@ -56,7 +52,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
       tags: ['credit-alerts'],
       response: { 200: envelopeSchema(userAlertSegmentResponseSchema), ...RESPONSES },
     },
-    handler: async (request) => ok(await service.segment(await customerOf(request))),
+    handler: async (request) => ok(await service.segment(request.customer.customerId)),
   });
 
   typed.route({
@@ -64,6 +60,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
     url: CREDIT_ALERT_ROUTES.getUserAllAlerts,
     // The only query field is creditBureau: its refusal is the catalogue's invalidCreditBureau.
     attachValidation: true,
+    preHandler: signedIn,
     schema: {
       summary: "creditAlerts/getUserAllAlerts: the customer's credit alerts (spec 001 §3 userAllAlerts)",
       description:
@@ -76,7 +73,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
       response: { 200: envelopeSchema(userAllAlertsResponseSchema), ...RESPONSES },
     },
     handler: async (request) => {
-      const customerId = await customerOf(request);
+      const customerId = request.customer.customerId;
       if (request.validationError) {
         const raw = (request.query as Record<string, unknown> | undefined)?.creditBureau;
         throw new PraveshError('invalidCreditBureau', { bureau: String(raw).slice(0, 40) });
@@ -88,6 +85,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
   typed.route({
     method: CREDIT_ALERT_ROUTE_METHODS.createUpdateUserAlertState,
     url: CREDIT_ALERT_ROUTES.createUpdateUserAlertState,
+    preHandler: signedIn,
     schema: {
       summary: 'creditAlerts/createUpdateUserAlertState: mark alerts read or dismissed (spec 001 §7)',
       description:
@@ -98,12 +96,13 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
       body: updateAlertStateBodySchema,
       response: { 200: envelopeSchema(updateAlertStateResponseSchema), ...RESPONSES },
     },
-    handler: async (request) => ok(await service.updateState(await customerOf(request), request.body)),
+    handler: async (request) => ok(await service.updateState(request.customer.customerId, request.body)),
   });
 
   typed.route({
     method: CREDIT_ALERT_ROUTE_METHODS.subscribeBureauAlerts,
     url: CREDIT_ALERT_ROUTES.subscribeBureauAlerts,
+    preHandler: signedIn,
     schema: {
       summary: "creditAlerts/subscribeBureauAlerts: turn one bureau's alerts on or off (spec 001 §7)",
       description:
@@ -114,7 +113,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
       response: { 200: envelopeSchema(subscribeBureauAlertsResponseSchema), ...RESPONSES },
     },
     handler: async (request) => {
-      const customerId = await customerOf(request);
+      const customerId = request.customer.customerId;
       return ok(await service.subscribe(customerId, request.body.creditBureau, request.body.subscribe));
     },
   });

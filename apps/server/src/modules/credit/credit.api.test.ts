@@ -34,7 +34,7 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 import { seedDemoCredit, seedDemoCreditCustomers } from './demo-customers.ts';
-import { demoBureauProfiles } from './demo-profiles.ts';
+import { demoBureauProfiles } from '../../providers/bureau/demo-profiles.ts';
 import { testClient, type CallOptions as ClientOptions, type Envelope } from '../../test/client.ts';
 
 const DAY_MS = 86_400_000;

@@ -7,15 +7,15 @@ import {
   type CreditReport,
 } from '@pravesh/core';
 import type { ModuleDeps, Providers } from '../../config/deps.ts';
-import { seedDemoContracts } from '../consent/seed.ts';
-import { createConsentService } from '../consent/service.ts';
-import { createConsentStore } from '../consent/store.ts';
+import { seedDemoContracts } from '../consent/index.ts';
+import { createConsentService } from '../consent/index.ts';
+import { createConsentStore } from '../consent/index.ts';
 import { createBureauProvider } from '../../providers/bureau/index.ts';
 import { simulatedSummary } from '../../providers/bureau/simulator.ts';
 import { BureauError, type BureauProvider, type BureauReportPull } from '../../providers/bureau/types.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
-import { createCustomerStore } from '../sso/customers/store.ts';
-import { demoBureauProfiles } from './demo-profiles.ts';
+import { createCustomerStore } from '../sso/index.ts';
+import { demoBureauProfiles } from '../../providers/bureau/demo-profiles.ts';
 import { createCreditService } from './service.ts';
 import { createCreditStore, type AcceptedConsent, type CreditStore } from './store.ts';
 

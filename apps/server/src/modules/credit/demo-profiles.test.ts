@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeBureauRecord, BUREAUS, diffReports, istDay, type Bureau, type CreditReport } from '@pravesh/core';
 import { createBureauSimulator } from '../../providers/bureau/simulator.ts';
 import { earlierDemoPull } from './demo-customers.ts';
-import { DEMO_SCORE_LIFT, demoProfileOf } from './demo-profiles.ts';
+import { DEMO_SCORE_LIFT, demoProfileOf } from '../../providers/bureau/demo-profiles.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
 const consent = { reference: 'consent_ledger:demo', givenAt: NOW - 1000 };

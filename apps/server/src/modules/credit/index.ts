@@ -26,3 +26,5 @@ export const creditModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   creditRoutes(app, { service, customerAuth: deps.customerAuth, environment: deps.config.environment });
   return Promise.resolve();
 };
+export { seedDemoCreditCustomers } from './demo-customers.ts';
+export { createCreditStore, type CreditStore } from './store.ts';

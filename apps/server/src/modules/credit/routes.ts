@@ -43,15 +43,15 @@ export interface CreditRouteDeps {
  */
 export function creditRoutes(app: FastifyInstance, { service, customerAuth, environment }: CreditRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  async function customerOf(request: FastifyRequest): Promise<string> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    // spec 000 §3 sign-in scopes: credit data needs a token granted `bureau` (or `myaccount`).
-    const granted = parseScope(claims.scope);
-    if (!CREDIT_SCOPES.some((scope) => granted.includes(scope))) throw new PraveshError('creditScopeMissing');
-    return claims.customerId;
-  }
+  /** spec 000 §3 sign-in scopes: credit data needs a token granted `bureau` (or `myaccount`). */
+  const signedIn = [
+    customerAuth.signedIn(),
+    (request: FastifyRequest): Promise<void> => {
+      const granted = parseScope(request.customer.scope);
+      const allowed = CREDIT_SCOPES.some((scope) => granted.includes(scope));
+      return allowed ? Promise.resolve() : Promise.reject(new PraveshError('creditScopeMissing'));
+    },
+  ];
 
   const TOKEN_NOTE =
     `Needs the signed-in customer's access token (pass token sso strategy or the ${CREDIT_ACCESS_TOKEN_HEADER} ` +
@@ -74,6 +74,8 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
       // A customer's answer repeats on every page view until the next pull: each distinct answer
       // is checked against the schema once (lib/remembered-answers.ts).
       serializerCompiler: rememberedAnswersSerializer,
+      // A route this environment does not offer answers as an unknown one would, token or not.
+      preHandler: meta.available === false ? [] : signedIn,
       schema: {
         summary: meta.summary,
         description: `${meta.description} ${TOKEN_NOTE}`,
@@ -84,7 +86,7 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
       handler: async (request) => {
         // A route this environment does not offer answers as an unknown one would, token or not.
         if (meta.available === false) throw new PraveshError('notFound');
-        const customerId = await customerOf(request);
+        const customerId = request.customer.customerId;
         if (request.validationError) {
           const raw = (request.query as Record<string, unknown> | undefined)?.creditBureau;
           throw new PraveshError('invalidCreditBureau', { bureau: String(raw).slice(0, 40) });
@@ -171,6 +173,7 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
   typed.route({
     method: CREDIT_ROUTE_METHODS.pullReport,
     url: CREDIT_ROUTES.pullReport,
+    preHandler: signedIn,
     schema: {
       summary: "Pull credit reports from the bureaus on the customer's recorded consent (issue 14 §1)",
       description:
@@ -198,7 +201,7 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
       done();
     },
     handler: async (request) => {
-      const customerId = await customerOf(request);
+      const customerId = request.customer.customerId;
       return ok(await service.pull(customerId, request.body?.creditBureaus));
     },
   });

@@ -3,11 +3,11 @@ import type { ModuleDeps } from '../../config/deps.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { paymentDevRoutes, paymentSimulatorOf } from '../../providers/payment/dev-routes.ts';
 import { outboxRoutes } from '../../providers/sms/dev-routes.ts';
-import { consentDevRoutes } from '../consent/dev-routes.ts';
-import { createConsentStore } from '../consent/store.ts';
+import { consentDevRoutes } from '../consent/index.ts';
+import { createConsentStore } from '../consent/index.ts';
 import { devClockRoutes } from './clock.ts';
-import { callerIdSimulatorRoutes } from '../sso/caller-id/routes.ts';
-import { createCallerIdService } from '../sso/caller-id/service.ts';
+import { callerIdSimulatorRoutes } from '../sso/index.ts';
+import { createCallerIdService } from '../sso/index.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 /**

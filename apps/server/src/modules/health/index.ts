@@ -7,3 +7,5 @@ export const healthModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   healthRoutes(app, deps.database, deps.readiness);
   return Promise.resolve();
 };
+export { watchWriteQueue, writeQueueOptions } from './write-queues.ts';
+export { stopGracefully } from './shutdown.ts';

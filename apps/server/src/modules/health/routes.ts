@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { Readiness } from './readiness.ts';
+import type { Readiness } from '../../lib/readiness.ts';
 
 /**
  * Liveness and readiness for orchestrators: /healthz answers while the process runs; /readyz

@@ -38,3 +38,5 @@ export const holdingsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   });
   return Promise.resolve();
 };
+export { seedDemoHoldings } from './seed.ts';
+export { HOLDINGS_ROUTE_ERRORS } from './openapi.ts';

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   HOLDINGS_ROUTES,
-  PraveshError,
   envelopeSchema,
   errorEnvelopeSchema,
   mutualFundStatusSchema,
@@ -11,7 +10,6 @@ import {
   ondcLoansResponseSchema,
   policyDetailsResponseSchema,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { HoldingsService } from './service.ts';
 
@@ -28,11 +26,7 @@ export interface HoldingsRouteDeps {
  */
 export function holdingsRoutes(app: FastifyInstance, { service, customerAuth }: HoldingsRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const customer = await customerAuth.customerOf(request);
-    if (!customer) throw new PraveshError('tokenNotValidated');
-    return customer;
-  }
+  const signedIn = customerAuth.signedIn();
   const read = <Answer extends z.ZodType>(
     path: string,
     summary: string,
@@ -43,6 +37,7 @@ export function holdingsRoutes(app: FastifyInstance, { service, customerAuth }: 
     typed.get(
       path,
       {
+        preHandler: signedIn,
         schema: {
           summary,
           description: `GET (method not shown in the spec); needs the access token. ${description}`,
@@ -51,7 +46,7 @@ export function holdingsRoutes(app: FastifyInstance, { service, customerAuth }: 
         },
       },
       async (request, reply) => {
-        const { customerId } = await signedIn(request);
+        const { customerId } = request.customer;
         void reply.header('cache-control', 'no-store');
         return ok(await answer(customerId));
       },

@@ -11,7 +11,7 @@ import {
 import type { ModuleDeps } from '../../config/deps.ts';
 import type { mutualFundFolios } from '../../db/schema/holdings.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
-import { createCustomerStore } from '../sso/customers/store.ts';
+import { createCustomerStore } from '../sso/index.ts';
 import { createHoldingsStore } from './store.ts';
 
 type Folio = Omit<typeof mutualFundFolios.$inferInsert, 'folioId' | 'customerId' | 'navDate' | 'updatedAt'>;

@@ -3,7 +3,7 @@ import type { ModuleDeps } from '../../config/deps.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
 import type { PaidPurchase } from '../add-ons/index.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
-import { invoicesServiceFor } from './index.ts';
+import { invoicesServiceFor } from './service.ts';
 
 /** Stands in for a number the customer row cannot give (the invoice then identifies no one by it). */
 const NO_MOBILE = '**********';

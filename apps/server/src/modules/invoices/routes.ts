@@ -1,9 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   INVOICE_ROUTES,
-  PraveshError,
   envelopeSchema,
   errorEnvelopeSchema,
   invoiceDownloadQuerySchema,
@@ -11,7 +9,6 @@ import {
   invoicesResponseSchema,
   ok,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import { sendPdf } from '../../lib/pdf/reply.ts';
 import type { InvoicesService } from './service.ts';
@@ -30,15 +27,12 @@ export interface InvoiceRouteDeps {
 
 export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: InvoiceRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const customer = await customerAuth.customerOf(request);
-    if (!customer) throw new PraveshError('tokenNotValidated');
-    return customer;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.get(
     INVOICE_ROUTES.invoices,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The signed-in customer's GST invoices, newest first (spec 001 §7 paymentSystem/invoices)",
         description:
@@ -48,22 +42,8 @@ export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: I
         response: { 200: envelopeSchema(invoicesResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request) => ok(await service.list((await signedIn(request)).customerId)),
+    async (request) => ok(await service.list(request.customer.customerId)),
   );
-
-  const download = async (
-    request: FastifyRequest<{ Querystring: z.infer<typeof invoiceDownloadQuerySchema> }>,
-    reply: FastifyReply,
-  ) => {
-    const customer = await signedIn(request);
-    const file = await service.pdf(customer.customerId, request.query.invoiceId);
-    // invoicePdfResponseSchema for a JSON client, the file otherwise.
-    return sendPdf(request, reply, file, (pdfBase64) => ({
-      fileName: file.fileName,
-      contentType: 'application/pdf' as const,
-      pdfBase64,
-    }));
-  };
 
   for (const [path, version] of [
     [INVOICE_ROUTES.downloadV1, 'v1'],
@@ -72,6 +52,7 @@ export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: I
     typed.get(
       path,
       {
+        preHandler: signedIn,
         schema: {
           summary: `One invoice as a PDF tax invoice (spec 001 §7 downloadCustomerPaymentReceipt ${version})`,
           description:
@@ -87,7 +68,16 @@ export function invoiceRoutes(app: FastifyInstance, { service, customerAuth }: I
           response: { 200: envelopeSchema(invoicePdfResponseSchema), '4xx': errorEnvelopeSchema },
         },
       },
-      download,
+      async (request, reply) => {
+        const customer = request.customer;
+        const file = await service.pdf(customer.customerId, request.query.invoiceId);
+        // invoicePdfResponseSchema for a JSON client, the file otherwise.
+        return sendPdf(request, reply, file, (pdfBase64) => ({
+          fileName: file.fileName,
+          contentType: 'application/pdf' as const,
+          pdfBase64,
+        }));
+      },
     );
   }
 }

@@ -1,3 +1,5 @@
+import type { ModuleDeps } from '../../config/deps.ts';
+import { createInvoicesStore } from './store.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -173,3 +175,12 @@ export function invoiceFileName(invoiceNumber: string): string {
 }
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
+
+/**
+ * The invoices service over the module dependencies. Other modules issue invoices through this
+ * (the addons module calls `invoicesServiceFor(deps).issueInvoice(purchase)` when a payment
+ * succeeds), never through the tables.
+ */
+export function invoicesServiceFor(deps: Pick<ModuleDeps, 'db' | 'config' | 'now'>): InvoicesService {
+  return createInvoicesService({ store: createInvoicesStore(deps.db), config: deps.config.invoices, now: deps.now });
+}

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { offersServiceFor } from '../offers/service.ts';
+import { offersServiceFor } from '../offers/index.ts';
 import { createCustomerMobileCheck } from './customer-mobile.ts';
-import type { OfferLookup } from './offer-lookup.ts';
+import type { OfferLookup } from '../../lib/offer-lookup.ts';
 import { leadRoutes } from './routes.ts';
 import { createLeadsService } from './service.ts';
 import { createLeadsStore } from './store.ts';

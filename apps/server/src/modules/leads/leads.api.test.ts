@@ -24,7 +24,7 @@ import {
   type SignedInCustomer,
   type SsoTestServer,
 } from '../../test/customers.ts';
-import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
+import type { AppliableOffer, OfferLookup } from '../../lib/offer-lookup.ts';
 import { testClient, type Envelope, type Proof } from '../../test/client.ts';
 
 /**

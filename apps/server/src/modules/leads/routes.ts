@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LEAD_ROUTES,
   PARTNER_KEY_HEADER,
-  PraveshError,
   applyOfferBodySchema,
   applyOfferResponseSchema,
   envelopeSchema,
@@ -18,7 +17,6 @@ import {
   partnerLeadStatusBodySchema,
   quoteApplyBodySchema,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { LeadsService } from './service.ts';
 
@@ -38,15 +36,12 @@ const partnerHeadersSchema = z.object({ [PARTNER_KEY_HEADER]: z.string().max(512
 
 export function leadRoutes(app: FastifyInstance, { service, customerAuth }: LeadRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const customer = await customerAuth.customerOf(request);
-    if (!customer) throw new PraveshError('tokenNotValidated');
-    return customer;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.post(
     LEAD_ROUTES.applyOffer,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Apply to a pre-approved offer; answers the partner continue URL (spec 000 §3 "Apply-offer", §7)',
         description:
@@ -61,7 +56,7 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
       },
     },
     async (request) => {
-      const customer = await signedIn(request);
+      const customer = request.customer;
       const { mobileNo, payload, offerId } = request.body;
       return ok(
         await service.apply(customer.customerId, {
@@ -77,6 +72,7 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
   typed.post(
     LEAD_ROUTES.quoteApply,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The dashboard's apply (spec 001 §7 partner/quoteApply): the same lead as PCO/applyOffer",
         description:
@@ -88,7 +84,7 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
       },
     },
     async (request) => {
-      const customer = await signedIn(request);
+      const customer = request.customer;
       const { offerId, mobileNo, visitId } = request.body;
       return ok(await service.apply(customer.customerId, { offerId, mobileNo, visitId, siteId: request.siteId }));
     },
@@ -97,6 +93,7 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
   typed.get(
     LEAD_ROUTES.getLeads,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The signed-in customer's leads, newest first (spec 001 §7 myAccount/getLeads)",
         description: 'GET (method not shown in the spec), access token as for every customer read.',
@@ -104,12 +101,13 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
         response: { 200: envelopeSchema(getLeadsResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request) => ok(await service.list((await signedIn(request)).customerId)),
+    async (request) => ok(await service.list(request.customer.customerId)),
   );
 
   typed.get(
     LEAD_ROUTES.getUpdatedLeadDetails,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'One lead with its status history (spec 001 §7 myAccount/getUpdatedLeadDetails)',
         description: "GET with the lead id in the query. Another customer's lead answers leadNotFound.",
@@ -118,7 +116,7 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
         response: { 200: envelopeSchema(leadDetailsResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request) => ok(await service.details((await signedIn(request)).customerId, request.query.leadId)),
+    async (request) => ok(await service.details(request.customer.customerId, request.query.leadId)),
   );
 
   typed.get(

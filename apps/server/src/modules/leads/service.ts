@@ -19,7 +19,7 @@ import {
 } from '@pravesh/core';
 import { ANY_PARTNER, type PartnerConfig } from '../../config/partners.ts';
 import type { CustomerMobileCheck } from './customer-mobile.ts';
-import type { AppliableOffer, OfferLookup } from './offer-lookup.ts';
+import type { AppliableOffer, OfferLookup } from '../../lib/offer-lookup.ts';
 import type { ActivityPlacement, LeadRow, LeadsStore } from './store.ts';
 
 export interface ApplyRequest {

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MY_ACCOUNT_ROUTES,
-  PraveshError,
   customerDetailsBodySchema,
   customerDetailsResponseSchema,
   envelopeSchema,
@@ -11,8 +10,7 @@ import {
   myAccountSessionResponseSchema,
   ok,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
-import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { customerIdInBody, type CustomerAuth } from '../../auth/customer-auth.ts';
 import type { MyAccountService } from './service.ts';
 
 /**
@@ -26,17 +24,12 @@ export function myAccountRoutes(
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { service, customerAuth } = deps;
-
-  /** The request's customer; no token, a bad one or another site's is tokenNotValidated (401). */
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    return claims;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.post(
     MY_ACCOUNT_ROUTES.session,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The access token's sign-on session and customer (spec 001 §2 layout guard)",
         description:
@@ -47,7 +40,7 @@ export function myAccountRoutes(
       },
     },
     async (request, reply) => {
-      const session = await service.session(await signedIn(request));
+      const session = await service.session(request.customer);
       void reply.header('cache-control', 'no-store');
       return ok(session);
     },
@@ -56,6 +49,7 @@ export function myAccountRoutes(
   typed.post(
     MY_ACCOUNT_ROUTES.sessionLogout,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'End the sign-on session behind the access token (spec 001 §4 Logout)',
         description: 'Revokes the session and every access token issued under it, on every site.',
@@ -64,7 +58,7 @@ export function myAccountRoutes(
       },
     },
     async (request, reply) => {
-      const ended = await service.logout(await signedIn(request));
+      const ended = await service.logout(request.customer);
       void reply.header('cache-control', 'no-store');
       return ok(ended);
     },
@@ -73,6 +67,7 @@ export function myAccountRoutes(
   typed.post(
     MY_ACCOUNT_ROUTES.getCustomerDetails,
     {
+      preHandler: customerAuth.signedIn({ claimedBy: customerIdInBody }),
       schema: {
         summary: "The signed-in customer's contact details (spec 001 §9 myAccount/getCustomerDetails)",
         description: "Body {customerId}: must be the access token's own customer, else tokenNotValidated.",
@@ -82,8 +77,7 @@ export function myAccountRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await customerAuth.requireCustomer(request, request.body.customerId);
-      const details = await service.customerDetails(claims);
+      const details = await service.customerDetails(request.customer);
       void reply.header('cache-control', 'no-store');
       return ok(details);
     },

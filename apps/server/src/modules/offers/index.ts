@@ -12,3 +12,6 @@ export const offersModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   offersRoutes(app, offersServiceFor(deps), deps.customerAuth);
   return Promise.resolve();
 };
+export { seedOfferCatalogue } from './seed.ts';
+export { offersServiceFor } from './service.ts';
+export { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './openapi.ts';

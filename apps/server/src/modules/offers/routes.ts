@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import {
   personalizationResponseSchema,
   type OfferProduct,
 } from '@pravesh/core';
-import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { customerIdInQuery, type CustomerAuth } from '../../auth/customer-auth.ts';
 import { partnerImage, productTypeImage, renderImage } from './images.ts';
 import type { OffersService } from './service.ts';
 
@@ -41,18 +41,6 @@ const RULES_NOTE =
   'cards; GOOD and better → personal loans and cards too, business loans with business credit. Products ' +
   `without offers are left out (spec 000 §5); products are ${OFFER_PRODUCTS.join(', ')}. Loans carry the RBI ` +
   'Key Facts Statement (kfs), cards their fees, limit range and rewards (cardTerms).';
-
-/** The customer a request speaks for: its access token's (see the module note). */
-async function customerIdOf(
-  customers: CustomerAuth,
-  request: FastifyRequest,
-  claimed: string | undefined,
-): Promise<string> {
-  if (claimed !== undefined) return (await customers.requireCustomer(request, claimed)).customerId;
-  const claims = await customers.customerOf(request);
-  if (claims === null) throw new PraveshError('tokenNotValidated');
-  return claims.customerId;
-}
 
 /**
  * The offer reads answer offers the service validated against offerSchema when it read the
@@ -84,6 +72,8 @@ const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 export function offersRoutes(app: FastifyInstance, service: OffersService, customers: CustomerAuth): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // The customer a request speaks for: its access token's; a customerId, when sent, must be theirs.
+  const signedIn = customers.signedIn({ claimedBy: customerIdInQuery });
   const offerReads = [
     {
       url: OFFER_ROUTES.preApprovedOffers,
@@ -97,6 +87,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
       url,
       {
         serializerCompiler: sendValidatedOffers,
+        preHandler: signedIn,
         schema: {
           summary,
           description:
@@ -108,7 +99,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
         },
       },
       async (request, reply) => {
-        const customerId = await customerIdOf(customers, request, request.query.customerId);
+        const customerId = request.customer.customerId;
         const bytes = okBytes(await service.offerResponse(customerId, request.query.product));
         // Bytes skip the serializer (the typed reply only takes the schema's shape): same JSON.
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(bytes);
@@ -120,6 +111,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
     OFFER_ROUTES.personalization,
     {
       serializerCompiler: sendValidatedOffers,
+      preHandler: signedIn,
       schema: {
         summary: 'The personalisation fetch that sets the stored offers (spec 000 §4)',
         description:
@@ -132,7 +124,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
       },
     },
     async (request) => {
-      const customerId = await customerIdOf(customers, request, request.query.customerId);
+      const customerId = request.customer.customerId;
       return ok(await service.personalization(customerId));
     },
   );
@@ -141,6 +133,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
     OFFER_ROUTES.offersV3,
     {
       serializerCompiler: sendValidatedOffers,
+      preHandler: signedIn,
       schema: {
         summary: 'The offers page: hasPreApprovedOffers, the count and every offer (spec 001 §3, §7 v3/offers)',
         description: `GET (the spec shows no method). ${RULES_NOTE}\n\n${CUSTOMER_NOTE}`,
@@ -150,7 +143,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
       },
     },
     async (request) => {
-      const customerId = await customerIdOf(customers, request, request.query.customerId);
+      const customerId = request.customer.customerId;
       return ok(await service.offersPage(customerId));
     },
   );
@@ -158,6 +151,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
   typed.get(
     OFFER_ROUTES.fetchQuotes,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Quotes of one product for an amount and tenure (spec 001 §3 fetchQuotesList, §7 offer/fetchQuotes)',
         description:
@@ -171,7 +165,7 @@ export function offersRoutes(app: FastifyInstance, service: OffersService, custo
       },
     },
     async (request) => {
-      const customerId = await customerIdOf(customers, request, request.query.customerId);
+      const customerId = request.customer.customerId;
       return ok(await service.fetchQuotes(customerId, request.query));
     },
   );

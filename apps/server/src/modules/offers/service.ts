@@ -27,7 +27,7 @@ import {
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Generations } from '../../lib/generations.ts';
-import { createCreditStore, type CreditStore } from '../credit/store.ts';
+import { createCreditStore, type CreditStore } from '../credit/index.ts';
 import { createOffersStore, type CatalogueEntry, type OffersStore } from './store.ts';
 
 /** What the rules read of the customer's bureau pulls (the credit engineer's store, read only). */

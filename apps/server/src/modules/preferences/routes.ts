@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  PraveshError,
   SELF_SERVICE_ROUTES,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -9,7 +8,6 @@ import {
   preferenceBodySchema,
   preferencesResponseSchema,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { PreferencesService } from './service.ts';
 
@@ -24,16 +22,12 @@ export function preferencesRoutes(
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { service, customerAuth } = deps;
-
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    return claims;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.get(
     SELF_SERVICE_ROUTES.getPreference,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'The signed-in customer’s communication preferences (spec 001 §7 commbox/getPreference)',
         description:
@@ -44,7 +38,7 @@ export function preferencesRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.preferences(claims.customerId));
     },
@@ -53,6 +47,7 @@ export function preferencesRoutes(
   typed.post(
     SELF_SERVICE_ROUTES.preference,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Turn communication channels on or off (spec 001 §7 commbox/preference)',
         description:
@@ -65,7 +60,7 @@ export function preferencesRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.change(claims.customerId, request.body));
     },

@@ -31,3 +31,4 @@ export const profileModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   });
   return Promise.resolve();
 };
+export { seedEmployers } from './employers-seed.ts';

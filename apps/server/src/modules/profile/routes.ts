@@ -14,7 +14,7 @@ import {
   ok,
   turnoverRangeListResponseSchema,
 } from '@pravesh/core';
-import type { CustomerAuth } from '../../auth/customer-auth.ts';
+import { customerIdInBody, type CustomerAuth } from '../../auth/customer-auth.ts';
 import type { ProfileService } from './service.ts';
 
 /**
@@ -149,6 +149,7 @@ export function profileRoutes(
   typed.post(
     PROFILE_ROUTES.update,
     {
+      preHandler: customerAuth.signedIn({ claimedBy: customerIdInBody }),
       schema: {
         summary: 'Update personal details, email or mobile number (spec 001 §7 customerProfile/update)',
         description:
@@ -170,7 +171,7 @@ export function profileRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      const claims = await customerAuth.requireCustomer(request, body.customerId);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       if (body.updateType === 'personalDetails') {
         return ok(await service.savePersonalDetails(claims.customerId, body.personalDetails));

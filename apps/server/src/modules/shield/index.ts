@@ -7,3 +7,6 @@ export const shieldModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   shieldRoutes(app, deps.registry, deps.now);
   return Promise.resolve();
 };
+export { createPassVerifier } from './verifier.ts';
+export { issuePassToken } from './issue-token.ts';
+export type { PassVerifier, VerifiedPass } from './verifier.ts';

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { encryptDevice, hashDevice, type AuthenticationStrategy, type DeviceComponents } from '@pravesh/core';
-import type { Keyring } from './keyring.ts';
+import type { Keyring } from '../../lib/keyring.ts';
 
 /**
  * Server-side pass-token signing for operators (`npm run pass-token`), tests and benchmarks.

@@ -11,7 +11,7 @@ import {
   ok,
   shieldConfigSchema,
 } from '@pravesh/core';
-import type { SiteRegistry } from './site-registry.ts';
+import type { SiteRegistry } from '../../lib/site-registry.ts';
 
 export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry, now: () => number = Date.now): void {
   app.withTypeProvider<ZodTypeProvider>().get(

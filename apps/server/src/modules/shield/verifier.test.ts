@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { PraveshError, encryptDevice, hashDevice } from '@pravesh/core';
 import { loadConfig } from '../../config/index.ts';
 import { OPERATOR_DEVICE, issuePassToken } from './issue-token.ts';
-import { createKeyring } from './keyring.ts';
-import { createSiteRegistry } from './site-registry.ts';
+import { createKeyring } from '../../lib/keyring.ts';
+import { createSiteRegistry } from '../../lib/site-registry.ts';
 import { EXPIRED_LEEWAY_SECONDS, FUTURE_SKEW_SECONDS, createPassVerifier } from './verifier.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);

@@ -11,8 +11,8 @@ import {
   type PassTokenClaims,
 } from '@pravesh/core';
 import { tokenCacheKey as cacheKeyOf } from '../../lib/token-cache-key.ts';
-import type { Keyring } from './keyring.ts';
-import type { SiteRegistry } from './site-registry.ts';
+import type { Keyring } from '../../lib/keyring.ts';
+import type { SiteRegistry } from '../../lib/site-registry.ts';
 
 /** What a request carries once its pass token has been verified. */
 export interface VerifiedPass {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeProtectedHeader } from 'jose';
 import { PASS_TOKEN_HEADER, PASS_TOKEN_QUERY, PraveshError, sessionCookieNames, type Environment } from '@pravesh/core';
 import { cookieAttributes, readCookie, serializeCookie } from '../../lib/cookies.ts';
-import type { Keyring } from '../shield/keyring.ts';
+import type { Keyring } from '../../lib/keyring.ts';
 
 /**
  * The session cookies (spec 000 §9): PB_GLSS_TOKEN carries the session token and is HttpOnly;

@@ -13,7 +13,7 @@ import { seedDemoCustomer } from './customers/seed.ts';
 import { encryptPendingPii } from './customers/pii-rotation.ts';
 import { createCustomerStore } from './customers/store.ts';
 import { createDeviceTrust } from './customers/trusted-devices.ts';
-import { groupCommitFor } from './group-commit.ts';
+import { groupCommitFor } from '../../lib/group-commit.ts';
 import { createSessionCookies, refuseOpaqueOrigin } from './http.ts';
 import { oauthServerRoutes } from './oauth-server/routes.ts';
 import { emailOtpRoutes, otpRoutes } from './otp/routes.ts';
@@ -113,3 +113,9 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   oauthServerRoutes(app, { issuer: config.publicUrl, clients, codes, customers });
   deviceRoutes(app, { sessions, customerAuth: deps.customerAuth, accountActivity: deps.accountActivity });
 };
+export { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from './customers/pii-rotation.ts';
+export { createSessionStore, type SessionStore } from './sessions/store.ts';
+export { authorizationLinkProblem } from './authorize/link-check.ts';
+export { createCustomerStore } from './customers/store.ts';
+export { callerIdSimulatorRoutes } from './caller-id/routes.ts';
+export { createCallerIdService } from './caller-id/service.ts';

@@ -55,3 +55,5 @@ export const supportModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   liveChatRoutes(app, { chat, bus, customerAuth: deps.customerAuth, environment: config.environment });
   return Promise.resolve();
 };
+export { seedDemoAgents } from './demo-agents.ts';
+export { SUPPORT_ROUTE_ERRORS } from './openapi.ts';

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CHAT_LIVENESS,
   FAQ_SEARCH,
-  PraveshError,
   SUPPORT_QUERY_LIMIT,
   SUPPORT_ROUTES,
   chatAllocationBodySchema,
@@ -19,7 +18,6 @@ import {
   supportMailResponseSchema,
   supportTicketsResponseSchema,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { LiveChatService } from './chat/service.ts';
 import type { FaqService } from './faqs.ts';
@@ -45,13 +43,7 @@ const responses = <T extends Parameters<typeof envelopeSchema>[0]>(schema: T) =>
 export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { faqs, tickets, chat, customerAuth } = deps;
-
-  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    void reply.header('cache-control', 'no-store');
-    return claims;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.post(
     SUPPORT_ROUTES.getSupport,
@@ -75,6 +67,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
   typed.post(
     SUPPORT_ROUTES.supportMail,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Send a query: a ticket with a reference number, mailed (spec 001 §7 myAccount/supportMail)',
         description:
@@ -93,7 +86,8 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request, reply);
+      void reply.header('cache-control', 'no-store');
+      const claims = request.customer;
       return ok(await tickets.submit(claims.customerId, request.body));
     },
   );
@@ -101,6 +95,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
   typed.get(
     SUPPORT_ROUTES.supportTickets,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'The signed-in customer’s recent queries with their reference numbers (ours; spec 001 §2 support)',
         description:
@@ -110,7 +105,8 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request, reply);
+      void reply.header('cache-control', 'no-store');
+      const claims = request.customer;
       return ok({ tickets: await tickets.recent(claims.customerId) });
     },
   );
@@ -118,6 +114,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
   typed.post(
     SUPPORT_ROUTES.chatAllocation,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'An agent for the waiting customer, or their place in the queue (spec 001 §7 GRIDSP chat/chatAllocation)',
@@ -134,7 +131,8 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request, reply);
+      void reply.header('cache-control', 'no-store');
+      const claims = request.customer;
       return ok(await chat.allocate(claims.customerId));
     },
   );
@@ -142,6 +140,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
   typed.post(
     SUPPORT_ROUTES.chatRelease,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Leave the chat queue or end the chat, freeing the agent’s place (ours; spec 001 §7 chat)',
         description:
@@ -153,7 +152,8 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request, reply);
+      void reply.header('cache-control', 'no-store');
+      const claims = request.customer;
       await chat.release(claims.customerId, request.body.chatId);
       return ok({ released: true as const });
     },

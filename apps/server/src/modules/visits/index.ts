@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
-import { watchWriteQueue, writeQueueOptions } from '../health/write-queues.ts';
+import { watchWriteQueue, writeQueueOptions } from '../health/index.ts';
 import { visitRoutes } from './routes.ts';
 import { createVisitService } from './service.ts';
 import { createVisitStore } from './store.ts';

@@ -6,7 +6,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { sealForSite } from '@pravesh/core';
 import { DEV_SSO_SIGNATURE_KEY } from '../../../config/sso.ts';
 import { ssoCustomers, ssoDeviceTrust, ssoSessions } from '../../../db/schema/sso.ts';
-import { sha256 } from '../crypto.ts';
+import { sha256 } from '../../../lib/crypto.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { hashPassword } from '../customers/passwords.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';

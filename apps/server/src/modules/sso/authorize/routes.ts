@@ -12,7 +12,7 @@ import {
   mfaRequiredEnvelopeSchema,
   ok,
 } from '@pravesh/core';
-import type { Keyring } from '../../shield/keyring.ts';
+import type { Keyring } from '../../../lib/keyring.ts';
 import { callerSite, callerSiteKeys, type SessionCookies } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import type { DeviceTrust } from '../customers/trusted-devices.ts';

@@ -10,7 +10,7 @@ import type { Database } from '../../../db/client.ts';
 import { ssoCallerIdRequests } from '../../../db/schema/sso.ts';
 import type { CallerIdProvider } from '../../../providers/caller-id/index.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
-import { randomToken } from '../crypto.ts';
+import { randomToken } from '../../../lib/crypto.ts';
 
 /**
  * Caller-identification requests (spec 000 §4): initiated when the browser starts one, pending

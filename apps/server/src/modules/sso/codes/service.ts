@@ -23,9 +23,9 @@ import {
   safeEqual,
   sealWithSecret,
   sha256,
-} from '../crypto.ts';
+} from '../../../lib/crypto.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
-import type { GroupCommit } from '../group-commit.ts';
+import type { GroupCommit } from '../../../lib/group-commit.ts';
 import type { SsidHandoffs } from '../sessions/ssid-handoff.ts';
 import type { Session, SessionStore } from '../sessions/store.ts';
 import { ACCESS_TOKEN_TYPE, accessTokenKeys, createAccessTokenVerifier } from '../../../auth/access-tokens.ts';

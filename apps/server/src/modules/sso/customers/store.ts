@@ -2,40 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
-import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
+import { IMMEDIATE, type GroupCommit } from '../../../lib/group-commit.ts';
 import { ssoCustomers } from '../../../db/schema/sso.ts';
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 
-/** A customer as the service works with it: the number and email decrypted (auth/pii-cipher.ts). */
-export interface Customer {
-  customerId: string;
-  /** 10 digits, starting 6–9. */
-  mobileNo: string;
-  /** Lower-cased; the user_credential method accepts it as username. */
-  email: string | null;
-  /** scrypt$N$r$p$salt$hash; null when no password is set. */
-  passwordHash: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export type CustomerRow = typeof ssoCustomers.$inferSelect;
-
-/** The stored row's personal data decrypted (a row of the OTP statement has the same columns). */
-export function customerFromRow(
-  pii: PiiCipher,
-  row: Pick<CustomerRow, 'customerId' | 'mobileEnc' | 'emailEnc' | 'passwordHash' | 'createdAt' | 'updatedAt'>,
-): Customer {
-  if (!row.mobileEnc) throw new Error(`customer ${row.customerId} has no encrypted number`);
-  return {
-    customerId: row.customerId,
-    mobileNo: pii.decrypt('mobile', row.mobileEnc),
-    email: row.emailEnc ? pii.decrypt('email', row.emailEnc) : null,
-    passwordHash: row.passwordHash,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
+// The customer record is shared with the OTP service (lib/otp), which reads customers in its own statement.
+export { customerFromRow, type Customer, type CustomerRow } from '../../../lib/customer-record.ts';
+import { customerFromRow, type Customer, type CustomerRow } from '../../../lib/customer-record.ts';
 
 export function createCustomerStore(
   db: Database,

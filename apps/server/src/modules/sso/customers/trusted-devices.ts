@@ -4,7 +4,7 @@ import type { Environment } from '@pravesh/core';
 import type { Database } from '../../../db/client.ts';
 import { ssoCustomers, ssoDeviceTrust } from '../../../db/schema/sso.ts';
 import { readCookie, serializeCookie } from '../../../lib/cookies.ts';
-import { randomToken, sha256 } from '../crypto.ts';
+import { randomToken, sha256 } from '../../../lib/crypto.ts';
 
 /**
  * Trusted browsers for the password sign-in's second factor (issue 12 §1.6; OWASP ASVS 4.0 V2,

@@ -11,7 +11,7 @@ import {
 import type { SsoClient } from '../../../config/sso.ts';
 import type { ClientRegistry } from '../clients.ts';
 import type { CodeService } from '../codes/service.ts';
-import { safeEqual } from '../crypto.ts';
+import { safeEqual } from '../../../lib/crypto.ts';
 import type { CustomerStore } from '../customers/store.ts';
 
 /**

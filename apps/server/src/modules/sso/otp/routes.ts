@@ -15,13 +15,13 @@ import {
   otpSendResponseSchema,
   type OtpProofOfWork,
 } from '@pravesh/core';
-import type { Keyring } from '../../shield/keyring.ts';
+import type { Keyring } from '../../../lib/keyring.ts';
 import { callerSiteKeys, checkSiteIdHeader, clientIp } from '../http.ts';
 import { refuseInvalidInput } from '../validation.ts';
 import { checkAuthorizationKey, checkEmailAuthorizationKey } from './authorization-key.ts';
 import { noteRefusal } from '../../../observability/plugin.ts';
-import { ChallengedError } from './proof-of-work.ts';
-import type { OtpSent, OtpService } from './service.ts';
+import { ChallengedError } from '../../../lib/otp/proof-of-work.ts';
+import type { OtpSent, OtpService } from '../../../lib/otp/service.ts';
 
 interface OtpRouteDeps {
   otp: OtpService;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PraveshError,
@@ -13,7 +13,6 @@ import {
   revokeDeviceResponseSchema,
   type ActiveDevice,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../../auth/customer-auth.ts';
 import type { AccountActivity } from '../../../lib/account-activity.ts';
 import type { SessionStore } from './store.ts';
@@ -32,15 +31,12 @@ export function deviceRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { sessions, customerAuth, accountActivity } = deps;
 
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    return claims;
-  }
+  const signedIn = customerAuth.signedIn();
 
   typed.post(
     SELF_SERVICE_ROUTES.activeDevices,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The signed-in customer's active devices (spec 001 §2 active-devices)",
         description:
@@ -52,7 +48,7 @@ export function deviceRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       const live = await sessions.liveOf(claims.customerId);
       const devices: ActiveDevice[] = live.map((session) => ({
         deviceId: session.sessionId,
@@ -71,6 +67,7 @@ export function deviceRoutes(
   typed.post(
     SELF_SERVICE_ROUTES.revokeDevice,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Sign one device out everywhere (spec 001 §2 active-devices)',
         description:
@@ -84,7 +81,7 @@ export function deviceRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       const { deviceId } = request.body;
       if (deviceId === claims.sessionId) throw new PraveshError('currentDeviceNotRevocable');
       const session = await sessions.byId(deviceId);

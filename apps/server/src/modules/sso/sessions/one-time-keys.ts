@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { ssoOneTimeKeys } from '../../../db/schema/sso.ts';
-import { randomToken, sha256 } from '../crypto.ts';
+import { randomToken, sha256 } from '../../../lib/crypto.ts';
 
 /** glssKey life: long enough for a redirect to another site, short enough to be useless in a log. */
 export const GLSS_KEY_TTL_SECONDS = 120;

@@ -22,7 +22,7 @@ import {
 import type { AppConfig } from '../../../config/index.ts';
 import { readCookie } from '../../../lib/cookies.ts';
 import type { ClientRegistry } from '../clients.ts';
-import { safeEqual } from '../crypto.ts';
+import { safeEqual } from '../../../lib/crypto.ts';
 import { TRANSPARENT_GIF, assertFetchedFrom, callerSite, type SessionCookies } from '../http.ts';
 import type { SsidHandoffs } from './ssid-handoff.ts';
 import { GLSS_KEY_TTL_SECONDS, type OneTimeKeys } from './one-time-keys.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client.ts';
-import { openWithSecret, sealWithSecret } from '../crypto.ts';
+import { openWithSecret, sealWithSecret } from '../../../lib/crypto.ts';
 import { mintOneTimeKey, redeemOneTimeKey } from './one-time-keys.ts';
 
 /** A handoff's life: the hidden image loads right after the code exchange. */

@@ -4,7 +4,7 @@ import type { AuthMethod } from '@pravesh/core';
 import type { TokenLiveness } from '../../../auth/token-liveness.ts';
 import type { Database } from '../../../db/client.ts';
 import { ssoAccessTokens, ssoSessions, ssoTrustedDevices } from '../../../db/schema/sso.ts';
-import { randomToken, sha256 } from '../crypto.ts';
+import { randomToken, sha256 } from '../../../lib/crypto.ts';
 import type { DeviceDescription } from './device-description.ts';
 
 export type Session = typeof ssoSessions.$inferSelect;

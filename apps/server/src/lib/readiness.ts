@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 
 /**
  * Whether this instance should get traffic (/readyz). A `select 1` alone said "ready" while every

@@ -1,11 +1,11 @@
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
-import { NEW_LOGIN_AFTER_LOGOUT } from '../../app/config.ts';
-import type { Services } from '../../app/services.ts';
-import type { AppStore } from '../../app/store.ts';
-import { redirectionSubProductStored } from '../../app/slices/account.ts';
-import { storeReset } from '../../app/slices/reset.ts';
-import { campaignRead, signedIn } from '../../app/slices/user.ts';
-import { apiErrorsCleared } from '../../app/slices/utility.ts';
+import { NEW_LOGIN_AFTER_LOGOUT } from '../app/config.ts';
+import type { Services } from '../app/services.ts';
+import type { AppStore } from '../app/store.ts';
+import { redirectionSubProductStored } from '../app/slices/account.ts';
+import { storeReset } from '../app/slices/reset.ts';
+import { campaignRead, signedIn } from '../app/slices/user.ts';
+import { apiErrorsCleared } from '../app/slices/utility.ts';
 import { isNativeAppJourney, readCampaign } from './campaign.ts';
 import { postToNativeApp } from './native-bridge.ts';
 

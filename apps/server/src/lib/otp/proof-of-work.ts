@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { leadingZeroBits, PraveshError, type OtpChallenge, type OtpProofOfWork } from '@pravesh/core';
-import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
 import { hmacSha256, safeEqual } from '../crypto.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyticsEvents } from '../../db/schema/analytics.ts';
-import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
-import { stopGracefully } from './shutdown.ts';
+import { analyticsEvents } from '../db/schema/analytics.ts';
+import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../test/instance.ts';
+import { stopGracefully } from '../modules/health/shutdown.ts';
 
 const PRODUCE = '/MSP/api/v1/pbguc/event/produce';
 

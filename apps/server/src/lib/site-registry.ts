@@ -1,5 +1,5 @@
 import { CURRENT_SHIELD_VERSION, findSite, type ShieldConfig, wrapSiteKey } from '@pravesh/core';
-import type { AppConfig, SiteSettings } from '../../config/index.ts';
+import type { AppConfig, SiteSettings } from '../config/index.ts';
 import type { Keyring } from './keyring.ts';
 
 /**

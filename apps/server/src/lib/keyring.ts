@@ -1,5 +1,5 @@
 import { deriveSiteKey } from '@pravesh/core';
-import type { ShieldKey } from '../../config/index.ts';
+import type { ShieldKey } from '../config/index.ts';
 
 /**
  * Shield keyring: master secrets by kid, per-site keys derived once and memoised (the

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 
 /**
  * How the sign-on writes and single-use claims are grouped (lib/batcher.ts): rows that arrive while

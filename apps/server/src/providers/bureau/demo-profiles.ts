@@ -3,7 +3,7 @@ import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { ssoCustomers } from '../../db/schema/sso.ts';
-import type { SimulatedProfile, SimulatedSubject } from '../../providers/bureau/types.ts';
+import type { SimulatedProfile, SimulatedSubject } from './types.ts';
 import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,20 +1,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { OTP_LENGTH, PraveshError, isPraveshError, type OtpProofOfWork } from '@pravesh/core';
-import type { ShieldKey } from '../../../config/index.ts';
-import type { SsoConfig } from '../../../config/sso.ts';
-import { resultRows, type Database } from '../../../db/client.ts';
-import { ssoOtpCodes } from '../../../db/schema/sso.ts';
-import { createBatcher } from '../../../lib/batcher.ts';
-import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
-import type { EmailProvider } from '../../../providers/email/index.ts';
-import type { SmsProvider } from '../../../providers/sms/index.ts';
+import type { ShieldKey } from '../../config/index.ts';
+import type { SsoConfig } from '../../config/sso.ts';
+import { resultRows, type Database } from '../../db/client.ts';
+import { ssoOtpCodes } from '../../db/schema/sso.ts';
+import { createBatcher } from '../batcher.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
+import type { EmailProvider } from '../../providers/email/index.ts';
+import type { SmsProvider } from '../../providers/sms/index.ts';
 import { hmacSha256 } from '../crypto.ts';
-import type { PiiCipher } from '../../../auth/pii-cipher.ts';
-import { customerFromRow, type Customer } from '../customers/store.ts';
+import type { PiiCipher } from '../../auth/pii-cipher.ts';
+import { customerFromRow, type Customer } from '../customer-record.ts';
 import { IMMEDIATE, type GroupCommit } from '../group-commit.ts';
 import { ChallengedError, createProofOfWork } from './proof-of-work.ts';
-import type { Metrics } from '../../../observability/metrics.ts';
+import type { Metrics } from '../../observability/metrics.ts';
 
 /**
  * One-time passwords (issue 4), by SMS and, for JOURNEY_EMAIL_OTP, by email: 6 digits from

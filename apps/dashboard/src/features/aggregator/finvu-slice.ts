@@ -11,9 +11,9 @@ import type {
   LinkedAccountView,
   TransactionsResponse,
 } from '@pravesh/core/aggregator/schemas.ts';
-import { aggregatorApi } from '../../features/aggregator/api.ts';
-import type { JourneyVariant } from '../../features/aggregator/journey-source.ts';
-import { storeReset } from './reset.ts';
+import { aggregatorApi } from './api.ts';
+import type { JourneyVariant } from './journey-source.ts';
+import { storeReset } from '../../app/slices/reset.ts';
 
 /**
  * spec 001 §3 Finvu slice, with its defaults. Filled from the OVI answers as they arrive
