@@ -21,7 +21,7 @@ import { CONSENT_ROUTES, ERRORS, PASS_TOKEN_HEADER, SSO_ROUTES, sealForSite } fr
 import { ACCESS_TOKEN_HEADER } from '../../apps/server/src/auth/customer-auth.ts';
 import { loadConfig } from '../../apps/server/src/config/index.ts';
 import { issuePassToken } from '../../apps/server/src/modules/shield/issue-token.ts';
-import { createKeyring } from '../../apps/server/src/modules/shield/keyring.ts';
+import { createKeyring } from '../../apps/server/src/lib/keyring.ts';
 
 const SITE_ID = 2;
 const CUSTOMER_IP = '127.0.0.2';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
-import { removeDeskSignIn, saveDeskAgent } from '../modules/support/chat/agents.ts';
+import { removeDeskSignIn, saveDeskAgent } from '../modules/support/index.ts';
 import { serverAnswers } from './embedded-database.ts';
 import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 

@@ -6,9 +6,9 @@ import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { useServices } from '../../app/services.ts';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { Icon } from '../layout/icons.tsx';
-import { PageTitle } from '../layout/shell.tsx';
-import { BAND_TONES } from '../scores/score-section.tsx';
+import { Icon } from '../../layout/icons.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
+import { BAND_TONES } from '../scores/index.ts';
 import { fetchHealthReportPdf, useCreditHealthReportQuery } from './api.ts';
 import './health-report.css';
 

@@ -4,7 +4,7 @@ import type { DataRightsAction } from '@pravesh/core/data-rights/routes.ts';
 import type { DataExport } from '@pravesh/core/data-rights/schemas.ts';
 import { useServices } from '../../app/services.ts';
 import { formatDate } from '../../lib/format.ts';
-import { PageTitle } from '../layout/shell.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
 import {
   fetchExportFile,
   saveFile,

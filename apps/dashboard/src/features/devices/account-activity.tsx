@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { SUPPORT_CONTACT } from '@pravesh/core/support/contact.ts';
 import type { AccountActivityItem } from '@pravesh/core/self-service/schemas.ts';
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../layout/icons.tsx';
 import { useAccountActivityQuery } from './api.ts';
 import { formatWhen } from './format.ts';
 

@@ -12,12 +12,16 @@ import {
 import { istDay, isBureau, isValidScore, scoreBand } from '@pravesh/core/credit/score-rules.ts';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { useServices } from '../../app/services.ts';
-import { PageTitle } from '../layout/shell.tsx';
-import { useBureauReportQuery } from '../report/api.ts';
-import { FACTOR_NAMES } from '../report/factors.tsx';
-import { ACCOUNT_TYPE_NAMES } from '../report/format.ts';
-import { useCreditScoresQuery } from '../scores/api.ts';
-import { BAND_NAMES, BAND_TONES, BUREAU_NAMES, inBureauOrder, reportPath } from '../scores/score-section.tsx';
+import { PageTitle } from '../../layout/shell.tsx';
+import { ACCOUNT_TYPE_NAMES, FACTOR_NAMES, useBureauReportQuery } from '../report/index.ts';
+import {
+  BAND_NAMES,
+  BAND_TONES,
+  BUREAU_NAMES,
+  inBureauOrder,
+  reportPath,
+  useCreditScoresQuery,
+} from '../scores/index.ts';
 import './predictor.css';
 
 const SCENARIOS: { kind: ScenarioKind; title: string; hint: string }[] = [

@@ -168,6 +168,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.get(
     ADD_ON_ROUTES.creditHealthReport,
     {
+      preHandler: signedIn,
       schema: {
         summary:
           'The Credit Health Report the customer bought: an analysis across every bureau (spec 001 §1, §4; path ours)',
@@ -181,7 +182,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const answer = await service.healthReport((await signedIn(request)).customerId);
+      const answer = await service.healthReport(request.customer.customerId);
       noStore(reply);
       return ok(answer);
     },
@@ -190,6 +191,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
   typed.get(
     ADD_ON_ROUTES.creditHealthReportPdf,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'The Credit Health Report as a PDF (spec 001 §1; path ours)',
         description:
@@ -202,7 +204,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
       },
     },
     async (request, reply) => {
-      const report = await service.healthReport((await signedIn(request)).customerId);
+      const report = await service.healthReport(request.customer.customerId);
       const file = { fileName: healthReportFileName(report), pdf: await renderHealthReportPdf(report) };
       return sendPdf(request, reply, file, (pdfBase64) => ({
         fileName: file.fileName,

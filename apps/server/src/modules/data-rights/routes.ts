@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DATA_RIGHTS_ROUTES,
-  PraveshError,
   accountDeletionResponseSchema,
   dataExportDownloadQuerySchema,
   dataExportFileSchema,
@@ -28,16 +27,13 @@ export function dataRightsRoutes(
   const { service, customerAuth, fallbackSiteId } = deps;
   const tags = ['my-account'];
 
-  async function signedIn(request: FastifyRequest): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
-    return claims;
-  }
+  const signedIn = customerAuth.signedIn();
   const siteOf = (claims: AccessTokenClaims) => claims.siteId ?? fallbackSiteId;
 
   typed.get(
     DATA_RIGHTS_ROUTES.dataExport,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'The signed-in customer’s latest data export and its progress',
         description:
@@ -48,7 +44,7 @@ export function dataRightsRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.exportStatus(claims.customerId));
     },
@@ -57,6 +53,7 @@ export function dataRightsRoutes(
   typed.post(
     DATA_RIGHTS_ROUTES.dataExport,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Start a data export (built in the background)',
         description:
@@ -68,7 +65,7 @@ export function dataRightsRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       const answer = await service.requestExport(claims.customerId, siteOf(claims));
       kick();
@@ -79,6 +76,7 @@ export function dataRightsRoutes(
   typed.get(
     DATA_RIGHTS_ROUTES.dataExportDownload,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Download a finished data export (owner only, signed link)',
         description:
@@ -90,7 +88,7 @@ export function dataRightsRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.download(claims.customerId, request.query.link));
     },
@@ -99,6 +97,7 @@ export function dataRightsRoutes(
   typed.get(
     DATA_RIGHTS_ROUTES.accountDeletion,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'The signed-in customer’s account deletion request, and what deletion erases and keeps',
         description: 'DPDP Act 2023 §12. kept lists the records a law requires us to keep after erasure.',
@@ -107,7 +106,7 @@ export function dataRightsRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.deletionStatus(claims.customerId));
     },
@@ -116,6 +115,7 @@ export function dataRightsRoutes(
   typed.post(
     DATA_RIGHTS_ROUTES.accountDeletion,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Ask for the account to be deleted after the cooling-off period',
         description:
@@ -127,7 +127,7 @@ export function dataRightsRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.requestDeletion(claims.customerId, siteOf(claims)));
     },
@@ -136,6 +136,7 @@ export function dataRightsRoutes(
   typed.post(
     DATA_RIGHTS_ROUTES.accountDeletionCancel,
     {
+      preHandler: signedIn,
       schema: {
         summary: 'Cancel a scheduled account deletion',
         description: 'Only during the cooling-off period; accountDeletionNotScheduled otherwise.',
@@ -145,7 +146,7 @@ export function dataRightsRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
+      const claims = request.customer;
       void reply.header('cache-control', 'no-store');
       return ok(await service.cancelDeletion(claims.customerId, siteOf(claims)));
     },

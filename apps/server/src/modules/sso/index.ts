@@ -119,3 +119,5 @@ export { authorizationLinkProblem } from './authorize/link-check.ts';
 export { createCustomerStore } from './customers/store.ts';
 export { callerIdSimulatorRoutes } from './caller-id/routes.ts';
 export { createCallerIdService } from './caller-id/service.ts';
+/** Password hashing, shared with the support desk's agents (modules/support/chat). */
+export { decoyHash, hashPassword, verifyPassword } from './customers/passwords.ts';

@@ -57,3 +57,5 @@ export const supportModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
 };
 export { seedDemoAgents } from './demo-agents.ts';
 export { SUPPORT_ROUTE_ERRORS } from './openapi.ts';
+/** The desk's agents, for the desk-agent CLI (cli/desk-agent.ts). */
+export { removeDeskSignIn, saveDeskAgent } from './chat/agents.ts';

@@ -107,6 +107,7 @@ export function deviceRoutes(
   typed.post(
     SELF_SERVICE_ROUTES.accountActivity,
     {
+      preHandler: signedIn,
       schema: {
         summary: "The signed-in customer's recent account security events (spec 001 §2 active-devices)",
         description:
@@ -117,9 +118,8 @@ export function deviceRoutes(
       },
     },
     async (request, reply) => {
-      const claims = await signedIn(request);
       void reply.header('cache-control', 'no-store');
-      return ok({ items: await accountActivity.recent(claims.customerId) });
+      return ok({ items: await accountActivity.recent(request.customer.customerId) });
     },
   );
 }

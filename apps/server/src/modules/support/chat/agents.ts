@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { isValidEmail, normaliseEmail } from '@pravesh/core';
 import type { Database } from '../../../db/client.ts';
 import { supportAgentSessions, supportAgents } from '../../../db/schema/support.ts';
-import { hashPassword } from '../../sso/customers/passwords.ts';
+import { hashPassword } from '../../sso/index.ts';
 
 /** A desk password: long enough to stand a guessing attack the sign-in limit slows down (NIST SP 800-63B §3.1.1.2). */
 export const DESK_PASSWORD_MIN_LENGTH = 12;

@@ -33,7 +33,6 @@ import {
 import type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../../auth/customer-auth.ts';
 import { readCookie, serializeCookie } from '../../../lib/cookies.ts';
-import { clientIp } from '../../sso/http.ts';
 import type { AgentRow } from '../chat-store.ts';
 import type { ChatBus } from './bus.ts';
 import type { LiveChatService } from './service.ts';
@@ -63,11 +62,12 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { chat, bus, customerAuth } = deps;
 
-  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<AccessTokenClaims> {
-    const claims = await customerAuth.customerOf(request);
-    if (!claims) throw new PraveshError('tokenNotValidated');
+  /** The customer routes' preHandler: the access token's customer on request.customer (auth/customer-auth.ts). */
+  const customerOnly = customerAuth.signedIn();
+  /** The verified customer, and no caching of what is answered for them. */
+  function signedIn(request: FastifyRequest, reply: FastifyReply): AccessTokenClaims {
     void reply.header('cache-control', 'no-store');
-    return claims;
+    return request.customer;
   }
 
   const customer = (summary: string, description: string) => ({ summary, description, tags: ['support'] });
@@ -75,6 +75,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.post(
     SUPPORT_ROUTES.chatMessages,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer(
           'The chat’s messages and state (ours; live chat)',
@@ -85,7 +86,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       return ok(await chat.messages(customerId, request.body.chatId, request.body.after));
     },
   );
@@ -93,6 +94,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.post(
     SUPPORT_ROUTES.chatSend,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer(
           'A message from the customer (ours; live chat)',
@@ -104,7 +106,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       return ok({ message: await chat.send(customerId, request.body) });
     },
   );
@@ -112,6 +114,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.post(
     SUPPORT_ROUTES.chatTyping,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer('The customer is typing (ours; live chat)', 'Body {chatId}; passed on to the agent, never stored.'),
         body: chatIdBodySchema,
@@ -119,7 +122,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       await chat.typing(customerId, request.body.chatId);
       return DONE;
     },
@@ -128,6 +131,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.get(
     SUPPORT_ROUTES.chatEvents,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer(
           'The chat’s events as they happen (ours; live chat, Server-Sent Events)',
@@ -138,7 +142,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       const { chatId, after } = request.query;
       const opened = await chat.messages(customerId, chatId, after);
       await openStream(request, reply, {
@@ -170,6 +174,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.post(
     SUPPORT_ROUTES.chatRate,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer(
           'Rate an ended chat (ours; live chat)',
@@ -180,7 +185,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       return ok(await chat.rate(customerId, request.body.chatId, request.body.rating));
     },
   );
@@ -188,6 +193,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.post(
     SUPPORT_ROUTES.chatTranscript,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer(
           'Mail the chat’s transcript (ours; live chat)',
@@ -198,7 +204,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       return ok(await chat.transcript(customerId, request.body.chatId));
     },
   );
@@ -206,6 +212,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   typed.post(
     SUPPORT_ROUTES.chatLeaveMessage,
     {
+      preHandler: customerOnly,
       schema: {
         ...customer(
           'No agent on duty: leave the chat as a query (ours; live chat)',
@@ -217,7 +224,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = await signedIn(request, reply);
+      const { customerId } = signedIn(request, reply);
       return ok(await chat.leaveMessage(customerId, request.body));
     },
   );
@@ -272,7 +279,7 @@ function deskRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): void {
     },
     async (request, reply) => {
       sameOrigin(request);
-      const { token, agent } = await chat.signIn(request.body.email, request.body.password, clientIp(request));
+      const { token, agent } = await chat.signIn(request.body.email, request.body.password, request.ip);
       void reply.header('set-cookie', cookie(token, DESK_SESSION_MS / 1000)).header('cache-control', 'no-store');
       return ok({ agent });
     },

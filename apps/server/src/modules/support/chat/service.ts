@@ -21,7 +21,7 @@ import {
 } from '@pravesh/core';
 import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
 import { maskEmail, type EmailProvider } from '../../../providers/email/index.ts';
-import { decoyHash, verifyPassword } from '../../sso/customers/passwords.ts';
+import { decoyHash, verifyPassword } from '../../sso/index.ts';
 import type { AgentRow, ChatRow, ChatStore } from '../chat-store.ts';
 import { transcriptMail } from '../mails.ts';
 import type { TicketService } from '../tickets.ts';
