@@ -71,7 +71,9 @@ describe('npm run contract', () => {
       'pb-tnc-main\tv1 2026-11-21T09:00:00.000Z\tTerms of Use, Privacy Policy and Credit Report Terms',
     );
     expect(out).toContain('pb-tnc-homepage\tv1 2026-11-21T09:00:00.000Z\tKosh Terms of Use (site 2)');
-    expect(out.split('\n')).toHaveLength(24);
+    expect(out).toContain('pb-data-rights\tv1 2026-11-28T00:00:00.000Z');
+    // The seeded demo contracts and the product's own data-rights one (migration 0028).
+    expect(out.split('\n')).toHaveLength(25);
   }, 60_000);
 
   it('publishes the next version from a file and from --text', async () => {
