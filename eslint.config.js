@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * No import circles (issue 13): in a cycle neither file can finish loading before the other, so
+ * No import circles: in a cycle neither file can finish loading before the other, so
  * values are read before they exist, and one circle invites the next. eslint-plugin-import-x with
  * the TypeScript resolver follows `.ts` paths and `@pravesh/*` packages; `import type` is left
  * out (erased at build). scripts/no-cycle.test.ts proves the rule fails on a planted circle.

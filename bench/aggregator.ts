@@ -6,7 +6,7 @@ import { formatMs, percentile, type Row } from './report.ts';
 import { benchCustomer } from './sso.ts';
 
 /**
- * Issue 17 "npm run bench adds: transactions page query p99 for an account with 10,000
+ * "npm run bench adds: transactions page query p99 for an account with 10,000
  * transactions, and a 3-month statement PDF's generation time, as ratios of the shielded no-op
  * route in the same run". One customer with a linked account of 10,000 fetched transactions over
  * two years (bench fixture: an approved consent at the simulator, busyAccountHistory) on the real

@@ -6,7 +6,7 @@ import { benchPass } from './pass-token.ts';
 import { formatMs, type LoadSummary, type Row } from './report.ts';
 
 /**
- * Consent check benchmark (issue 5): requests/s and p99 of POST /MSP/api/v1/puckar/check at 50
+ * Consent check benchmark: requests/s and p99 of POST /MSP/api/v1/puckar/check at 50
  * connections, the call every page with a consent panel makes. Each request names one of a pool of
  * visitors who answered the contract before (one ledger entry each, so the check reads the latest
  * version and the visitor's entries, as on a real page), and the version from the visitor's cookie.

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { formatBytes, type Row } from './report.ts';
 
 /**
- * Issue 5: the consent panel's chunk, gzipped, beyond the shared React runtime (target at most
+ * The consent panel's chunk, gzipped, beyond the shared React runtime (target at most
  * 8 KB). The panel ships as three scripts in packages/sdk/dist/widgets/ (packages/widgets/build.ts):
  * pravesh-consent-panel.js (the panel's own code), pravesh-react.js (React, which the sign-in
  * widget's script also publishes) and pravesh-dompurify.js (DOMPurify and the contract rules).

@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, freePort } from './nudge-host-page.ts';
 import { formatMs, percentile, type Row } from './report.ts';
 
 /**
- * Issue 15 "Shown by": the dashboard's LCP and INP in Chromium under CDP 4× CPU throttling with a
+ * The dashboard's LCP and INP in Chromium under CDP 4× CPU throttling with a
  * slow-network profile (goal LCP ≤ 2.0 s). The built My Account app, served by the real API under
  * /myaccount/, opens /myaccount/dashboard for the scored demo customer (four bureau tabs, offers),
  * signed in once through the accounts host's OTP page and the dev outbox; every measured load is a

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { formatBytes, type Row } from './report.ts';
 
 /**
- * Issue 15 "npm run bench adds the dashboard's initial JavaScript (gz, budget ≤ 170 KB)": what a
+ * "npm run bench adds the dashboard's initial JavaScript (gz, budget ≤ 170 KB)": what a
  * browser downloads before My Account can render, i.e. the entry script of apps/dashboard's
  * index.html and every chunk Vite preloads with it (its static imports). Lazy screens are not
  * initial: they load when their route opens.

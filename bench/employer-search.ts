@@ -5,7 +5,7 @@ import { benchPass } from './pass-token.ts';
 import { formatMs, percentile, type Row } from './report.ts';
 
 /**
- * Issue 16 bench: "employer search p99 over the full list, as a ratio of the shielded no-op route
+ * "Employer search p99 over the full list, as a ratio of the shielded no-op route
  * in the same run". The real API (bench/sso-server.ts: a fresh database, seeded as `npm run seed`
  * seeds it, so the whole generated employer list of ~30,000 names is there) answers
  * utility/employer for terms people type — two letters that match thousands, a word, a word and a

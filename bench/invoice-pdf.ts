@@ -6,7 +6,7 @@ import { formatMs, percentile, type Row } from './report.ts';
 import { benchCustomer } from './sso.ts';
 
 /**
- * Issue 16 §6 "npm run bench adds: invoice PDF generation time (p50/p95) … as ratios of the
+ * "npm run bench adds: invoice PDF generation time (p50/p95) … as ratios of the
  * shielded no-op route in the same run". One customer with one issued invoice (bench fixture) on
  * the real API (bench/sso-server.ts, PGlite); one request at a time, so each latency is one
  * request's own: downloadCustomerPaymentReceipt v2 (access token checked, invoice read, PDF drawn

@@ -6,7 +6,7 @@ import { startApiProcess } from './api-process.ts';
 import { formatMs, percentile, type Row } from './report.ts';
 
 /**
- * Issue 14 "Shown by": what the nudge costs the page that embeds it. The demo homepage (site 2,
+ * What the nudge costs the page that embeds it. The demo homepage (site 2,
  * apps/demo) at 1280×800 in Chromium under CDP 4× CPU throttling, a fresh visitor each load, in
  * one run and interleaved:
  *   - without: the page's HTML and CSS alone (its script tags removed: the SDK and the demo's
@@ -16,7 +16,7 @@ import { formatMs, percentile, type Row } from './report.ts';
  *   - SDK without the nudge: as served, with only the nudge's widget script refused, so any layout
  *     shift of the demo page's own (its account card filling in) is told apart from the nudge's.
  * Reported: the CLS the nudge adds to the host page (target 0: it is position:fixed and
- * transform-animated, issue 14 §3) beside the page's total, and LCP and TBT as ratios with/without.
+ * transform-animated) beside the page's total, and LCP and TBT as ratios with/without.
  */
 
 export const NUDGE_HOST_CLS_TARGET = 0;
@@ -251,7 +251,7 @@ export function nudgeHostPageRows(result: NudgeHostPageResult): Row[] {
       verdict: result.clsAddedByNudge === NUDGE_HOST_CLS_TARGET ? 'ok' : 'MISSED',
     },
     {
-      // Issue 14: "the host page's CLS with the nudge (must be 0)": the page's own shifts count too.
+      // "the host page's CLS with the nudge (must be 0)": the page's own shifts count too.
       metric: 'nudge: host page CLS with the nudge, in all (worst load)',
       value: result.clsWithNudge.toFixed(4),
       target: `= ${NUDGE_HOST_CLS_TARGET}`,

@@ -102,7 +102,7 @@ try {
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
   await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
   await section('dashboard size', () => measureDashboardSize(dashboardDist), dashboardSizeRows);
-  // Issue 15: the dashboard's LCP and INP under 4× CPU and Slow 4G (its own server, stopped after).
+  // The dashboard's LCP and INP under 4× CPU and Slow 4G (its own server, stopped after).
   await section('dashboard page', () => measureDashboardPage(), dashboardPageRows);
   // The shared API server starts only when a section that uses it runs.
   if (selected('server load') || selected('pass token in browser')) {
@@ -129,15 +129,15 @@ try {
 await section('visit ingestion', () => measureVisitIngestion(), visitIngestionRows);
 await section('sign-on', () => measureSso(), ssoRows);
 await section('consent check', () => measureConsentCheck(), consentCheckRows);
-// Issue 13 §3: shield cost, event/produce and puckar/check as ratios to a no-op route, one server.
+// Shield cost, event/produce and puckar/check as ratios to a no-op route, one server.
 await section('speed ratios', () => measureSpeedRatios(), speedRatioRows);
-// Issue 16 §6: invoice PDF latency as a ratio of the shielded no-op (own server).
+// Invoice PDF latency as a ratio of the shielded no-op (own server).
 await section('invoice pdf', () => measureInvoicePdf(), invoicePdfRows);
-// Issue 17: the transactions page at 10,000 rows and a 3-month statement PDF, as ratios of the no-op (own servers).
+// The transactions page at 10,000 rows and a 3-month statement PDF, as ratios of the no-op (own servers).
 await section('aggregator', () => measureAggregator(), aggregatorRows);
-// Issue 16 §2: employer search p99 over the full seeded list, as a ratio of the shielded no-op (own server).
+// Employer search p99 over the full seeded list, as a ratio of the shielded no-op (own server).
 await section('employer search', () => measureEmployerSearch(), employerSearchRows);
-// Issue 14: the nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
+// The nudge's CLS on the demo homepage, and its LCP/TBT with vs without the SDK (own servers).
 await section('nudge host page', () => measureNudgeHostPage(), nudgeHostPageRows);
 // The compiled server's start-up and idle memory, and what request metrics cost (own servers).
 await section('production server', () => measureProductionServer(), productionServerRows);

@@ -16,7 +16,7 @@ import type { Row } from './report.ts';
 import { benchCustomer } from './sso.ts';
 
 /**
- * Issue 13 §3, as ratios measured in one run on one server: the box is shared (2 cores, other work
+ * Speeds as ratios measured in one run on one server: the box is shared (2 cores, other work
  * starts and stops), so absolute requests/s move by tens of percent between minutes, while routes
  * measured side by side move together. Four routes of the real API (bench/sso-server.ts: a fresh
  * database, demo contracts seeded) run in rounds, each round every route for a slice of time in a
@@ -30,8 +30,8 @@ import { benchCustomer } from './sso.ts';
  *             puckar/check's body                                                       JSON body alone costs)
  *                                            produce ÷ POST = produce / post             (≥ 0.7: the route's
  *                                                                                        own cost, body aside)
- *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5, issue 14)
- *   offers    GET pco/offers                 offers ratio  = offers / shielded        (≥ 0.5, issue 14):
+ *   scores    GET myAccount/getCreditScores  scores ratio  = scores / shielded        (≥ 0.5)
+ *   offers    GET pco/offers                 offers ratio  = offers / shielded        (≥ 0.5):
  *             an access token verified, the credit store's latest pulls and report read, the
  *             seeded catalogue filtered by the rules
  *

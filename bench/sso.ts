@@ -8,7 +8,7 @@ import { benchPass } from './pass-token.ts';
 import { formatMs, percentile, type LoadSummary, type Row } from './report.ts';
 
 /**
- * Sign-on benchmark (issue 4): p99 latency at 50 connections of
+ * Sign-on benchmark: p99 latency at 50 connections of
  *  - OTP verification: POST /SSOSP/api/v1/oauth/authorize with mobileNo + otp, each request with
  *    its own fresh code (sent beforehand through the OTP API and read from the dev outbox);
  *  - code exchange: POST /MSP/api/v1/myAccount/getSsoToken?guc=true, each request with its own
@@ -48,7 +48,7 @@ export interface SsoBenchResult {
   codeExchange: SsoRunResult;
 }
 
-// Public clients must use PKCE (issue 12 §1.4): one pair serves every sign-in of the run.
+// Public clients must use PKCE: one pair serves every sign-in of the run.
 const PKCE_VERIFIER = randomBytes(32).toString('base64url');
 const CLIENT = {
   client_id: 'pravesh-demo-site-a',

@@ -10,7 +10,7 @@ import { NOOP_VISIT_PATH, RAW_VISIT_PATH, VISIT_COUNT_PATH } from './visit-paths
 import { wrkInstalled, wrkVisits, type LoadRound } from './wrk.ts';
 
 /**
- * Visit ingestion (issue 3): POST /MSP/api/v1/visit at 50 connections on PostgreSQL and on
+ * Visit ingestion: POST /MSP/api/v1/visit at 50 connections on PostgreSQL and on
  * PGlite, beside the same route wired to one INSERT per request, in the same run. Each request
  * carries a fresh visitId and every field of a visit, as the SDK sends it. After each run the
  * server's row count must have grown by exactly the number of 2xx answers. The load comes from

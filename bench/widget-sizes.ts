@@ -3,11 +3,11 @@ import { gzipSync } from 'node:zlib';
 import { formatBytes, type Row } from './report.ts';
 
 /**
- * Issue 13 §3 "one React runtime per page": every widget script reads React from the shared
+ * "one React runtime per page": every widget script reads React from the shared
  * runtime script (widgets/pravesh-react.js, global PraveshReact), so each widget's size is its
  * own code beyond that runtime, and a page that shows several widgets downloads React once.
- * Targets: the sign-in widget at most 10 KB gzip beyond the runtime (issue 13), the consent panel
- * at most 8 KB (issue 5), the nudge at most 20 KB (issue 14 §3). A widget script carrying React of its own is reported as MISSED.
+ * Targets: the sign-in widget at most 10 KB gzip beyond the runtime, the consent panel
+ * at most 8 KB, the nudge at most 20 KB. A widget script carrying React of its own is reported as MISSED.
  */
 export const WIDGET_TARGETS_GZIP_BYTES: Record<string, number> = {
   'pravesh-sign-in.js': 10 * 1024,

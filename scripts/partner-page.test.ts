@@ -11,7 +11,7 @@ import { DATABASE_KINDS } from '../apps/server/src/test/instance.ts';
 import { nextMobile, signInCustomer, ssoServer, type SsoTestServer } from '../apps/server/src/test/customers.ts';
 
 /**
- * Apply → partner page, end to end over real HTTP (issue 14 §2): the API (a test instance,
+ * Apply → partner page, end to end over real HTTP: the API (a test instance,
  * listening) creates a lead for a signed-in customer; the demo site's partner page, given only the
  * continue URL's reference, fetches the lead from the API with its partner key and shows it. Here,
  * not in apps/demo, because only scripts may use both apps.

@@ -6,7 +6,7 @@ import { API_URL } from '../urls.ts';
 import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount, watchConsole } from '../support.ts';
 
 /**
- * Issue 17 §3 §4 (spec 001 §2 the four aggregator routes): a new customer links a bank through
+ * spec 001 §2 the four aggregator routes: a new customer links a bank through
  * FINVU (landing → verify mobile → select bank → account type → the bank's OTP → access
  * permissions → Verification Complete), sees the linked accounts, pages the transactions, opens
  * the dashboard's insights, downloads a 3-month statement PDF (rendered with pdftoppm and looked
@@ -65,7 +65,7 @@ async function journeyToAccounts(page: Page, bankName: string, shots?: string): 
   await expect(page.getByRole('heading', { name: 'Choose the accounts to link' })).toBeVisible();
 }
 
-test.describe('bank linking through FINVU (issue 17)', () => {
+test.describe('bank linking through FINVU', () => {
   test('new customer: journey → linked accounts → transactions → insights → statement PDF → revoke, at 1280px', async ({
     page,
   }) => {

@@ -7,7 +7,7 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { otpFromEmail, otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
- * The accounts host pages (issue 4): /authorize as a full page and /listener inside a sign-in
+ * The accounts host pages: /authorize as a full page and /listener inside a sign-in
  * frame, axe-clean at desktop and phone widths, with screenshots kept as artifacts; and the CSP
  * frame-ancestors rule: a page on an unlisted origin cannot frame /listener.
  */
@@ -23,7 +23,7 @@ const CLIENT = { client_id: 'pravesh-demo-site-a', redirect_uri: `${DEMO_SITE_A}
 
 /**
  * The demo client is public (no secret), so its links carry a PKCE S256 challenge (RFC 7636 §4.2):
- * the server refuses to issue a code without one (issue 12 §1.4).
+ * the server refuses to issue a code without one.
  */
 const PKCE_VERIFIER = 'e2e-pkce-verifier-0123456789-abcdefghijklmnopqrstuvwxyz';
 const PKCE = {

@@ -4,7 +4,7 @@ import { API_URL } from '../urls.ts';
 import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
- * Issue 15 §4 (credit alerts, every score change explained): the scored demo customer, seeded by
+ * credit alerts, every score change explained: the scored demo customer, seeded by
  * npm start with an earlier and a current CIBIL pull, signs in and sees on the dashboard why their
  * score changed and the alerts of what changed; marks one read; axe-clean at 1280px and 375px.
  */

@@ -3,7 +3,7 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { randomMobile } from '../support.ts';
 
 /**
- * Caller-identification sign-in (issue 4; spec 000 §3 "Caller-identification login payload", §4
+ * Caller-identification sign-in (spec 000 §3 "Caller-identification login payload", §4
  * statuses) from demo site A: the SDK starts a request, opens the simulator page (the local stand-in
  * for the identity app) in a window of its own, polls the status, and on approval signs in with the
  * social_truecaller method and the code exchange.

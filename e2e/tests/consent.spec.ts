@@ -9,7 +9,7 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { EXCLUSIVE_LOCK, otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
- * Issue 5 "Demo": a signed-in customer on demo site A is shown the consent panel when a version of
+ * "Demo": a signed-in customer on demo site A is shown the consent panel when a version of
  * the site's contract newer than the one they accepted exists; Accept records it and a reload does
  * not show it again; publishing a new version (as the operator's `npm run contract -- publish`)
  * shows it again. At a desktop and a 375px phone width, axe-clean (inside the panel's shadow root),
@@ -256,7 +256,7 @@ test('the overlay dismisses without consent; withdrawal is as easy as giving con
     if (file) panelScripts.push(file);
   });
   await signIn(page);
-  // Signing in loaded the one shared React runtime for the sign-in widget (issue 13 §3) and none
+  // Signing in loaded the one shared React runtime for the sign-in widget and none
   // of the panel's own scripts: the page needed no consent while signed out.
   expect(panelScripts).toEqual(['pravesh-react.js']);
   panelScripts.length = 0;
@@ -278,7 +278,7 @@ test('the overlay dismisses without consent; withdrawal is as easy as giving con
   await expect(panel).toBeHidden();
   await expect(consentSection(page)).toHaveAttribute('data-consent', 'accepted');
 
-  // Withdrawing asks first (issue 13 §4): a labelled dialog that takes focus, gives it back on
+  // Withdrawing asks first: a labelled dialog that takes focus, gives it back on
   // Escape, and withdraws nothing until confirmed.
   const withdraw = page.locator('#consent-withdraw');
   const confirm = page.getByRole('alertdialog', { name: 'Withdraw your consent?' });

@@ -12,7 +12,7 @@ import {
 } from '../support.ts';
 
 /**
- * Issue 15 (My Account shell): a customer signs in on a demo site, opens My Account on the API
+ * My Account shell: a customer signs in on a demo site, opens My Account on the API
  * host (/myaccount/), which signs them in through the SDK's sign-on client (the accounts host's
  * session, PKCE) and shows the shell at a desktop and a 375px phone width, axe-clean; logout
  * leaves nothing of the customer readable in the browser.
@@ -118,7 +118,7 @@ test('sign in on a demo site → My Account shell at 1280px and 375px, axe-clean
 test('the scored demo customer sees a tab per bureau with their score and band', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  // Seeded by npm start (issue 14): consent recorded and reports pulled at all four bureaus.
+  // Seeded by npm start: consent recorded and reports pulled at all four bureaus.
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
   await signInWithCallerId(page, mobileNo);
   await page.goto(`${API_URL}/myaccount/`);

@@ -10,7 +10,7 @@ import {
 } from '../support.ts';
 
 /**
- * Issue 13 §4 "What a new user met on the demo": the two demo sites are two different pages of one
+ * "What a new user met on the demo": the two demo sites are two different pages of one
  * marketplace, at a desktop and a 375px phone width, signed out, signed in and with the API down.
  * Each journey keeps the browser console clean (no errors, no CSP violations: the SDK's blob worker
  * after sign-in, the hub frame's messages before it loads), each page is axe-clean, the header fits,
@@ -110,7 +110,7 @@ for (const viewport of VIEWPORTS) {
       expect(await problems()).toEqual([]);
     });
 
-    // Issue 14: the host page's CLS with the nudge is 0. Open Sans is refused, the worst first load:
+    // The host page's CLS with the nudge is 0. Open Sans is refused, the worst first load:
     // its metric-matched fallback must take the same room (the nav still fits its row at 375px, and
     // axe's target size holds), and the account area must not move when the session check ends.
     test('before Open Sans arrives, nothing moves as the page and its nudge load', async ({ page }) => {

@@ -7,7 +7,7 @@ import { API_URL } from '../urls.ts';
 import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot, watchConsole } from '../support.ts';
 
 /**
- * Issue 16 §6, §7 ("buying an add-on and downloading its invoice; the PDF turned into PNG"): the
+ * "buying an add-on and downloading its invoice; the PDF turned into PNG": the
  * scored demo customer's payment is first declined, then paid; Credit Health Report shows as
  * active from the server's state (after a reload too), its GST tax invoice is listed on
  * /myaccount/download-invoice and downloads as a PDF, which pdftoppm turns into a PNG to look at.

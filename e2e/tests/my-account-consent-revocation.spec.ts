@@ -3,7 +3,7 @@ import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { expectAxeClean, randomMobile, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
- * Issue 16 §5 ("revoking a consent and seeing the panel again on a demo site"): a customer accepts
+ * "revoking a consent and seeing the panel again on a demo site": a customer accepts
  * the terms in the consent panel on demo site A, withdraws that consent from My Account's consent
  * revocation page (a new ledger entry, spec 001 §2), and the next page of demo site A shows the
  * panel again. The consents page at 1280px and 375px, axe-clean.

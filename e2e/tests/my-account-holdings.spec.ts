@@ -11,7 +11,7 @@ import {
 } from '../support.ts';
 
 /**
- * Issue 16 §7: the dashboard's banners for the demo customers' seeded holdings (mutual funds,
+ * The dashboard's banners for the demo customers' seeded holdings (mutual funds,
  * wallet protection, ONDC loans; MSP myAccount/getMutualFundStatus, wpsp/policyDetails, ondc/loans):
  * the scored customer's funds, policy and loan; the new-to-credit customer's policy due for
  * renewal; the no-hit customer's empty banners. 1280px and 375px, axe-clean, console clean.

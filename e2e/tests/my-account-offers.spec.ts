@@ -4,7 +4,7 @@ import { API_URL } from '../urls.ts';
 import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
- * Issue 15 §4 (offers and the modal rules of spec 001 §2): each seeded demo customer signs in on a
+ * offers and the modal rules of spec 001 §2: each seeded demo customer signs in on a
  * demo site, opens My Account and sees offers that fit their credit file — the scored customer
  * pre-approved loans and cards, the customers without a score a secured card — with the Key Facts
  * Statement in a dialog that blurs and disables the page behind it. The scored customer applies

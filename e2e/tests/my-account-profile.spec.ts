@@ -12,7 +12,7 @@ import {
 } from '../support.ts';
 
 /**
- * Issue 16 §2 (spec 001 §2 profile and personal-details, §5 email rules, masking and OTP texts): a
+ * spec 001 §2 profile and personal-details, §5 email rules, masking and OTP texts: a
  * signed-in demo customer fills in their personal details with the searchable pickers from the
  * keyboard (employer searched on the server, city and bank from their lists), saves them, adds an
  * email address confirmed by the OTP sent to it (from the dev outbox), and sees it masked; both

@@ -4,7 +4,7 @@ import { API_URL } from '../urls.ts';
 import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
- * Issue 15 §4: the scored demo customer opens the credit report analysis screen from the
+ * The scored demo customer opens the credit report analysis screen from the
  * dashboard's score section, walks the score history chart with the keyboard, reads the factors,
  * accounts (masked numbers, 36-month payment grid) and enquiries, at 1280px and 375px, axe-clean.
  */

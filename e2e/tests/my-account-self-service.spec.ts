@@ -3,7 +3,7 @@ import { API_URL } from '../urls.ts';
 import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount } from '../support.ts';
 
 /**
- * Issue 16 items 3-5 (spec 001 §2 preferences, active-devices, consent-revocation): a customer
+ * spec 001 §2 preferences, active-devices, consent-revocation: a customer
  * signed in on two browsers turns SMS offers off, signs the other browser out from Active devices
  * (that browser is signed out at once), and sees the consents page; every screen at 1280px and
  * 375px, axe-clean.

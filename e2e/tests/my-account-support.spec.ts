@@ -12,8 +12,8 @@ import {
 } from '../support.ts';
 
 /**
- * Issue 16 §1 (spec 001 §2 support tabs, §7 getSupport, productList, supportMail, GRIDSP
- * chat/chatAllocation, §9 "Chat enabled", on in the demo): a signed-in demo customer searches the
+ * spec 001 §2 support tabs, §7 getSupport, productList, supportMail, GRIDSP
+ * chat/chatAllocation, §9 "Chat enabled", on in the demo: a signed-in demo customer searches the
  * FAQs, sends a query (its reference shown, the desk's mail in the dev outbox), opens every tab
  * and joins the chat queue (no agent at the desk); at 1280px and 375px, axe-clean on every tab, the
  * console clean.

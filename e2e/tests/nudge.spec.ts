@@ -13,7 +13,7 @@ import {
 } from '../support.ts';
 
 /**
- * Issue 14 §3 "Shown by": the nudge on the demo sites at a 1280px desktop and a 375px phone,
+ * The nudge on the demo sites at a 1280px desktop and a 375px phone,
  * signed out (stored tiles; a tile click closes the nudge and opens sign-in) and signed in as the
  * three demo customers (core's DEMO_CREDIT_CUSTOMERS: scores at all four bureaus, NO_HIT,
  * new-to-credit); open and close by the tab, the overlay, the check button and Escape; on the

@@ -5,7 +5,7 @@ import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
 import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
 /**
- * Issue 4 "Demo": sign in on demo site A through the sign-in widget with the OTP from the local SMS
+ * "Demo": sign in on demo site A through the sign-in widget with the OTP from the local SMS
  * outbox; demo site B then sees the session; the visitor record now carries the customer. At a
  * desktop and a 375px phone width, axe-clean with the widget open, screenshots kept as artifacts.
  */

@@ -20,7 +20,7 @@ const outdir = path.join(root, 'dist');
 const BUDGET_GZIP_BYTES = 12 * 1024;
 /** Scripts loaded on demand have their own budgets; the core script keeps BUDGET_GZIP_BYTES. */
 const BUDGETS: Record<string, number> = {
-  // 17 KB until issue 12/13: the server-clock correction of pass tokens (spec 000 §9) and the error
+  // 17 KB until the server-clock correction of pass tokens (spec 000 §9) and the error
   // catalogue split per capability (each group a module of its own) cost ~110 B gzip. The catalogue
   // is bundled whole into every lazy script; carrying only the groups a script throws is the next cut.
   'pravesh-visitor.esm.js': 17.25 * 1024,

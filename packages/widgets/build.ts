@@ -7,8 +7,8 @@
  *   pravesh-sign-in.esm.js    the sign-in widget as ESM for bundlers (React imported as usual)
  *   pravesh-dompurify.js      (global PraveshDOMPurify) DOMPurify and the contract rules
  *   pravesh-consent-panel.js  (global PraveshConsentPanel) the consent panel
- *   pravesh-nudge.js          (global PraveshNudge) the nudge (issue 14 §3), which Pravesh.loadNudge adds
- * Issue 13 §3 "one React runtime per page": the widget scripts carry none of React; their imports
+ *   pravesh-nudge.js          (global PraveshNudge) the nudge, which Pravesh.loadNudge adds
+ * "one React runtime per page": the widget scripts carry none of React; their imports
  * of react, react/jsx-runtime and react-dom/client read the PraveshReact global. They sit beside
  * the SDK so the API's /sdk/ route serves them. Prints raw and gzipped sizes and fails over
  * budget, when zod got in, or when a widget script carries React of its own.
@@ -94,10 +94,10 @@ const fromSharedGlobals: Plugin = {
     }));
   },
 };
-/** Each widget's own code, beyond the shared React runtime: issue 5 (consent panel) and issue 13 §3 (sign-in). */
+/** Each widget's own code, beyond the shared React runtime: the consent panel and the sign-in widget. */
 const CONSENT_PANEL_BUDGET_GZIP_BYTES = 8 * 1024;
 const SIGN_IN_BUDGET_GZIP_BYTES = 10 * 1024;
-/** Issue 14 §3: the nudge (panel, tiles, offers, error and logout dialogs) ≤ 20 KB gzip beyond React. */
+/** The nudge (panel, tiles, offers, error and logout dialogs) ≤ 20 KB gzip beyond React. */
 const NUDGE_BUDGET_GZIP_BYTES = 20 * 1024;
 /** The scripts that must not carry React (they read PraveshReact). */
 const WIDGET_SCRIPTS = new Set(['pravesh-sign-in.js', 'pravesh-consent-panel.js', 'pravesh-nudge.js']);

@@ -12,7 +12,7 @@ type Phase = 'confirm' | 'working' | 'done' | { failed: string };
 /**
  * Signs out with POST oauth/logout, then goes to the checked redirect_uri. Arriving from this site
  * (the server's autoLogout) it does so at once; arriving from anywhere else it asks first, so a
- * hostile page that navigates here cannot sign the customer out (issue 12 §1.8).
+ * hostile page that navigates here cannot sign the customer out.
  */
 function SignOut({ bootstrap }: { bootstrap: AccountsBootstrap }) {
   const logout = bootstrap.logout;
@@ -27,7 +27,7 @@ function SignOut({ bootstrap }: { bootstrap: AccountsBootstrap }) {
       (next) => (next ? window.location.replace(next) : setPhase('done')),
       (error: unknown) => {
         started.current = false;
-        // Customers see plain words, never a catalogue code (issue 13 §4).
+        // Customers see plain words, never a catalogue code.
         setPhase({
           failed:
             error instanceof LogoutError && error.message !== 'somethingWentWrong'

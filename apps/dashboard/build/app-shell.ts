@@ -5,7 +5,7 @@ import type * as RenderAppShell from './render-app-shell.tsx';
 type ShellModule = typeof RenderAppShell;
 
 /**
- * What lets My Account paint before its scripts arrive (issue 15 "Shown by": LCP ≤ 2.0 s on a
+ * What lets My Account paint before its scripts arrive ("Shown by": LCP ≤ 2.0 s on a
  * phone under 4× CPU and Slow 4G; bench/dashboard-page.ts measured 4.8 s, the first paint waiting
  * for 140 KB of JavaScript, the session check and the shield config):
  *

@@ -9,7 +9,7 @@ const COMPRESSIBLE = /\.(?:js|css|svg|json)$/;
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text asset of the build, once, at build
  * time, so the API server sends them with @fastify/static's `preCompressed` at no CPU cost per
- * request (issue 15 "Shown by": the dashboard's LCP on a slow network is mostly bytes on the wire —
+ * request ("Shown by": the dashboard's LCP on a slow network is mostly bytes on the wire —
  * bench/dashboard-page.ts measured 455 KB of uncompressed JavaScript before the first paint).
  */
 export function precompressAssets(): Plugin {

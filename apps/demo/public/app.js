@@ -315,7 +315,7 @@ export function maskMobile(/** @type {string} */ mobileNo) {
 /**
  * The header's account area. Every state keeps the same small footprint (a skeleton while the
  * session is checked, a button, or an avatar with the masked number), and a message hangs below
- * the header as a bubble, so the header never overflows (issue 13 §4).
+ * the header as a bubble, so the header never overflows.
  * @param {SignOnSession | undefined} session
  * @param {string} [note] a message about sign-in (a sign-in that did not finish)
  */
@@ -424,7 +424,7 @@ for (const button of document.querySelectorAll('button[data-product]')) {
   }
 }
 
-// The nudge (issue 14 §3): score, offers and recent activity at the side of every demo page. The
+// The nudge: score, offers and recent activity at the side of every demo page. The
 // SDK queues it and adds the widget script only after the page's load event or first interaction.
 getClient()
   .then((client) =>

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Terms consent on the demo page (issue 5), kept apart from app.js: it uses the page's one SDK
+ * Terms consent on the demo page, kept apart from app.js: it uses the page's one SDK
  * client, sign-on client and visitor layer (exported by app.js) and the consent client of the
  * SDK (Pravesh.loadConsent). A signed-in customer is shown the consent panel when a version of
  * this site's contract newer than the one they accepted exists; they can withdraw their consent
@@ -145,7 +145,7 @@ const keepButton = /** @type {HTMLButtonElement | null} */ (document.getElementB
 const confirmButton = /** @type {HTMLButtonElement | null} */ (document.getElementById('consent-withdraw-confirm'));
 
 /**
- * Withdrawing is confirmed first (issue 13 §4: it withdrew on one click). A native modal dialog
+ * Withdrawing is confirmed first (it withdrew on one click). A native modal dialog
  * (WAI-ARIA APG "Alert and Message Dialogs"): showModal makes the page behind inert and Escape
  * closes it (its cancel event), the safe choice — keeping consent — has focus when it opens, and
  * focus goes back to the button that opened it, or to the status line once that button is gone.

@@ -14,7 +14,7 @@ import {
 } from '@pravesh/core';
 
 /**
- * The demo partner's landing page (issue 14 §2: "The demo serves a partner landing page that shows
+ * The demo partner's landing page ("The demo serves a partner landing page that shows
  * the lead it received"). It stands in for every lender's site: the apply answers the customer a
  * continue URL of this page carrying only `?ref=<lead reference>`, an opaque random id.
  *

@@ -74,7 +74,7 @@ describe('createDemoServer', () => {
     expect(css.headers['content-type']).toContain('text/css');
     const script = await server.app.inject({ method: 'GET', url: '/app.js' });
     expect(script.headers['content-type']).toContain('javascript');
-    // The pages' design tokens are @pravesh/ui's own file, not a copy of it (issue 13 §2).
+    // The pages' design tokens are @pravesh/ui's own file, not a copy of it.
     const page = await server.app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('<link rel="stylesheet" href="/tokens.css" />');
     const tokens = await server.app.inject({ method: 'GET', url: '/tokens.css' });
@@ -94,7 +94,7 @@ describe('createDemoServer', () => {
     const sources = [...css.body.matchAll(/src: url\(([^)]+)\) format\('woff2'\);/g)].map((match) => match[1]);
     expect(sources).toEqual([400, 600, 700].map((weight) => `/fonts/open-sans-latin-${weight}-normal.woff2`));
     expect(css.body).not.toContain('./files/');
-    // Never swapped in after the first paint: no layout shift from the font (issue 14, CLS 0).
+    // Never swapped in after the first paint: no layout shift from the font (CLS 0).
     expect(css.body.match(/font-display: optional;/g)).toHaveLength(3);
     expect(css.body).not.toContain('swap');
     // Until it loads, Arial scaled to its metrics stands in (open-sans-fallback.css), so the text takes

@@ -57,14 +57,14 @@ export const DEMO_SSO_CLIENTS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The terms consent demo (issue 5) runs on demo site A: the homepage's consentId of the site list,
+ * The terms consent demo runs on demo site A: the homepage's consentId of the site list,
  * which the API seeds outside production. Site B asks for none, so its pages stay as they were.
  */
 export const DEMO_CONSENT_CONTRACTS: Readonly<Record<number, string>> = {
   2: 'pb-tnc-homepage',
 };
 
-// --- Caller-identification sign-in demo (issue 4) -------------------------------------------
+// --- Caller-identification sign-in demo -------------------------------------------
 /**
  * Sites whose page gets the "Sign in with caller ID" button (public/caller-id.js): demo site A.
  * The button starts a caller-identification login through the SDK, with the API's simulator page
@@ -94,7 +94,7 @@ export interface DemoServer {
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
 /**
- * The design tokens of @pravesh/ui, served as the pages' /tokens.css (issue 13 §2: one UI kit for
+ * The design tokens of @pravesh/ui, served as the pages' /tokens.css (one UI kit for
  * accounts, widgets and demo) straight from the package, so the demo never drifts from a copy.
  */
 export const UI_TOKENS_CSS = createRequire(import.meta.url).resolve('@pravesh/ui/tokens.css');
@@ -123,7 +123,7 @@ export async function fontsCss(): Promise<string> {
   const rules = await Promise.all(FONT_WEIGHTS.map((weight) => readFile(fontCssFile(weight), 'utf8')));
   // woff2 only (every browser the SDK supports reads it); the file names are @fontsource's.
   // font-display optional, not @fontsource's swap: a face that arrives after the first paint is not
-  // swapped in, so the text never moves (issue 14: the host page's CLS with the nudge must be 0;
+  // swapped in, so the text never moves (the host page's CLS with the nudge must be 0;
   // swap shifted the headings by 0.007). The pages preload all three files, so they are nearly
   // always there in time, and cached for the next page.
   return rules
@@ -308,7 +308,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   app.get('/', sendPage);
   // The raw template must never be served with its placeholders unfilled.
   app.get('/index.html', sendPage);
-  // The demo partner's landing page for leads sent by the apply (issue 14 §2; partner-page.ts).
+  // The demo partner's landing page for leads sent by the apply (partner-page.ts).
   app.get(
     PARTNER_PAGE_PATH,
     partnerPage({

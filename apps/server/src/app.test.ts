@@ -119,7 +119,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
     expect(reply.json()).toMatchObject({ status: false, statusCode: 'authenticationException' });
   });
 
-  it('refuses an opaque Origin (null) with or without a Referer: it is no origin of the site (issue 12 §1.5, RFC 6454 §7.3)', async () => {
+  it('refuses an opaque Origin (null) with or without a Referer: it is no origin of the site (RFC 6454 §7.3)', async () => {
     const before = await server.database.db.$count(analyticsEvents);
     const token = await server.token(2);
     // A sandboxed frame or data: page on a hostile site sends Origin: null; it may send no Referer
@@ -237,7 +237,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
     expect(missing.json()).toEqual({
       status: false,
       statusCode: 'requiredField',
-      // eventId is optional: spec 000's body has none and the server makes one (issue 12 §2).
+      // eventId is optional: spec 000's body has none and the server makes one.
       statusMessage: '[event] is required',
     });
     const bodies = [

@@ -52,7 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream, config.environment),
     bodyLimit: config.bodyLimitBytes,
-    // Only the configured proxies' X-Forwarded-For is believed; none by default (issue 12 §1.1).
+    // Only the configured proxies' X-Forwarded-For is believed; none by default.
     trustProxy: trustProxyOption(config.trustedProxies),
     routerOptions: { maxParamLength: 256 },
     // Fastify's own answer while closing is a 503 without Retry-After; ours below carries it.
@@ -106,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(cors, {
-    // CORS is limited to the configured site origins (issue 2); credentials are sent (spec 000 §7).
+    // CORS is limited to the configured site origins; credentials are sent (spec 000 §7).
     origin: (origin, callback) => callback(null, origin === undefined || registry.isKnownOrigin(origin)),
     credentials: true,
     allowedHeaders: [
@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ],
     maxAge: 600,
   });
-  // The document's intro, security per route, error codes and limits: openapi.ts (issue 12 §2).
+  // The document's intro, security per route, error codes and limits: openapi.ts.
   await app.register(swagger, openapiOptions(config));
   // Production publishes the document only when an operator switches it on (config docsEnabled).
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -3,7 +3,7 @@ import { PASS_TOKEN_QUERY } from '@pravesh/core';
 
 /**
  * Query parameters that carry secrets or personal data and must never reach a log line (spec 000
- * §7's preference?mobileNo puts a number in the URL: issue 12 §1.10).
+ * §7's preference?mobileNo puts a number in the URL).
  */
 const SECRET_QUERY_KEYS = [
   PASS_TOKEN_QUERY,
@@ -35,7 +35,7 @@ export interface LogStream {
 /**
  * pino options: secrets in headers are censored and URLs are redacted. Lines are JSON (one object
  * a line, for log shippers) except in the local environment writing to the terminal, where a
- * person reads them: there they go through prettyLogStream (issue 13 §4: `npm start` flooded the
+ * person reads them: there they go through prettyLogStream (`npm start` flooded the
  * terminal with one JSON line per request). A given stream (tests) always gets JSON.
  */
 export function loggerOptions(level: string, stream?: LogStream, environment?: string): FastifyServerOptions['logger'] {

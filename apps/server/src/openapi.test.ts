@@ -43,7 +43,7 @@ const openapiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').
 /** A concrete URL for a documented path. */
 const concrete = (path: string) => path.replace(/\{\*\}$/, 'pravesh.js').replace(/\{[^}]+\}/g, 'x');
 
-describe('OpenAPI document (issue 12 §2)', () => {
+describe('OpenAPI document', () => {
   let server: TestInstance;
   let doc: Document;
   beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('OpenAPI document (issue 12 §2)', () => {
     }
   });
 
-  it('documents every credit route with its method, access token and error codes (issue 14 §1)', () => {
+  it('documents every credit route with its method, access token and error codes', () => {
     for (const [route, path] of Object.entries(CREDIT_ROUTES)) {
       const method = CREDIT_ROUTE_METHODS[route as keyof typeof CREDIT_ROUTES].toLowerCase();
       const operation = doc.paths[path]?.[method];

@@ -29,7 +29,7 @@ import { SUPPORT_ROUTE_ERRORS } from './modules/support/index.ts';
 import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 /**
- * The OpenAPI document at /docs (issue 12 §2): built from the zod schemas the routes validate with,
+ * The OpenAPI document at /docs: built from the zod schemas the routes validate with,
  * plus what a client written from the document needs and a schema cannot say: which routes take a
  * pass token (only the shielded ones: the OAuth endpoints, discovery, health, SDK and pages take
  * none), how OAuth clients authenticate, the error codes and rate limits of each route, shared
@@ -224,7 +224,7 @@ const SHIELD_ERRORS = [
 const INPUT_ERRORS = ['required', 'badRequest', 'payloadTooLarge'] as const;
 const CUSTOMER_ERRORS = ['tokenNotValidated'] as const;
 
-/** The credit routes' codes (issue 14 §1), by core's CREDIT_ROUTES name. */
+/** The credit routes' codes, by core's CREDIT_ROUTES name. */
 const CREDIT_ERRORS_BY_ROUTE: Record<keyof typeof CREDIT_ROUTES, readonly (keyof typeof ERRORS)[]> = {
   getCreditScores: [...CUSTOMER_ERRORS, 'invalidCreditBureau'],
   reportStatus: [...CUSTOMER_ERRORS, 'invalidCreditBureau'],
@@ -312,7 +312,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
       CREDIT_ERRORS_BY_ROUTE[route],
     ]),
   ),
-  // Leads (issue 14 §2; modules/leads): the customer routes answer for the access token's customer.
+  // Leads (modules/leads): the customer routes answer for the access token's customer.
   'POST /MSP/api/v1/PCO/applyOffer': [
     ...CUSTOMER_ERRORS,
     'applyMobileMismatch',
@@ -335,7 +335,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   ...AGGREGATOR_ROUTE_ERRORS,
   ...SUPPORT_ROUTE_ERRORS,
   ...HOLDINGS_ROUTE_ERRORS,
-  // Self-service (issue 16 items 3-5): commbox preferences (spec 001 §7), active devices and consents (paths ours).
+  // Self-service: commbox preferences (spec 001 §7), active devices and consents (paths ours).
   'GET /MSP/api/v1/commbox/getPreference': CUSTOMER_ERRORS,
   'POST /MSP/api/v1/commbox/preference': CUSTOMER_ERRORS,
   'POST /MSP/api/v1/myAccount/activeDevices': CUSTOMER_ERRORS,
@@ -349,7 +349,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
 
 /**
  * Credit, offer, alert and aggregator routes take the customer's access token beside the pass
- * token (issue 14 §1, §2; issue 17 §2).
+ * token.
  */
 const CREDIT_PATHS: ReadonlySet<string> = new Set([
   ...Object.values(CREDIT_ROUTES),

@@ -18,7 +18,7 @@ import { startPrivateRedisCluster } from './test/private-redis-cluster.ts';
 import { TWO_INSTANCES_AVAILABLE, startTwoInstances, type TwoInstances } from './test/two-instances.ts';
 
 /**
- * issue 12 §3: two server instances on the same PostgreSQL database and Redis, as behind a load
+ * Two server instances on the same PostgreSQL database and Redis, as behind a load
  * balancer; whichever instance a request reaches, the answer is the same. CI sets DATABASE_URL and
  * REDIS_URL; without them there is nothing shared to test. The same cases run again on a 3-node
  * Redis Cluster of the test's own (redis+cluster://): the rate-limit scripts and the change
@@ -176,7 +176,7 @@ function twoInstanceCases(startRedis?: () => Promise<TestRedis>) {
     const cookie = sessionCookie(await signInWithOtp(a, nextMobile()));
     // B has used the session (and may keep what it learnt about it) before A logs it out.
     expect((await authorize(b, {}, { cookie })).statusCode).toBe(200);
-    // Logout is a same-origin POST with a CSRF token (issue 12 §1.8); test/customers.ts sends both.
+    // Logout is a same-origin POST with a CSRF token; test/customers.ts sends both.
     const loggedOut = await logOut(a, cookie);
     expect(loggedOut.statusCode).toBe(200);
     for (const server of [b, a]) {

@@ -6,7 +6,7 @@ import { trackingDataSchema } from './visits/tracking.ts';
  * Analytics event (spec 000 §3): event, category, action, label, pageType, userType, clientId,
  * lob, plus the standard visitor data. `eventId` is ours, not the spec's: a client-generated UUID
  * so a retried send is stored once. A client written from spec 000 alone sends none, so the server
- * makes one (issue 12 §2); such a send is simply not idempotent. Optional fields accept null as
+ * makes one; such a send is simply not idempotent. Optional fields accept null as
  * "absent" (a signed-out visitor's customerId is null).
  */
 // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front instead of failing with a 500.

@@ -15,7 +15,7 @@ export const DEVICE_CACHE_MS = 60_000;
 /** Screen dimensions are capped in the fingerprint (spec 000 §3). */
 export const MAX_SCREEN_WIDTH = 7681;
 export const MAX_SCREEN_HEIGHT = 4321;
-/** A pass token larger than this is refused before any parsing (issue 2: oversized tokens). */
+/** A pass token larger than this is refused before any parsing (oversized tokens). */
 export const MAX_PASS_TOKEN_BYTES = 8 * 1024;
 /** Tolerated clock difference between browser and server when checking exp. */
 export const CLOCK_SKEW_SECONDS = 60;

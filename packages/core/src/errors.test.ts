@@ -60,7 +60,7 @@ describe('error catalogue', () => {
   });
 
   // The SDK's scripts bundle errors/browser.ts in place of errors.ts (packages/sdk/build.ts).
-  it('gives browser scripts the same catalogue without the server-only groups (issue 14 §1)', () => {
+  it('gives browser scripts the same catalogue without the server-only groups', () => {
     const serverKeys = Object.values(SERVER_ERROR_GROUPS).flatMap((group) => Object.keys(group));
     expect(serverKeys).toContain('bureauUnavailable');
     expect(new Set(Object.keys(browserCatalogue.ERRORS))).toEqual(

@@ -13,7 +13,7 @@
  * silently replace an earlier entry).
  *
  * The SDK's scripts are built over errors/browser.ts instead of this file (packages/sdk/build.ts),
- * the same catalogue without the server-only groups: issue 14 §1 keeps the visitor script within
+ * the same catalogue without the server-only groups, which keeps the visitor script within
  * its gzip budget by not shipping credit errors no browser code raises.
  */
 import { BROWSER_ERROR_GROUPS } from './errors/browser-groups.ts';

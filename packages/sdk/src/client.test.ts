@@ -137,7 +137,7 @@ describe('createPravesh', () => {
     );
   });
 
-  describe('on a browser clock far from the server (issue 12 §1.3)', () => {
+  describe('on a browser clock far from the server', () => {
     const SERVER_NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
     /** The server's rules (apps/server/src/modules/shield/verifier.ts): 30 s of future skew, 5 s after exp. */
     async function acceptedByServer(token: string, serverNow: number) {

@@ -75,7 +75,7 @@ export function createPravesh(options: PraveshOptions): Pravesh {
     const loaded = validateShieldConfig(await unshielded.request<unknown>('GET', shieldConfigPath(siteId)));
     const offset = clockOffsetMs(loaded.serverTime, sentAt, clock());
     if (loaded.siteId !== siteId) throw new PraveshError('configuration');
-    // Tokens are stamped on the server's clock (issue 12 §1.3): a browser clock hours off would
+    // Tokens are stamped on the server's clock: a browser clock hours off would
     // otherwise sign tokens the server refuses as not yet valid or as expired.
     const signer = createPassTokenSigner({ config: loaded, now, clockOffsetMs: offset });
     const http = createHttpClient({ baseUrl: apiBaseUrl, signer, fetch, timeoutMs });

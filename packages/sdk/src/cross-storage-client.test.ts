@@ -125,7 +125,7 @@ describe('cross-storage client', () => {
     expect(hub.sent.every((sent) => sent.targetOrigin === HUB_ORIGIN)).toBe(true);
   });
 
-  it('sends nothing to the hub frame before its page has loaded (issue 13 §4), then polls', async () => {
+  it('sends nothing to the hub frame before its page has loaded, then polls', async () => {
     const hub = fakeHub();
     let markLoaded!: () => void;
     const client = createCrossStorageClient(

@@ -51,7 +51,7 @@ export interface CrossStorageClientOptions {
    * Makes the hidden frame (default a hidden iframe appended to document.body) and calls `onLoad`
    * when the hub page has loaded. Polling starts then: until it, the frame holds about:blank, whose
    * origin is the embedding page's, so a message addressed to the hub's origin would be dropped
-   * and Chromium would log an error in the page's console for each (issue 13 §4).
+   * and Chromium would log an error in the page's console for each.
    */
   createFrame?: (url: string, onLoad: () => void) => HubFrame;
   setTimeout?: (callback: () => void, ms: number) => unknown;

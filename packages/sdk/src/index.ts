@@ -62,7 +62,7 @@ export type {
   ContractSanitizer,
   OpenConsentPanel,
 } from './consent/index.ts';
-// The nudge (issue 14 §3): only its loader is here; the widget is a script of its own (widgets/pravesh-nudge.js).
+// The nudge: only its loader is here; the widget is a script of its own (widgets/pravesh-nudge.js).
 export {
   loadNudge,
   type LoadNudgeOptions,

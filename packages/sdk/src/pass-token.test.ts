@@ -82,7 +82,7 @@ describe('createPassTokenSigner', () => {
     expect(await decryptDevice(siteKey, claims.device)).toEqual(device);
   });
 
-  it('stamps iat and exp on the server clock given its offset, and renews on it (issue 12 §1.3)', async () => {
+  it('stamps iat and exp on the server clock given its offset, and renews on it', async () => {
     const offset = -3_600_000; // this clock is an hour ahead of the server's
     const signer = createPassTokenSigner({ config, now, getDevice, clockOffsetMs: offset });
     const first = await signer.getToken();

@@ -21,7 +21,7 @@ export interface PassTokenSignerOptions {
   /**
    * The server's clock minus this one, in milliseconds (see clockOffsetMs): added to now() when a
    * token is stamped, because the server refuses an `iat` ahead of its clock or an `exp` beyond its
-   * now + passTokenValidity (spec 000 §9, issue 12 §1.3), and a browser's clock can be hours off.
+   * now + passTokenValidity (spec 000 §9), and a browser's clock can be hours off.
    */
   clockOffsetMs?: number;
   getDevice?: () => Promise<DevicePayload>;

@@ -84,7 +84,7 @@ const isIntegerList = (value: unknown): value is number[] => Array.isArray(value
 const isKid = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 128;
 
 /**
- * The visitor cookie keys (issue 3: served by the server, so the SDK writes the record as the
+ * The visitor cookie keys (served by the server, so the SDK writes the record as the
  * server re-issues it). Undefined when absent; a malformed entry is refused like any other field.
  */
 function visitorCookieOf(value: unknown): VisitorCookieKeys | undefined {
@@ -131,7 +131,7 @@ export function validateShieldConfig(raw: unknown): ShieldConfig {
     siteName: optional(input, 'siteName', isString, site?.name ?? '', 'a string'),
     defaultAuthentication: optional(input, 'defaultAuthentication', isBoolean, false, 'a boolean'),
     ...(input.visitorCookie === undefined ? {} : { visitorCookie: visitorCookieOf(input.visitorCookie) }),
-    // The server's clock (issue 12 §1.3); an older server omits it and the SDK keeps its own clock.
+    // The server's clock; an older server omits it and the SDK keeps its own clock.
     ...(isInteger(input.serverTime) && input.serverTime >= 0 ? { serverTime: input.serverTime } : {}),
   };
 }

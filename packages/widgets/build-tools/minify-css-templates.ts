@@ -5,7 +5,7 @@ import ts from 'typescript';
 /**
  * The widgets keep their stylesheets as CSS in template literals (they are injected into shadow
  * roots, so there is no CSS file to hand a CSS minifier), and esbuild's minifier leaves string
- * contents alone: every newline, indent and comment of that CSS shipped (issue 14 §3 holds the
+ * contents alone: every newline, indent and comment of that CSS shipped (the build holds the
  * nudge to 20 KB gzip). This plugin squeezes the literal text of the template literals in the
  * stylesheet modules before esbuild reads them. Only whitespace and comments go, and only where
  * CSS does not care:

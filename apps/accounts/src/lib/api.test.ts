@@ -230,7 +230,7 @@ describe('createAccountsApi', () => {
       ok({ registered: true, passwordSet: true, preferredMethod: 'mobile_credential' }),
     );
     expect(await api.preference('9876543210')).toEqual({ passwordSet: true, preferredMethod: 'mobile_credential' });
-    // The number travels in the body, never in the URL (issue 12 §1.10: URLs reach logs and history).
+    // The number travels in the body, never in the URL (URLs reach logs and history).
     expect(sent[0]!.url).toBe(`${API}${SSO_ROUTES.preference}`);
     expect(sent[0]!.method).toBe('POST');
     expect(sent[0]!.body).toEqual({ mobileNo: '9876543210' });

@@ -178,7 +178,7 @@ export function createAccountsApi(options: AccountsApiOptions): AccountsApi {
     preference: (mobileNo) =>
       call(async () => {
         // POST with the number in the body (the server's form beside spec 000 §7's GET ?mobileNo):
-        // a number in a URL reaches access logs, proxies and history (issue 12 §1.10).
+        // a number in a URL reaches access logs, proxies and history.
         const reply = await pravesh.request<Partial<PreferenceResponse> | undefined>('POST', SSO_ROUTES.preference, {
           headers: siteHeader,
           body: { mobileNo },

@@ -6,7 +6,7 @@ export interface LegalLinks {
   privacy: string;
 }
 
-/** The marketplace's own pages, on the site the customer came from (issue 13 §4: never a placeholder domain). */
+/** The marketplace's own pages, on the site the customer came from (never a placeholder domain). */
 export const TERMS_PATH = '/terms';
 export const PRIVACY_PATH = '/privacy';
 

@@ -1,7 +1,7 @@
 import { isValidEmail, normaliseEmail } from '@pravesh/core';
 
 /**
- * Field rules of the sign-in pages. Mobile numbers are Indian only (issue 4: 10 digits, starting
+ * Field rules of the sign-in pages. Mobile numbers are Indian only (10 digits, starting
  * 6–9); people type them with spaces, dashes, a +91 or a leading 0, so those are stripped first.
  */
 

@@ -7,7 +7,7 @@ import type { Persistence } from './persist.ts';
 
 /**
  * The sign-on client as My Account uses it: the SDK's (packages/sdk/src/sso, `createSignOn`), so
- * signing in is the accounts host's one journey with PKCE (issue 15 §2: no second sign-in path).
+ * signing in is the accounts host's one journey with PKCE (no second sign-in path).
  */
 export interface SignOnPort {
   /** Exchanges a returning login link's code (state and PKCE verifier checked), or signs in silently. */

@@ -58,10 +58,10 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
   },
   [MY_ACCOUNT_ROUTES.sessionLogout]: { loggedOut: true },
   [MY_ACCOUNT_ROUTES.visit]: { visitId: 'visit-from-server', visitorId: 'visitor-1' },
-  // Before any pull the credit module answers an empty list (issue 14).
+  // Before any pull the credit module answers an empty list.
   [CREDIT_SCORES_PATH]: [],
   [LEAD_ROUTES.getLeads]: { leads: [] },
-  // No pulls, no alerts (issue 15 §4).
+  // No pulls, no alerts.
   [ALERT_PATHS.getUserAlertSegment]: { unreadCount: 0, totalCount: 0, bureaus: [], scoreChange: null },
   [ALERT_PATHS.getUserAllAlerts]: { alerts: [], unreadCount: 0 },
   // A customer without bureau data has no offers (spec 000 §8).
@@ -80,7 +80,7 @@ export const DEFAULT_ROUTES: Record<string, Reply> = {
     consentStatus: null,
     fetchStatus: 'NOT_STARTED',
   },
-  // Nothing held elsewhere in the marketplace (issue 16 §7): the banners' empty answers.
+  // Nothing held elsewhere in the marketplace: the banners' empty answers.
   [HOLDINGS_ROUTES.getMutualFundStatus]: { status: 'NOT_INVESTED', summary: null, folios: [], exploreUrl: null },
   [HOLDINGS_ROUTES.policyDetails]: { policy: null, manageUrl: null },
   [HOLDINGS_ROUTES.ondcLoans]: { loans: [], dashboardUrl: null },

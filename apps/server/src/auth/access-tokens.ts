@@ -53,7 +53,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   const liveness = options.liveness ?? uncachedTokenLiveness(db, now);
   // Verified signatures, as the pass-token verifier keeps them (modules/shield/verifier.ts): jose's
   // HS256 check goes through WebCrypto (a key import and an async job per call), a third of the
-  // server's CPU on getCreditScores (issue 14 bench), and a customer's page sends one token many
+  // server's CPU on getCreditScores, and a customer's page sends one token many
   // times. The signature, issuer, type and claims of a token never change, so its verified claims
   // are kept; what can change is checked on every request all the same: expiry (below) and liveness
   // (revocation, the session's own expiry: token-liveness.ts). Keyed by the signature's end

@@ -3,10 +3,10 @@ import type { PiiConfig } from '../config/pii.ts';
 import { normaliseMobile } from '../event-sink/mobile-hash.ts';
 
 /**
- * Personal data at rest (issue 12 §1.10; DPDP Act 2023 §8(5) "reasonable security safeguards";
+ * Personal data at rest (DPDP Act 2023 §8(5) "reasonable security safeguards";
  * OWASP ASVS 4.0 §6.1.1, §6.2), shared by every module through deps.pii (it was the sign-on
  * module's until My Account's personal details needed it too): a customer's mobile number and email
- * (and their personal details, issue 16 §2) are stored only as
+ * (and their personal details) are stored only as
  *
  * - a ciphertext, AES-256-GCM under a kid'd key of PRAVESH_PII_KEYS:
  *   `v1.<kid>.<iv base64url>.<ciphertext‖tag base64url>`, 96-bit random IV per value (NIST SP

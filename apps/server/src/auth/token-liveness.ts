@@ -9,7 +9,7 @@ import type { CountLookup } from '../lib/kept-reads.ts';
  * Whether an access token's row and its session are still live (unrevoked, unexpired), with a
  * cache in front of the database, shared by every verifier of one server instance.
  *
- * Why a cache: the issue 14 bench measured getCreditScores and pco/offers at 0.08 of the shielded
+ * Why a cache: the bench measured getCreditScores and pco/offers at 0.08 of the shielded
  * no-op route, almost all of it this per-request join (PGlite runs it on the event loop). A token
  * and its session only ever go from live to dead (revoked, or past expiry), so a "live" answer can
  * be kept until the earlier of the two expiries, as long as every revocation is seen at once.

@@ -10,7 +10,7 @@ import { serverAnswers } from './embedded-database.ts';
 import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 
 /**
- * `npm run contract -- <command>`: the operator's side of terms consent (issue 5). It reads the
+ * `npm run contract -- <command>`: the operator's side of terms consent. It reads the
  * same configuration as the server (DATABASE_URL, else PGlite under PRAVESH_DATA_DIR), applies the
  * migrations, and seeds the demo contracts where the server would.
  *
@@ -19,7 +19,7 @@ import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from
  *   create --contract <id> --title "<title>" [--site <site id>]
  *   verify-ledger
  *
- * verify-ledger recomputes the consent ledger's hash chain (issue 12 §1.9) and exits 0 when it is
+ * verify-ledger recomputes the consent ledger's hash chain and exits 0 when it is
  * whole, 1 naming the first entry (entry id, seq, chain position) that was altered or is missing.
  *
  * A published version can never be changed or removed (the database refuses it): to correct a

@@ -60,7 +60,7 @@ const callerIdService = (handle: DatabaseHandle, env: Record<string, string>) =>
     provider: { name: 'simulator', appUrl: () => 'http://localhost/app' },
   });
 
-/** Issue 12 §1.10: key rotation of personal data (npm run pii) and migration 0012's hand-over. */
+/** Key rotation of personal data (npm run pii) and migration 0012's hand-over. */
 describe.each(DATABASE_KINDS)('npm run pii on %s', (kind) => {
   let dir: string;
   let postgres: EmptyPostgresDatabase | undefined;
@@ -182,7 +182,7 @@ describe.each(DATABASE_KINDS)('npm run pii on %s', (kind) => {
         await store.update(customer.customerId, { email: person.email });
         created.push(customer.customerId);
       }
-      // Issue 16 §2: a customer's personal details, one sealed record, rotate with the rest.
+      // A customer's personal details, one sealed record, rotate with the rest.
       await handle.db.insert(customerProfiles).values({
         customerId: created[0]!,
         detailsEnc: sealPersonalDetails(cipherFor(ONLY_A), PERSONAL_DETAILS),

@@ -7,8 +7,8 @@ import { serverAnswers } from './embedded-database.ts';
 import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
 
 /**
- * `npm run pii -- <command>`: rotating the keys that encrypt personal data at rest (issue 12
- * §1.10). It reads the same configuration as the server (PRAVESH_PII_KEYS, PRAVESH_PII_ACTIVE_KID,
+ * `npm run pii -- <command>`: rotating the keys that encrypt personal data at rest (README
+ * "Configuration"). It reads the same configuration as the server (PRAVESH_PII_KEYS, PRAVESH_PII_ACTIVE_KID,
  * DATABASE_URL, else PGlite under PRAVESH_DATA_DIR) and applies the migrations.
  *
  *   status                                   values per table, column and kid

@@ -9,7 +9,7 @@ import { seedDemoAgents } from '../modules/support/index.ts';
 import { seedEmployers } from '../modules/profile/index.ts';
 
 /**
- * `npm run seed`: demo data, as a step apart from the migrations (issue 14 §2). A migration runs
+ * `npm run seed`: demo data, as a step apart from the migrations. A migration runs
  * everywhere, production included, and shapes tables; a seeder fills them for demos and manual
  * testing. It reads the same configuration as the server (DATABASE_URL, else PGlite under
  * PRAVESH_DATA_DIR), applies the migrations, then runs every seeder in SEEDERS in order.

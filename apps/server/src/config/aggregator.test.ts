@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAggregatorConfig } from './aggregator.ts';
 import { ConfigError } from './shared.ts';
 
-describe('aggregator configuration (issue 17 §1)', () => {
+describe('aggregator configuration', () => {
   it('defaults to the simulator with refresh and statements on, 3 s data-ready delay and a 5 s job ticker', () => {
     expect(loadAggregatorConfig({})).toEqual({
       kind: 'simulator',

@@ -2,7 +2,7 @@ import type { AggregatorProviderConfig } from '../providers/aggregator/types.ts'
 import { ConfigError } from './shared.ts';
 
 /**
- * Account aggregator configuration (issue 17 §1), for loadConfig():
+ * Account aggregator configuration, for loadConfig():
  *
  * - PRAVESH_AA_PROVIDER            simulator (the only kind so far)
  * - PRAVESH_AA_SIM_LATENCY_MS      ms added before every simulated answer; default 0

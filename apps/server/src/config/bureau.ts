@@ -11,7 +11,7 @@ import {
 import { ConfigError } from './shared.ts';
 
 /**
- * Credit bureau provider configuration (issue 14 §1), for loadConfig():
+ * Credit bureau provider configuration, for loadConfig():
  *
  * - PRAVESH_BUREAU_PROVIDER         simulator | none (no bureau: pulls fail "Unable to fetch details");
  *                                   a real adapter adds a kind. Default simulator, none in production.

@@ -10,7 +10,7 @@ const PRODUCTION_COOKIE = {
   PRAVESH_COOKIE_KEYS: 'cookie-2026-11=live-cookie-key-0123456789',
   PRAVESH_PII_HASH_KEY: 'live-pii-hash-key-0123456789abcdef0123',
   PRAVESH_PII_KEYS: 'pii-2026-11=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  // Single sign-on (issue 4): production refuses the development SSO keys and the SMS outbox.
+  // Single sign-on: production refuses the development SSO keys and the SMS outbox.
   PRAVESH_SSO_TOKEN_KEYS: 'sso-2026-11=live-sso-token-key-0123456789abcdef',
   PRAVESH_OTP_PEPPERS: 'otp-2026-11=live-otp-pepper-0123456789abcdef012',
   PRAVESH_SMS_PROVIDER: 'http',
@@ -133,14 +133,14 @@ describe('configuration', () => {
       /set PRAVESH_PII_HASH_KEY$/,
     );
     expect(loadConfig({ ...production, ...PRODUCTION_COOKIE }).environment).toBe('production');
-    // issue 14 §1: production never shows simulated credit scores; without a bureau it has none.
+    // Production never shows simulated credit scores; without a bureau it has none.
     expect(loadConfig({ ...production, ...PRODUCTION_COOKIE }).bureau.kind).toBe('none');
     expect(() => loadConfig({ ...production, ...PRODUCTION_COOKIE, PRAVESH_BUREAU_PROVIDER: 'simulator' })).toThrow(
       /production refuses the simulated credit bureau/,
     );
   });
 
-  /** issue 12 §1.2: only `local` may run on the keys written in this source. */
+  /** Only `local` may run on the keys written in this source. */
   describe('outside local, every environment needs its own secrets', () => {
     const ALL = [
       'PRAVESH_SHIELD_KEYS',

@@ -2,7 +2,7 @@ import type { Environment } from '@pravesh/core';
 import { ConfigError } from './shared.ts';
 
 /**
- * Terms consent configuration (issue 5), read by loadConfig():
+ * Terms consent configuration, read by loadConfig():
  *
  * - PRAVESH_CONSENT_SEED_DEMO  1 to seed the demo contracts (one per consentId of the site list and the
  *                              four of the consent config, version 1 each) at start-up, 0 not to;

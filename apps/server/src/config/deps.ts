@@ -43,11 +43,11 @@ export interface Providers {
   /** Absent when email sign-in is disabled (PRAVESH_EMAIL_PROVIDER=disabled). */
   readonly email: EmailProvider | undefined;
   readonly callerId: CallerIdProvider;
-  /** Credit bureaus (issue 14 §1): the simulator unless a real adapter is configured (config/bureau.ts). */
+  /** Credit bureaus: the simulator unless a real adapter is configured (config/bureau.ts). */
   readonly bureau: BureauProvider;
-  /** Payment gateway (issue 16 §7); absent when payments are switched off (config/payment.ts). */
+  /** Payment gateway; absent when payments are switched off (config/payment.ts). */
   readonly payment?: PaymentProvider | undefined;
-  /** Account aggregator (issue 17 §1): the simulator unless a real adapter is configured (config/aggregator.ts). */
+  /** Account aggregator: the simulator unless a real adapter is configured (config/aggregator.ts). */
   readonly aggregator: AggregatorProvider;
   /** Test seam: the offers a customer may apply to, for the leads module (default: the offer catalogue). */
   readonly offerLookup?: OfferLookup | undefined;

@@ -4,7 +4,7 @@ import { CONSENT_DEV_PUBLISH_PATH } from '../modules/consent/dev-routes.ts';
 import { getTestInstance } from '../test/instance.ts';
 
 /**
- * issue 12 §1.2: the development aids answer without authentication (every OTP in /dev/outbox,
+ * The development aids answer without authentication (every OTP in /dev/outbox,
  * approval of any caller-id request, publishing terms), so only the `local` environment has them.
  */
 const DEV_REQUESTS = [

@@ -1,7 +1,7 @@
 import { ConfigError } from './shared.ts';
 
 /**
- * Cross-storage hub permissions (issue 3, spec 000 §5 "an origin allow-list with allowed methods
+ * Cross-storage hub permissions (spec 000 §5 "an origin allow-list with allowed methods
  * per origin from configuration"), read by loadConfig():
  *
  * - PRAVESH_HUB_PERMISSIONS  JSON object: origin → the hub methods it may use, e.g.

@@ -99,13 +99,13 @@ export interface AppConfig {
   readonly bureau: BureauProviderConfig;
   /** Payment gateway: simulator outside production, else disabled until a real one is added (config/payment.ts). */
   readonly payment: PaymentProviderConfig;
-  /** Account aggregator (issue 17): the simulator's latency and data-ready delay, the refresh switch (config/aggregator.ts). */
+  /** Account aggregator: the simulator's latency and data-ready delay, the refresh switch (config/aggregator.ts). */
   readonly aggregator: AggregatorProviderConfig;
   /** Data-protection rights: the deletion cooling-off period and the jobs' ticker (config/data-rights.ts). */
   readonly dataRights: DataRightsConfig;
   /**
    * Whether the development aids answer (/dev/outbox, the caller-id approval simulator page,
-   * /dev/consent/publish): true only in the `local` environment (issue 12 §1.2). Not an
+   * /dev/consent/publish): true only in the `local` environment. Not an
    * environment variable, so no shared deployment can switch them on; tests set it in code.
    */
   readonly devRoutes: boolean;
@@ -117,7 +117,7 @@ export interface AppConfig {
   /**
    * The connection string migrations run with (PRAVESH_MIGRATION_DATABASE_URL), when it differs
    * from DATABASE_URL: the owner of the tables, while the app connects as a role that may only
-   * INSERT and SELECT on the consent ledger (issue 12 §1.9). Unset: migrations use DATABASE_URL.
+   * INSERT and SELECT on the consent ledger. Unset: migrations use DATABASE_URL.
    */
   readonly migrationDatabaseUrl: string | undefined;
   /** Proxies whose X-Forwarded-For is believed (PRAVESH_TRUSTED_PROXIES, config/trusted-proxies.ts); none by default. */
@@ -313,7 +313,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
 }
 
 /**
- * The secrets every environment but `local` must set itself (issue 12 §1.2): with the built-in
+ * The secrets every environment but `local` must set itself: with the built-in
  * ones anyone who reads this source could sign pass tokens, access tokens or auth_token for any
  * customer. Each entry is the variable and whether the loaded value is (or contains) a built-in key.
  */

@@ -9,7 +9,7 @@ const SUPPLIER = {
   PRAVESH_INVOICE_SUPPLIER_GSTIN: '27AAPFU0939F1ZV',
 };
 
-describe('invoice configuration (issue 16 §6; spec 001 §9 invoice download switch)', () => {
+describe('invoice configuration (spec 001 §9 invoice download switch)', () => {
   it('has downloads on and the demo supplier outside production by default', () => {
     for (const environment of ['local', 'development', 'staging'] as const) {
       expect(loadInvoiceConfig({}, environment)).toEqual({

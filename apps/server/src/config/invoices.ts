@@ -9,7 +9,7 @@ import {
 import { ConfigError } from './shared.ts';
 
 /**
- * GST tax invoices (issue 16 §6), for loadConfig():
+ * GST tax invoices, for loadConfig():
  *
  * - PRAVESH_INVOICE_DOWNLOAD          1 or 0: spec 001 §9 "credit invoice download" feature switch.
  *                                     Default on in every environment (the spec has it on in most;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PARTNER_KEY } from '@pravesh/core';
 import { ANY_PARTNER, loadPartnerConfig } from './partners.ts';
 
-describe('partner configuration (issue 14 §2)', () => {
+describe('partner configuration', () => {
   it('sends every lender to the demo partner page outside production, with the demo key only in local', () => {
     const local = loadPartnerConfig({}, 'local');
     expect(local.continueUrls.get(ANY_PARTNER)).toBe('http://localhost:4100/partner/apply');

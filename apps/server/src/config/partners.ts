@@ -2,7 +2,7 @@ import { DEMO_PARTNER_KEY, type Environment } from '@pravesh/core';
 import { ConfigError, DEMO_ORIGINS } from './shared.ts';
 
 /**
- * Lending partners that receive leads (issue 14 §2), for loadConfig():
+ * Lending partners that receive leads, for loadConfig():
  *
  * - PRAVESH_PARTNER_CONTINUE_URLS  JSON {lenderId: url}, for offers whose catalogue entry names no
  *                                  apply page; "*" stands for every lender without its own

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPaymentConfig } from './payment.ts';
 import { ConfigError } from './shared.ts';
 
-describe('payment provider configuration (issue 16 §7)', () => {
+describe('payment provider configuration', () => {
   it('uses the simulator outside production and switches payments off in production', () => {
     expect(loadPaymentConfig({}, 'local')).toEqual({
       kind: 'simulator',

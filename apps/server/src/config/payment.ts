@@ -3,7 +3,7 @@ import { PAYMENT_OUTCOMES, type PaymentOutcome, type PaymentProviderConfig } fro
 import { ConfigError } from './shared.ts';
 
 /**
- * Payment gateway configuration (issue 16 §7), for loadConfig():
+ * Payment gateway configuration, for loadConfig():
  *
  * - PRAVESH_PAYMENT_PROVIDER            simulator | disabled; default simulator, but disabled in
  *                                       production, where the simulator is refused (it would hand

@@ -2,7 +2,7 @@ import type { Environment } from '@pravesh/core';
 import { ConfigError } from './shared.ts';
 
 /**
- * Keys that encrypt personal data at rest (issue 12 §1.10): mobile numbers and email addresses of
+ * Keys that encrypt personal data at rest: mobile numbers and email addresses of
  * customers are stored as AES-256-GCM ciphertexts that name their key id, so keys rotate: add
  * `new=…` to PRAVESH_PII_KEYS, set PRAVESH_PII_ACTIVE_KID=new (new writes use it, every listed key
  * still reads), re-encrypt at leisure, then drop the old key.

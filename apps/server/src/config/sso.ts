@@ -2,7 +2,7 @@ import { AUTHORIZATION_CODE_TTL_SECONDS, SSO_SCOPES, type Environment } from '@p
 import { ConfigError, DEMO_ORIGINS, assertHttpsInProduction, normaliseOrigin, type ShieldKey } from './shared.ts';
 
 /**
- * Single sign-on configuration (issue 4), read from environment variables by loadConfig():
+ * Single sign-on configuration, read from environment variables by loadConfig():
  *
  * - PRAVESH_SSO_CLIENTS            JSON list of clients (see SsoClient); local default: demo sites A and B, My Account
  * - PRAVESH_SSO_TOKEN_KEYS         "kid=secret,…" HS256 keys for access tokens; PRAVESH_SSO_TOKEN_ACTIVE_KID signs
@@ -66,7 +66,7 @@ export interface SsoConfig {
     readonly maxAttempts: number;
     readonly maxSendsPerHour: number;
     readonly maxSendsPerIpPerHour: number;
-    /** SMS pumping guards (issue 12 §1.1): a global and a per-number-prefix hourly budget. */
+    /** SMS pumping guards: a global and a per-number-prefix hourly budget. */
     readonly smsBudgetPerHour: number;
     readonly smsPrefixBudgetPerHour: number;
     readonly smsPrefixDigits: number;
@@ -78,7 +78,7 @@ export interface SsoConfig {
   };
   readonly sms: SmsProviderConfig;
   readonly smsOtpTemplateId: string;
-  /** The registered (DLT) template of the SMS confirming a new mobile number (issue 16 §2). */
+  /** The registered (DLT) template of the SMS confirming a new mobile number. */
   readonly smsChangeTemplateId: string;
   /** JOURNEY_EMAIL_OTP's mail provider. */
   readonly email: EmailProviderConfig;
@@ -260,8 +260,7 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
     activeTokenKid: activeKid('PRAVESH_SSO_TOKEN_ACTIVE_KID', env.PRAVESH_SSO_TOKEN_ACTIVE_KID, tokenKeys),
     otpPeppers,
     activeOtpPepperKid: activeKid('PRAVESH_OTP_PEPPER_ACTIVE_KID', env.PRAVESH_OTP_PEPPER_ACTIVE_KID, otpPeppers),
-    // No back-end may sign auth_token outside `local` until one is configured (issue 12 §1.2:
-    // the built-in key let anyone who reads the source sign anyone in).
+    // No back-end may sign auth_token outside `local` until one is configured (    // the built-in key let anyone who reads the source sign anyone in).
     signatureKeys: keyring(
       'PRAVESH_SSO_SIGNATURE_KEYS',
       env.PRAVESH_SSO_SIGNATURE_KEYS,
@@ -302,7 +301,7 @@ export function loadSsoConfig(env: Env, environment: Environment, publicUrl: str
 }
 
 /**
- * The SSO secrets loadConfig requires outside `local` (issue 12 §1.2), each with whether its value
+ * The SSO secrets loadConfig requires outside `local`, each with whether its value
  * is a built-in one. PRAVESH_SSO_SIGNATURE_KEYS is optional there (no back-end may sign
  * auth_token until one is set) but may never be the built-in key: that is how auth_token was forged.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from './shared.ts';
 import { DEMO_SUPPORT_DESK_EMAIL, loadSupportConfig } from './support.ts';
 
-describe('support configuration (issue 16 §1; spec 001 §9 "Chat enabled")', () => {
+describe('support configuration (spec 001 §9 "Chat enabled")', () => {
   it('has chat off by default (the spec says false) and on only in the demo', () => {
     expect(loadSupportConfig({}, 'local').chatEnabled).toBe(true);
     for (const environment of ['development', 'development_int', 'fte', 'staging', 'production'] as const) {

@@ -2,7 +2,7 @@ import { isValidEmail, type Environment } from '@pravesh/core';
 import { ConfigError } from './shared.ts';
 
 /**
- * Support (issue 16 §1), for loadConfig():
+ * Support, for loadConfig():
  *
  * - PRAVESH_CHAT_ENABLED        1 or 0: spec 001 §9 "Chat enabled" switch, which decides whether
  *                               "Chat with us" is offered and GRIDSP chat/chatAllocation answers.

@@ -3,7 +3,7 @@ import { ConfigError } from './shared.ts';
 
 /**
  * PRAVESH_TRUSTED_PROXIES: the reverse proxies (addresses or CIDR blocks, comma separated) whose
- * X-Forwarded-For the server believes (issue 12 §1.1). None by default: the client's address is
+ * X-Forwarded-For the server believes. None by default: the client's address is
  * then the socket's, so a caller cannot pick its own address with a header and slip past the
  * per-IP limits or put a forged address into the consent ledger. With proxies listed, Fastify
  * (proxy-addr) walks X-Forwarded-For from the right and stops at the first address not listed, so

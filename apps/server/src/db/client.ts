@@ -97,7 +97,7 @@ export interface DatabaseOptions extends Partial<ConnectionSettings> {
   databaseUrl?: string | undefined;
   /**
    * Where migrations connect when not as the app (PRAVESH_MIGRATION_DATABASE_URL): the tables'
-   * owner, while the app's role may only append to the consent ledger (issue 12 §1.9).
+   * owner, while the app's role may only append to the consent ledger.
    */
   migrationDatabaseUrl?: string | undefined;
   /**

@@ -13,7 +13,7 @@ export interface JsonRowsOptions {
    * Leave each row's null (and undefined) fields out of the JSON: json_to_recordset reads a missing
    * key as null (PostgreSQL §9.16), so the stored row is the same and the database parses less.
    * Worth it for wide, mostly empty rows (an analytics event fills a few of its 24 columns: about
-   * 55 µs a row on PGlite instead of 80–100, issue 13 §3). Only the top level is thinned; a jsonb
+   * 55 µs a row on PGlite instead of 80–100). Only the top level is thinned; a jsonb
    * value is sent as it is, its nulls included.
    */
   omitNulls?: boolean;

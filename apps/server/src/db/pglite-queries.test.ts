@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteForDrizzle } from './pglite-queries.ts';
 
-/** Issue 13 §3: drizzle-orm on PGlite with its type parsers held by the client, not sent with every query. */
+/** Drizzle-orm on PGlite with its type parsers held by the client, not sent with every query. */
 describe('pgliteForDrizzle', () => {
   let client: PGlite;
   const optionsSeen: (QueryOptions | undefined)[] = [];

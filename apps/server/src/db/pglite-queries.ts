@@ -30,7 +30,7 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
  * What drizzle-orm calls on PGlite (query and transaction), with its per-query type parsers set once
  * on the client instead. PGlite merges a query's `parsers` into a copy of its own table, which holds
  * one entry per array type of the catalogue: hundreds of keys spread on every query, about 150 µs of
- * CPU, more than a `select 1` costs without them (issue 13 §3). The parsers are the same functions
+ * CPU, more than a `select 1` costs without them. The parsers are the same functions
  * of the same types, so every query answers as before.
  */
 export function pgliteForDrizzle(client: PGlite): PGlite {

@@ -1,5 +1,5 @@
 /**
- * What the leads module needs from the offer catalogue (issue 14 §2): the offer a customer may
+ * What the leads module needs from the offer catalogue: the offer a customer may
  * apply to. The offers module owns the catalogue and the pre-approval rules and answers this with
  * `findOfferForCustomer` (modules/offers/service.ts); the shape below is the part of its offer the
  * lead keeps a copy of, so its own offer type fits without an adapter.

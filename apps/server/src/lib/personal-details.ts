@@ -2,7 +2,7 @@ import { personalDetailsView, type PersonalDetailsView, type StoredPersonalDetai
 import type { PiiCipher } from '../auth/pii-cipher.ts';
 
 /**
- * A customer's personal details at rest (issue 16 §2, db/schema/profile.ts customer_profiles): one
+ * A customer's personal details at rest (db/schema/profile.ts customer_profiles): one
  * ciphertext of the whole record under the PII keyring. The profile module writes them; My
  * Account's getCustomerDetails reads them; both through these two functions.
  */

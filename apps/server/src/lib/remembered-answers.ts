@@ -5,7 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  * same on every page view until the next pull): each distinct answer is checked against the
  * route's response schema once, as the app-wide zod serializer does on every request, and the
  * checked JSON is remembered under the answer's plain JSON. Checking four score records took about
- * a sixth of getCreditScores' server time (issue 14 bench); the plain JSON.stringify that finds a
+ * a sixth of getCreditScores' server time; the plain JSON.stringify that finds a
  * remembered answer costs a tenth of that.
  *
  * What is sent is always what the zod serializer would send: the same text, produced by it the

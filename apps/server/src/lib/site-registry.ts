@@ -3,7 +3,7 @@ import type { AppConfig, SiteSettings } from '../config/index.ts';
 import type { Keyring } from './keyring.ts';
 
 /**
- * The site registry of issue 2: the 26 sites of spec 000 §3 joined with their per-deployment
+ * The site registry: the 26 sites of spec 000 §3 joined with their per-deployment
  * settings, answering origin questions for CORS and the shield, and building the shield config
  * the SDK is served.
  */

@@ -45,7 +45,7 @@ export const MODULES: readonly ServerModule[] = [
   creditModule,
   creditAlertsModule,
   offersModule,
-  // A paid add-on gets its GST invoice (issue 16 §6, §7).
+  // A paid add-on gets its GST invoice.
   createAddOnsModule({ onPaid: issueInvoiceOnPaid }),
   invoicesModule,
   aggregatorModule,

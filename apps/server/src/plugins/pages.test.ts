@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestInstance, type TestInstance } from '../test/instance.ts';
 import { FAVICON_SVG, NOT_FOUND_CSP } from './pages.ts';
 
-/** Issue 13 §4: the icon every page load asks for, and a page (not JSON) for a person at an unknown address. */
+/** The icon every page load asks for, and a page (not JSON) for a person at an unknown address. */
 describe('pages a browser meets on the API origin', () => {
   let server: TestInstance;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * What a person's browser meets on the API origin besides the services: the icon every page load
  * asks for, and a page instead of the JSON envelope when they open an address that does not exist
- * (issue 13 §4: "GET /favicon.svg 404s on every load", "Fastify JSON on unknown pages").
+ * ("GET /favicon.svg 404s on every load", "Fastify JSON on unknown pages").
  */
 
 /** The marketplace mark: the same shape the demo sites show in their headers. */

@@ -38,7 +38,7 @@ const isOpaque = (origin: string) => origin.trim().toLowerCase() === OPAQUE_ORIG
  * The caller's origin: the Origin header, else the origin of the Referer. An opaque origin is
  * answered as OPAQUE_ORIGIN, never replaced by the Referer: a page that hides its origin (a
  * sandboxed frame on a hostile page) must not borrow a site's through a Referer it controls, nor
- * pass as a non-browser client that sent no Origin (issue 12 §1.5).
+ * pass as a non-browser client that sent no Origin.
  */
 export function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
@@ -70,11 +70,11 @@ export const shieldPlugin = fp<ShieldPluginOptions>(
     app.decorateRequest('pass', null);
     app.decorateRequest('siteId', null);
 
-    /** Origin and route binding of a verified pass (issue 2: siteId allowed for the calling origin). */
+    /** Origin and route binding of a verified pass (siteId allowed for the calling origin). */
     function admitPass(request: FastifyRequest, pass: VerifiedPass, origin: string | undefined): void {
       // Browsers always send Origin on cross-origin calls; a non-browser client without one is
       // accepted, since it could forge the header anyway. An opaque origin is a browser that hides
-      // where the call comes from: refused (issue 12 §1.5).
+      // where the call comes from: refused.
       if (origin === OPAQUE_ORIGIN) throw new PraveshError('authentication');
       if (origin && !registry.isOriginAllowedFor(pass.siteId, origin)) throw new PraveshError('authentication');
       const settings = registry.settings(pass.siteId);

@@ -145,7 +145,7 @@ export async function authorize(
       response_type: 'code',
       client_id: CLIENT_A.clientId,
       redirect_uri: CLIENT_A.redirectUri,
-      // Public clients must use PKCE (issue 12 §1.4); exchange() sends the matching verifier.
+      // Public clients must use PKCE; exchange() sends the matching verifier.
       code_challenge: TEST_PKCE.challenge,
       code_challenge_method: 'S256',
       state: 'state-123',

@@ -1,5 +1,5 @@
 /**
- * Secrets for tests that load an environment other than `local` (issue 12 §1.2: every other
+ * Secrets for tests that load an environment other than `local` (every other
  * environment refuses to start with the built-in development keys). Test-only values: long
  * enough for the keyrings' minimum lengths and different from every built-in key.
  */

@@ -9,7 +9,7 @@ import { createClock, type Clock, type SsoTestServer } from './customers.ts';
 import { createMigratedPostgresDatabase, POSTGRES_URL, REDIS_URL } from './postgres.ts';
 
 /**
- * Two server instances on one PostgreSQL database and one Redis (issue 12 §3), as two processes
+ * Two server instances on one PostgreSQL database and one Redis, as two processes
  * behind a load balancer would run: each has its own connection pool, caches and in-memory state,
  * and shares only the database, Redis and configuration (the same keys). Each instance answers
  * the SsoTestServer shape, so the sign-on helpers of modules/sso/test-support.ts drive either.

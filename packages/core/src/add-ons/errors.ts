@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Paid add-on entries for the error catalogue (spec 001 §1 add-ons, issue 16 §7 purchase flow).
+ * Paid add-on entries for the error catalogue (spec 001 §1 add-ons and their purchase flow).
  * The spec names no purchase errors; these texts are ours, written for the customer who reads
  * them on the card. A missing or foreign access token is the spec's tokenNotValidated.
  */

@@ -13,7 +13,7 @@ import { STEP_UP_REASONS } from './step-up.ts';
 
 /**
  * Payloads of the paid add-ons (spec 001 §1, §3 "Eligibility objects", §4), the purchase flow
- * (issue 16 §7), the step-up card and the product tiles (spec 001 §7, §9). The spec shows only the
+ *, the step-up card and the product tiles (spec 001 §7, §9). The spec shows only the
  * field paths of the eligibility objects; the rest of each shape is ours. Money is whole paise.
  */
 export { ADD_ON_ROUTES, ADD_ON_ROUTE_METHODS } from './routes.ts';
@@ -109,7 +109,7 @@ export const accountUserInformationResponseSchema = z.object({
 export type AccountUserInformation = z.infer<typeof accountUserInformationResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Purchases (issue 16 §7)
+// Purchases
 
 export const purchaseSchema = z.object({
   purchaseId: z.uuid(),

@@ -23,7 +23,7 @@ const transaction = fc.record({
   narration: fc.string({ maxLength: 80 }),
 });
 
-describe('categoriseTransaction (issue 17 §4 spend by category)', () => {
+describe('categoriseTransaction (View Insights: spend by category)', () => {
   it('reads real Indian bank narrations', () => {
     const cases: [CategorisableTransaction, TransactionCategory][] = [
       [{ type: 'CREDIT', mode: 'FT', narration: 'NEFT-SALARY-INFOSYS LTD' }, 'salary'],

@@ -2,7 +2,7 @@ import type { TransactionMode, TransactionType } from './constants.ts';
 
 /**
  * What a bank transaction was for, read from its ReBIT fields (mode, narration) for "View
- * Insights" (issue 17 §4: spend by category). Indian bank narrations are channel-prefixed, slash-
+ * Insights" (spend by category). Indian bank narrations are channel-prefixed, slash-
  * or dash-separated upper-case text: "UPI/SWIGGY/412345", "POS/DMART", "ACH/BAJAJ FINANCE LTD/EMI",
  * "NEFT-SALARY-INFOSYS LTD", "INT.PD:SAVINGS INTEREST", "ATM/CASH WDL/MG ROAD". A narration is
  * matched word by word (any run of non-letters/digits separates words), so "OLA" matches "UPI/OLA

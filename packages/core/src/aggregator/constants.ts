@@ -1,5 +1,5 @@
 /**
- * Account aggregator facts (issue 17): the ReBIT AA API v2.0.0 enumerations as written in
+ * Account aggregator facts: the ReBIT AA API v2.0.0 enumerations as written in
  * shared/reference/aa-rebit-v2.md (names and values from there, not memory), and spec 001's Finvu
  * state ids (§4), balance banner states (§4), aggregator name, consent window and refresh timings (§9).
  */

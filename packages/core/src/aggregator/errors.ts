@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Account aggregator entries for the error catalogue (issue 17). The spec's own texts are already
+ * Account aggregator entries for the error catalogue. The spec's own texts are already
  * in the dashboard group and are reused, not copied: dataRefreshDisabled ("Data refresh is
  * temporarily disabled…", spec 001 §8), aggregatorPageError ("Some error occured, Please refresh
  * the page": the AA is down or timed out), otpIncorrect / otpIncorrectOnResend (spec 001 §5, the

@@ -50,7 +50,7 @@ describe('monthsUpTo (spec 001 §5 statement of 1, 2 or 3 months)', () => {
   });
 });
 
-describe('buildInsights (issue 17 §4 View Insights)', () => {
+describe('buildInsights (View Insights)', () => {
   const asOf = ist('2026-11-21T10:00:00');
   const txn = (local: string, type: 'CREDIT' | 'DEBIT', rupees: number, narration: string, mode = 'UPI') =>
     ({

@@ -2,7 +2,7 @@ import { categoriseTransaction, type TransactionCategory } from './categories.ts
 import type { TransactionMode, TransactionType } from './constants.ts';
 
 /**
- * The sums behind "View Insights" (issue 17 §4) and the statement's period (spec 001 §5: 1, 2 or 3
+ * The sums behind "View Insights" and the statement's period (spec 001 §5: 1, 2 or 3
  * months), pure so server and tests share them. Time is India's (UTC+05:30, no daylight saving):
  * a bank's month and day are Indian ones. Amounts are summed in paise and answered in rupees.
  */

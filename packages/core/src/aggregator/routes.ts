@@ -4,7 +4,7 @@
  * `aa/*` paths are ours (spec 001 §2 journey steps 3–6): in a real Finvu deployment the AA's own SDK
  * runs discovery, linking and approval in the browser; here the server relays them to the provider.
  * `statement` is spec 001 §7's lower-case `fi/transaction` (statement), beside `FI/transaction`: the
- * two differ only in case, as the spec writes them. `FI/insights` is ours (issue 17 §4 "View Insights").
+ * two differ only in case, as the spec writes them. `FI/insights` is ours ("View Insights").
  */
 export const AGGREGATOR_ROUTES = {
   consent: '/OVI/api/v2/consent',

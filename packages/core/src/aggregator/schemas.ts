@@ -201,7 +201,7 @@ export const statementPdfResponseSchema = z.object({
   base64: z.string(),
 });
 
-/** "View Insights" (issue 17 §4): the customer's own fetched data, one account or all linked ones. */
+/** "View Insights": the customer's own fetched data, one account or all linked ones. */
 export const insightsQuerySchema = z.object({ accountId: uuid.optional() });
 export const insightsResponseSchema = z.object({
   /** The last 12 calendar months (India time) up to asOf, oldest first, months without money included as 0. */

@@ -1,6 +1,6 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
-// Terms consent (issue 5). The texts are ours: the spec names no server-side consent errors.
+// Terms consent. The texts are ours: the spec names no server-side consent errors.
 export const CONSENT_ERRORS = {
   contractNotFound: entry('contractNotFound', 404, 'Contract not found'),
   contractVersionNotFound: entry('contractVersionNotFound', 404, 'Contract version not found'),

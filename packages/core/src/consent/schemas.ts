@@ -119,7 +119,7 @@ export const isLatestContractVersionResponseSchema = z.object({
    * Ours, only when the call carries a customer's access token: whether that customer's latest
    * answer to the contract is a withdrawal, made anywhere (My Account's consent page, another
    * site). A page that skipped the full check because consent was settled earlier then asks again
-   * (issue 16 §5); a decline is not a withdrawal and keeps the day's answer.
+   *; a decline is not a withdrawal and keeps the day's answer.
    */
   withdrawn: z.boolean().optional(),
 });

@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Credit alert entries for the error catalogue (issue 15 §4; spec 001 §7 creditAlerts). The spec
+ * Credit alert entries for the error catalogue (spec 001 §7 creditAlerts). The spec
  * names no text for these calls; the one below is ours and short. A missing or foreign access token
  * is the spec's tokenNotValidated (spec 001 §8).
  */

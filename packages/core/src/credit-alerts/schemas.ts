@@ -3,7 +3,7 @@ import { bureauSchema, scoreValueSchema } from '../credit/schemas.ts';
 import { REPORT_CHANGE_IMPACTS, REPORT_CHANGE_KINDS } from '../credit/report-diff.ts';
 
 /**
- * Credit alerts (issue 15 §4; spec 001 §3 account slice userAllAlerts and userAlertSegment, §7
+ * Credit alerts (spec 001 §3 account slice userAllAlerts and userAlertSegment, §7
  * creditAlerts). An alert is one change between a customer's two latest stored pulls of a bureau
  * (core credit/report-diff.ts diffReports), stored once per pair of pulls, with the customer's own
  * read and dismissed marks. Instants are ISO 8601 with an offset.

@@ -1,5 +1,5 @@
 /**
- * The three demo customers of issue 14 (shown by: "three demo customers: scores at all four
+ * The three demo customers (README "My Account": "three demo customers: scores at all four
  * bureaus, NO_HIT, new-to-credit"). They sign in like anyone else, by OTP to these numbers (the
  * local SMS outbox at /dev/outbox shows the code); the server's seed step (`npm run seed`, run by
  * `npm start`) creates them, records their consent to the credit report terms and pulls their

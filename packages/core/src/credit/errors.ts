@@ -2,7 +2,7 @@ import { BUREAUS } from '../constants.ts';
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Credit entries for the error catalogue (issue 14 §1), to be spread into ERRORS and listed in
+ * Credit entries for the error catalogue, to be spread into ERRORS and listed in
  * ERROR_GROUPS (../errors.ts) like every capability's `<capability>/errors.ts`.
  *
  * spec 000 §8 names one text for a failing bureau: "Offers or bureau fetch failure: error modal
@@ -18,7 +18,7 @@ export const CREDIT_ERRORS = {
   bureauTimeout: entry('bureauTimeout', 504, 'Unable to fetch details'),
   /** A pull without the customer's recorded consent to fetch the report. */
   bureauConsentRequired: entry('bureauConsentRequired', 403, 'Please give your consent to fetch your credit report'),
-  /** A pull before nextRefreshDate (issue 14 §1); `date` is the day it becomes possible. */
+  /** A pull before nextRefreshDate; `date` is the day it becomes possible. */
   bureauRefreshTooEarly: entry(
     'bureauRefreshTooEarly',
     429,

@@ -56,7 +56,7 @@ const report: CreditReport = {
 
 const kinds = (changes: ReportChange[]) => changes.map((change) => change.kind);
 
-describe('diffReports (issue 15 §4: credit alerts, every score change explained)', () => {
+describe('diffReports (credit alerts, every score change explained)', () => {
   it('finds nothing between a report and itself', () => {
     expect(diffReports(report, report)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE_NAMES, type CreditAccount, type CreditEnquiry, type CreditReport } from './schemas.ts';
 
 /**
- * What changed between two pulls of one bureau's report (issue 15 §4 "credit alerts" and "every
+ * What changed between two pulls of one bureau's report ("credit alerts" and "every
  * score change explained"). A pure function of the two stored reports: the server derives a
  * customer's credit alerts from it (spec 001 §3 userAllAlerts, §7 creditAlerts), the dashboard's
  * "Why your score changed" card shows the same changes, so the alert and the explanation can

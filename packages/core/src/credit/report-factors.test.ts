@@ -38,7 +38,7 @@ function account(overrides: Partial<Account> = {}): Account {
 const byId = (input: FactorInput, id: ReportFactorId, asOf = AS_OF) =>
   reportFactors(input, asOf).find((factor) => factor.id === id)!;
 
-describe('report factors (issue 15 §4)', () => {
+describe('report factors', () => {
   it('weights add up to the whole score', () => {
     expect(Object.values(REPORT_FACTOR_WEIGHTS).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
   });

@@ -1,7 +1,7 @@
 import type { AccountType, CreditAccount, CreditEnquiry } from './schemas.ts';
 
 /**
- * What shapes a credit score, read off a pulled report (issue 15 §4 "credit report analysis",
+ * What shapes a credit score, read off a pulled report ("credit report analysis",
  * spec 001 §4/§9 "credit report analysis" and "factors" redirect targets). Pure: the same report
  * and day always give the same factors, so the server, the dashboard and tests agree.
  *

@@ -6,7 +6,7 @@ import { SCORE_BANDS, SCORE_MAX, SCORE_MIN, SCORE_STATES } from './score-rules.t
 
 /**
  * Credit payloads of spec 000 §3 ("Bureau score record"), spec 001 §3 ("Bureau report status")
- * and the credit report of issue 14 §1, with the paths of spec 000 §7 / spec 001 §7. Every answer
+ * and the credit report, with the paths of spec 000 §7 / spec 001 §7. Every answer
  * travels in the spec's envelope; the schemas here describe its `response`.
  *
  * Units: amounts are whole rupees (bureaus report whole rupees); instants are ISO 8601 with an
@@ -30,7 +30,7 @@ const rawCodeSchema = z.string().max(32);
 /**
  * spec 000 §3 "Bureau score record": creditBureau, score, previousScore, scoreBand, dateApplied,
  * nextRefreshDate. Beyond the spec, so that "no score" is its own state and never a fake number
- * (issue 14 §1): score is null unless scoreState is SCORE, rawScore keeps the bureau's own code,
+ *: score is null unless scoreState is SCORE, rawScore keeps the bureau's own code,
  * riskIndex its new-to-credit grade, and isValidScore is spec 001 §5's explicit flag.
  */
 export const bureauScoreRecordSchema = z.object({
@@ -42,7 +42,7 @@ export const bureauScoreRecordSchema = z.object({
   scoreBand: scoreBandSchema.nullable(),
   /** When the bureau last (re)scored the customer. */
   dateApplied: instantSchema,
-  /** The earliest the report may be pulled again (issue 14 §1). */
+  /** The earliest the report may be pulled again. */
   nextRefreshDate: instantSchema,
   scoreState: scoreStateKindSchema,
   rawScore: rawCodeSchema.nullable(),
@@ -55,7 +55,7 @@ export type BureauScoreRecord = z.infer<typeof bureauScoreRecordSchema>;
 export const creditScoresResponseSchema = z.array(bureauScoreRecordSchema).max(BUREAUS.length);
 export type CreditScoresResponse = z.infer<typeof creditScoresResponseSchema>;
 
-/** One month of a bureau's score history (issue 14 §1: 12+ months). Months without a score are left out. */
+/** One month of a bureau's score history (12+ months). Months without a score are left out. */
 export const scoreHistoryPointSchema = z.object({ month: monthSchema, score: scoreValueSchema });
 export type ScoreHistoryPoint = z.infer<typeof scoreHistoryPointSchema>;
 
@@ -111,7 +111,7 @@ export const reportStatusResponseSchema = z.object({
 export type ReportStatusResponse = z.infer<typeof reportStatusResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Credit report (issue 14 §1; fields from the reference "Credit scores" section)
+// Credit report (fields from the reference "Credit scores" section)
 
 /** Account types as Indian bureaus report them. */
 export const ACCOUNT_TYPES = ['PL', 'CC', 'HL', 'AL', 'TW', 'BL', 'GL', 'CD', 'LAP', 'EL', 'OD'] as const;
@@ -252,7 +252,7 @@ export const CREDIT_SCOPES: readonly string[] = ['bureau', 'myaccount'];
 export const CREDIT_REPORT_ENVIRONMENTS: readonly Environment[] = ['fte', 'staging'];
 
 /**
- * The consent a bureau pull relies on (issue 14 §1 "pulled on the customer's consent"): the
+ * The consent a bureau pull relies on ("pulled on the customer's consent"): the
  * customer's own latest answer in the consent ledger (subject c:<customerId>, spec 000 §4
  * "Consent") to one of these contracts must be an acceptance (userValue Y, not withdrawn). The
  * credit report site's contract and the marketplace-wide main contract both carry the Credit

@@ -2,7 +2,7 @@ import { BUREAUS, type Bureau } from '../constants.ts';
 
 /**
  * The score rules of spec 000 §4/§9 and spec 001 §5/§9, in one pure module that the server, the
- * nudge widget and the dashboard all import (issue 14 §1). Zod-free and DOM/Node-free, so the
+ * nudge widget and the dashboard all import. Zod-free and DOM/Node-free, so the
  * widget bundle carries it without the schema library.
  */
 
@@ -309,7 +309,7 @@ export function nextRefreshDate(pulledAtMs: number, intervalDays = REFRESH_INTER
   return new Date(pulledAtMs + intervalDays * 86_400_000).toISOString();
 }
 
-/** A report may be pulled again only from nextRefreshDate on (issue 14 §1). */
+/** A report may be pulled again only from nextRefreshDate on. */
 export function canRefresh(nextRefresh: string | null | undefined, nowMs: number): boolean {
   if (nextRefresh === null || nextRefresh === undefined) return true;
   const at = Date.parse(nextRefresh);

@@ -5,7 +5,7 @@ export type ErrorParams = Record<string, string | number>;
 /**
  * The catalogue's error class over one catalogue. errors.ts builds it over the whole catalogue
  * (ERRORS); errors/browser.ts over the groups browser code throws, so the SDK's scripts do not
- * carry server-only entries (issue 14 §1: the visitor script's gzip budget). Both classes are
+ * carry server-only entries (the visitor script's gzip budget). Both classes are
  * named PraveshError and carry the same fields, so isPraveshError recognises either.
  */
 export function catalogueErrorClass<Key extends string>(catalogue: Readonly<Record<Key, CatalogueEntry>>) {

@@ -1,5 +1,5 @@
 /**
- * Paths of the customer's holdings elsewhere in the marketplace (issue 16 §7), zod-free so the
+ * Paths of the customer's holdings elsewhere in the marketplace, zod-free so the
  * dashboard can name them without carrying zod. spec 001 §7 names all three without a method or a
  * shape: reads of the customer's own data, so GET with the access token (pb-access-token or the
  * pass token's sso strategy), as every customer read is; no query names a customer.

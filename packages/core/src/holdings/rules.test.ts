@@ -3,7 +3,7 @@ import { maskAccountNumber } from '../masking.ts';
 import { emiPaise } from '../offers/kfs.ts';
 import { addMonths, fundValuePaise, loanStanding, nextMonthlyDate, policyStanding } from './rules.ts';
 
-describe('holdings rules (issue 16 §7)', () => {
+describe('holdings rules', () => {
   it('masks an account number to its last 4 characters (spec 001 §5)', () => {
     expect(maskAccountNumber('9103456721')).toBe('XXXXXX6721');
     expect(maskAccountNumber('VC0PL7731920')).toBe('XXXXXXXX1920');

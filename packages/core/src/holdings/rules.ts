@@ -1,5 +1,5 @@
 /**
- * Pure rules behind the holdings banners (issue 16 §7): fund values from units and NAV, the next
+ * Pure rules behind the holdings banners: fund values from units and NAV, the next
  * SIP instalment, where a wallet protection policy stands, and where a loan stands on its repayment
  * schedule. Calendar dates are India's (YYYY-MM-DD, as `indianDate` gives them); money is whole paise.
  */

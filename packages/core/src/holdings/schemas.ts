@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FUND_CATEGORIES, FUND_PLANS, ONDC_LOAN_STATUSES, POLICY_STATUSES, SIP_STATUSES } from './rules.ts';
 
 /**
- * Answers of the holdings calls (issue 16 §7; spec 001 §3 account slice userMutualFundStatus,
+ * Answers of the holdings calls (spec 001 §3 account slice userMutualFundStatus,
  * walletProtectionData, ONDCDisbursedLeads; §7 paths). The spec shows no shapes, so these are ours.
  * A customer with nothing gets the empty answer (NOT_INVESTED, no policy, no loans), never an
  * error. Money is whole paise, calendar dates India's YYYY-MM-DD; identifiers (folio, policy and

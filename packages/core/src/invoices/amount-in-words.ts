@@ -1,6 +1,6 @@
 /**
  * An invoice's total in words (GST rule 46 "total value … in words" is the custom on Indian tax
- * invoices; issue 16 §6 "total and amount in words"), in the Indian numbering system: thousand,
+ * invoices: "total and amount in words"), in the Indian numbering system: thousand,
  * lakh (1,00,000) and crore (1,00,00,000), not million and billion. Pure, so the PDF, the list and
  * the tests share one answer.
  */

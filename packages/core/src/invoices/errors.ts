@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Invoice entries for the error catalogue (issue 16 §6). The spec names no invoice error text;
+ * Invoice entries for the error catalogue. The spec names no invoice error text;
  * these are ours and short. A missing or foreign access token is the spec's tokenNotValidated
  * (spec 001 §8). Another customer's invoice answers invoiceNotFound, the same as no invoice, so
  * nothing is learnt from trying ids.

@@ -1,5 +1,5 @@
 /**
- * Paths of the invoices of issue 16 §6 (spec 001 §7, third service "BSP"), zod-free so the
+ * Paths of the GST invoices (spec 001 §7, third service "BSP"), zod-free so the
  * dashboard can name them without more than it needs. Methods and payloads are not shown in the
  * spec: all three are reads, GET, with the customer's access token as every customer read
  * (pb-access-token or the pass token's sso strategy); the invoice id goes in the query (an opaque

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Payloads of the invoices of issue 16 §6 (paths in ./routes.ts). Answers travel in the spec's
+ * Payloads of the GST invoices (paths in ./routes.ts). Answers travel in the spec's
  * envelope; these describe its `response`. Amounts are integer paise beside the printed rupees.
  */
 

@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Lead entries for the error catalogue (issue 14 §2). The spec names no apply error beyond the
+ * Lead entries for the error catalogue. The spec names no apply error beyond the
  * modal's "Unable to fetch details" (spec 000 §8), which the nudge shows for any failed apply; the
  * texts below are ours and kept short, because the whole catalogue travels in the SDK's visitor
  * script (its gzip budget). A missing or foreign access token is the spec's tokenNotValidated

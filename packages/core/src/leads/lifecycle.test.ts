@@ -30,7 +30,7 @@ function reachable(product: string, start: LeadStatus = 'CREATED'): Set<LeadStat
   return seen;
 }
 
-describe('lead lifecycle (issue 14 §2)', () => {
+describe('lead lifecycle', () => {
   it('moves a loan through the happy path and refuses skipping the lender', () => {
     const path: LeadStatus[] = [
       'CREATED',

@@ -1,5 +1,5 @@
 /**
- * The lead lifecycle of issue 14 §2: created, submitted, action required, sanctioned / rejected,
+ * The lead lifecycle (README "Applying to an offer"): created, submitted, action required, sanctioned / rejected,
  * disbursed / card issued, completed, expired, withdrawn. Pure and zod-free, so the server (which
  * enforces it), the dashboard and the widgets (which label it) share one table.
  *

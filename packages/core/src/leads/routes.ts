@@ -1,5 +1,5 @@
 /**
- * Paths of the apply half of issue 14 §2, zod-free so the SDK and the nudge widget can name them
+ * Paths of applying to an offer (README "Applying to an offer"), zod-free so the SDK and the nudge widget can name them
  * without carrying zod.
  *
  * - spec 000 §7 / spec 001 §9 name `PCO/applyOffer` under /MSP/api/v1/ (method not shown: POST, a

@@ -4,7 +4,7 @@ import { idText, safeText } from '../visits/fields.ts';
 import { LEAD_STATUSES } from './lifecycle.ts';
 
 /**
- * Payloads of the apply half of issue 14 §2 (paths in ./routes.ts). Every answer travels in the
+ * Payloads of applying to an offer (paths in ./routes.ts). Every answer travels in the
  * spec's envelope; the schemas here describe its `response`. Instants are ISO 8601 with an offset.
  */
 

@@ -5,7 +5,7 @@ import { personalDetailsViewSchema } from '../profile/schemas.ts';
  * My Account's own session calls (spec 001 §7 "Internal service"): the spec names the paths and not
  * their payloads, so the shapes here are ours. Every one needs the customer's access token (the pass
  * token's sso strategy or pb-access-token); who the customer is comes from that token, never from a
- * body alone (issue 15 §6).
+ * body alone.
  */
 export { MY_ACCOUNT_ROUTES } from './routes.ts';
 
@@ -30,7 +30,7 @@ export const customerDetailsResponseSchema = z.object({
   email: z.string().nullable(),
   /** ISO 8601: when the customer first signed in. */
   customerSince: z.iso.datetime(),
-  /** Issue 16 §2: the personal details the customer saved (PAN masked); null until they save them. */
+  /** The personal details the customer saved (PAN masked); null until they save them. */
   personalDetails: personalDetailsViewSchema.nullable(),
 });
 export type CustomerDetails = z.infer<typeof customerDetailsResponseSchema>;

@@ -1,5 +1,5 @@
 /**
- * The zod-free part of the offers capability (issue 14 §2): products, spec constants, the paths
+ * The zod-free part of the offers capability: products, spec constants, the paths
  * of the offer reads and helpers over an answer. Browser bundles (the nudge) import this file
  * without pulling in the schema library; schemas.ts builds the zod schemas on it.
  */

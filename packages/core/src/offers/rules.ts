@@ -2,7 +2,7 @@ import { SCORE_BANDS, type ScoreBand } from '../credit/score-rules.ts';
 import { OFFER_PRODUCTS, type OfferProduct } from './routes.ts';
 
 /**
- * Which offers a customer is pre-approved for (issue 14 §2), decided from the customer's best
+ * Which offers a customer is pre-approved for, decided from the customer's best
  * stored bureau standing and what the report says about them. Pure and zod-free: the server
  * decides with it, and widgets or the dashboard may explain a decision with the same rules.
  *

@@ -3,7 +3,7 @@ import { MAX_OFFER_BULLETS, OFFER_PRODUCTS, isInsuranceProduct, isLoanProduct } 
 
 /**
  * Offer payloads of spec 000 §3 ("Offer response") and the paths of spec 000 §7 / spec 001 §7, §9
- * (issue 14 §2). Every answer travels in the spec's envelope; the schemas here describe its
+ *. Every answer travels in the spec's envelope; the schemas here describe its
  * `response`.
  *
  * Units: money is in rupees with at most two decimals (paise), computed in whole paise
@@ -103,7 +103,7 @@ export const cardFeeSchema = z.object({ amount: money, gstPercent: percent, gst:
 export type CardFee = z.infer<typeof cardFeeSchema>;
 
 /**
- * Card offers (issue 14 §2: "card offers carry fees, limit range and rewards"); cards are exempt
+ * Card offers ("card offers carry fees, limit range and rewards"); cards are exempt
  * from the KFS, so these are the terms a card's Most Important Terms and Conditions lead with.
  */
 export const cardTermsSchema = z.object({

@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Profile and personal details entries for the error catalogue (issue 16 §2). spec 001 §5 words the
+ * Profile and personal details entries for the error catalogue. spec 001 §5 words the
  * email rules and the OTP messages (the OTP texts are the dashboard group's otpIncorrect,
  * otpIncorrectOnResend and otpFailure; a bad email address is the sign-on group's invalidEmail, a
  * bad number its invalidMobileNumber); the spec names no text for the other fields, so these are

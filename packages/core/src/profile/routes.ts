@@ -1,5 +1,5 @@
 /**
- * Profile and personal details (issue 16 §2): the spec 001 §7 paths, zod-free so the dashboard's
+ * Profile and personal details: the spec 001 §7 paths, zod-free so the dashboard's
  * bundle can name them without the schema library (schemas.ts has the shapes). The spec shows the
  * paths but not their methods: the reference lists are GET (no personal data; the employer search
  * term is a company name, never a customer's), the update is POST with the customer in the body

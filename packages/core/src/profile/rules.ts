@@ -3,7 +3,7 @@ import type { ProfileErrorKey } from './errors.ts';
 import { BUSINESS_TYPES, EMPLOYMENT_TYPE, EMPLOYMENT_TYPES, GENDERS, PROFESSION_TYPES } from './reference.ts';
 
 /**
- * The pure rules of profile and personal details (issue 16 §2), shared by the server, which refuses
+ * The pure rules of profile and personal details, shared by the server, which refuses
  * what breaks them, and the dashboard, which says so beside the field before a request is sent.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the profile calls (issue 16 §2). spec 001 §7 names the paths, not their payloads, so
+ * Shapes of the profile calls. spec 001 §7 names the paths, not their payloads, so
  * these are ours. Field rules with catalogue messages (email, PAN, ages…) are checked by rules.ts on
  * the server, not here: a zod refusal would answer a generic text instead of the field's own.
  */

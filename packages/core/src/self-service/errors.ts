@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Self-service entries for the error catalogue (issue 16 items 3-5). The spec names no message for
+ * Self-service entries for the error catalogue. The spec names no message for
  * these screens (spec 001 §8 has only the generic one); the texts are ours and short.
  */
 export const SELF_SERVICE_ERRORS = {

@@ -1,5 +1,5 @@
 /**
- * Self-service paths of My Account (issue 16 items 3-5), zod-free so the dashboard's bundle can
+ * Self-service paths of My Account, zod-free so the dashboard's bundle can
  * name them without the schema library (schemas.ts has the shapes).
  *
  * - spec 001 §7 names GET /MSP/api/v1/commbox/getPreference and POST /MSP/api/v1/commbox/preference.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PREFERENCE_CHANNELS } from './routes.ts';
 
 /**
- * Shapes of the self-service calls (issue 16 items 3-5). spec 001 §7 names commbox/getPreference
+ * Shapes of the self-service calls. spec 001 §7 names commbox/getPreference
  * and commbox/preference without payloads, so these are ours. Every call answers for the access
  * token's customer (pass token sso strategy or pb-access-token), never for an id in a body alone.
  */

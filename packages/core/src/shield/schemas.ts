@@ -75,7 +75,7 @@ export const shieldConfigSchema = z.object({
    */
   visitorCookie: visitorCookieKeysSchema.optional(),
   /**
-   * The server's clock when it answered, in milliseconds since the epoch (issue 12 §1.3): the SDK
+   * The server's clock when it answered, in milliseconds since the epoch: the SDK
    * signs pass tokens on the server's time, since the server refuses an `iat` ahead of its own clock
    * and an `exp` beyond now + passTokenValidity (spec 000 §9). Not in spec 000's field list; an
    * added field a spec-only client ignores.

@@ -208,7 +208,7 @@ export function isIndianMobileNumber(value: string): boolean {
   return MOBILE_NO_PATTERN.test(value);
 }
 
-/** OTP rules (issue 4): 6 digits, 5 minutes, 5 wrong entries, resend after 30 s, 5 sends per hour. */
+/** OTP rules: 6 digits, 5 minutes, 5 wrong entries, resend after 30 s, 5 sends per hour. */
 export const OTP_LENGTH = 6;
 export const OTP_PATTERN = /^\d{6}$/;
 export const OTP_TTL_SECONDS = 300;

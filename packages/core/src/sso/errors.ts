@@ -1,6 +1,6 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
-// Single sign-on (issue 4). The OTP failures use the spec 001 §5 texts (errors/dashboard.ts): a
+// Single sign-on. The OTP failures use the spec 001 §5 texts (errors/dashboard.ts): a
 // wrong code is otpIncorrect, a code dead after 5 wrong entries is otpIncorrectOnResend, an
 // expired, used or missing code is otpFailure. The texts below are ours: the spec names only
 // mfaRequired.
@@ -42,6 +42,6 @@ export const SSO_ERRORS = {
   callerIdNotApproved: entry('callerIdNotApproved', 401, 'Caller identification is not approved'),
   callerIdRequestNotFound: entry('callerIdRequestNotFound', 404, 'Caller identification request not found'),
   callerIdNonceTaken: entry('callerIdNonceTaken', 409, 'requestNonce is already in use'),
-  /** POST oauth/logout without the /logout page's token (issue 12 §1.8). */
+  /** POST oauth/logout without the /logout page's token. */
   csrfTokenInvalid: entry('csrfTokenInvalid', 403, 'The request is missing its CSRF token'),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -183,7 +183,7 @@ export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
  * The `response` of an mfaRequired answer (statusCode "mfaRequired", HTTP 401): the mobile number
  * masked to its last four digits ("******3210"), so the page can say where the OTP goes; the
  * journey that typed the number opens the OTP step with it and force_redirect=1, then retries
- * (spec 000 §4). Issue 12 §1.6: the number is no longer sent sealed under a key every page holds.
+ * (spec 000 §4). The number is no longer sent sealed under a key every page holds.
  */
 export const mfaRequiredResponseSchema = z.object({
   mobileNo: z.string(),
@@ -222,7 +222,7 @@ export const ssoUserSchema = z.object({
   visitId: z.string().nullable(),
   /**
    * spec 001 §7 names this field. It is a reference to the sign-on session bound to the client and
-   * its site, never the PB_GLSS_TOKEN value, and it signs nobody in (issue 12 §1.4).
+   * its site, never the PB_GLSS_TOKEN value, and it signs nobody in.
    */
   glssToken: z.string(),
 });

@@ -1,7 +1,7 @@
 import { entry, type CatalogueEntry } from '../errors/entry.ts';
 
 /**
- * Support entries for the error catalogue (spec 001 §2 support tabs; issue 16 §1). spec 001 §8
+ * Support entries for the error catalogue (spec 001 §2 support tabs). spec 001 §8
  * names no message for these screens; the texts are ours, written for the customer who reads them
  * under a field. An email that breaks spec 001 §5's strict rule is the sign-on module's
  * invalidEmail; a missing field is spec 000 §8's "[field] is required"; a missing or foreign access

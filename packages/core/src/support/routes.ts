@@ -1,5 +1,5 @@
 /**
- * Paths of Support (spec 001 §2 support tabs; issue 16 §1), zod-free so the dashboard can name them
+ * Paths of Support (spec 001 §2 support tabs), zod-free so the dashboard can name them
  * without carrying zod (schemas.ts has the shapes).
  *
  * - spec 001 §7 names MSP myAccount/getSupport, BSP myAccount/supportMail and GRIDSP

@@ -1,7 +1,7 @@
 import { isValidEmail } from '../sso/constants.ts';
 
 /**
- * Support's pure rules (spec 001 §2 support tabs; issue 16 §1), shared by the server, which
+ * Support's pure rules (spec 001 §2 support tabs), shared by the server, which
  * enforces them, and the dashboard, which shows the same message under the field before sending.
  */
 

@@ -3,7 +3,7 @@ import { idempotencyKeySchema } from '../add-ons/schemas.ts';
 import { FAQ_SEARCH } from './rules.ts';
 
 /**
- * Shapes of Support's calls (spec 001 §7 getSupport, supportMail, chat/chatAllocation; issue 16
+ * Shapes of Support's calls (spec 001 §7 getSupport, supportMail, chat/chatAllocation
  * §1). spec 001 §3's support slice holds supportTab, supportData and productList; supportData is
  * the getSupport answer below. The spec shows no payloads, so these are ours.
  */

@@ -6,7 +6,7 @@ import { idText, safeText } from './fields.ts';
  * Tracking data (spec 000 §3): the visitor data every analytics event carries. mobileNo travels
  * to the server over TLS but is never stored in plain text: the server keeps only a keyed hash.
  * Every field also accepts null as "absent": a signed-out visitor has no customer, and a client
- * written from spec 000 sends `customerId: null` (issue 12 §2).
+ * written from spec 000 sends `customerId: null`.
  */
 export const USER_STATES = ['signedIn', 'signedOut'] as const;
 export type UserState = (typeof USER_STATES)[number];

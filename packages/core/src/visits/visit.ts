@@ -52,7 +52,7 @@ export const createVisitBodySchema = z.object({
   createdTime: timeInputSchema.nullish(),
   /**
    * base64 of the page address (spec 000 §3). Optional: spec 000 requires only the visit itself
-   * ("A visit without visitId fails", §5), so a body without it is stored without one (issue 12 §2).
+   * ("A visit without visitId fails", §5), so a body without it is stored without one.
    */
   completeUrl: base64Text(16_384).min(1).nullish(),
   utmContent: base64Utm,

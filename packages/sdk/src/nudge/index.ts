@@ -1,5 +1,5 @@
 /**
- * The nudge's SDK half (issue 14 §3), imported by the widget script (packages/widgets/src/nudge)
+ * The nudge's SDK half, imported by the widget script (packages/widgets/src/nudge)
  * through `@pravesh/sdk/nudge`: tile rules, stored and live tile data, the apply call. The loader
  * alone is in the core script (Pravesh.loadNudge).
  */

@@ -47,7 +47,7 @@ afterEach(async () => {
   delete globals[NUDGE_GLOBAL];
 });
 
-describe('the nudge loader (issue 14 §3)', () => {
+describe('the nudge loader', () => {
   it('adds the widget script only after the load event, and replays queued calls in order', async () => {
     loadingPage();
     const scripts = interceptScripts();

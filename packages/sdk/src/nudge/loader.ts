@@ -7,7 +7,7 @@ import type { VisitorLayer } from '../visitor-layer.ts';
 import { NUDGE_GLOBAL, NUDGE_SCRIPT_FILE, NUDGE_WIDGET_SWITCH } from './constants.ts';
 
 /**
- * The nudge loader (issue 14 §3), the only part of the nudge in the core script. It works the
+ * The nudge loader, the only part of the nudge in the core script. It works the
  * way the best chat widgets' snippets do: loadNudge answers a handle at once; calls made on it
  * before the widget script has arrived are queued and replayed in order once it mounts; and the
  * widget script (React, tiles, modals) is added only after the page's load event or the

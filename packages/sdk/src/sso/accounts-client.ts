@@ -24,7 +24,7 @@ import { loginLinkUrl, logoutLinkUrl, type LoginLinkBase } from './links.ts';
 import { newPkcePair, randomToken } from './pkce.ts';
 
 /**
- * The accounts host, as the sign-on client talks to it (issue 13 §1: one of the five parts of
+ * The accounts host, as the sign-on client talks to it (one of the five parts of
  * sign-on.ts): its HTTP client under this site's pass token, the site key that seals what goes to
  * it (spec 000 §2, §7), its login and logout links, and its authorize, OTP, preference and setSSID
  * calls.

@@ -27,7 +27,7 @@ import type { SessionState, SignOnInitResult, SignOnSession } from './session-st
 import { resultError, toFailed, type WidgetJourney } from './widget-journey.ts';
 
 /**
- * The authorize flow (issue 13 §1: one of the five parts of sign-on.ts): sign-in by the first
+ * The authorize flow (one of the five parts of sign-on.ts): sign-in by the first
  * usable method of the priority list (spec 000 §4), the second factor, caller identification, the
  * silent sign-in from the URL or the session cookie, auto-init (spec 000 §9), and calls with the
  * access token, renewed once when a reply has no status.

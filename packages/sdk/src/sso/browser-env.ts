@@ -8,7 +8,7 @@ import { randomToken } from './pkce.ts';
 import { visitorIds, type VisitorLink } from './visitor-link.ts';
 
 /**
- * The browser around the sign-on client (issue 13 §1: one of the five parts of sign-on.ts): the
+ * The browser around the sign-on client (one of the five parts of sign-on.ts): the
  * address bar, cookies, session storage, timers, navigation and the visitor layer — every one
  * injectable through SignOnOptions, so the other parts never touch a browser global.
  */

@@ -7,7 +7,7 @@ import { accessTokenCookieName, cookieTokenStore, memoryTokenStore, type TokenSt
 import { linkVisitorToCustomer, unlinkVisitorCustomer } from './visitor-link.ts';
 
 /**
- * The sign-on client's state (issue 13 §1: one of the five parts of sign-on.ts): PENDING →
+ * The sign-on client's state (one of the five parts of sign-on.ts): PENDING →
  * IN_PROCESS → INITIALIZED (spec 000 §4), the signed-in customer, their access token, the
  * listeners told of each change, and the code exchange that starts a session.
  */
@@ -104,7 +104,7 @@ export function createSessionState(
     // The accounts host sets its session cookie itself when the customer signed in through its
     // pages; after a direct authorize call it may not have, so this page asks for a one-time
     // handoff and loads it in the hidden setSSID image (spec 000 §7). The session token itself
-    // never reaches this page (issue 12 §1.4, §1.5).
+    // never reaches this page.
     const wantsHandoff = !hasSessionCookie() && Boolean(settings.accountsUrl);
     // spec 001 §7: POST getSsoToken?guc=true with { authorizationCode }.
     const reply = await client.request<SsoTokenReply | undefined>(

@@ -696,7 +696,7 @@ describe('the sign-in widget journey', () => {
     await settle();
     const url = new URL(loadImage.mock.calls[0]![0]);
     expect(`${url.origin}${url.pathname}`).toBe(`${ACCOUNTS}${SSO_ROUTES.setSsid}`);
-    // The one-time handoff the exchange was asked for, never user.glssToken (issue 12 §1.5).
+    // The one-time handoff the exchange was asked for, never user.glssToken.
     expect(server.to(SSO_ROUTES.getSsoToken)[0]!.body).toMatchObject({ ssidHandoff: true });
     expect(url.searchParams.get('token')).toBe('h'.repeat(43));
     expect(url.searchParams.get('pb-pass-token')).toMatch(/^ey/);

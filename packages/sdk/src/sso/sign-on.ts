@@ -12,7 +12,7 @@ import type { OtpSendResponse, PreferenceResponse, SsoInitState } from '@pravesh
 
 /**
  * The single sign-on client of spec 000 (§3 "Sign-on configuration", §4, §5), put together from its
- * five parts (issue 13 §1): the browser environment (browser-env.ts), the accounts host's client
+ * five parts: the browser environment (browser-env.ts), the accounts host's client
  * (accounts-client.ts), the session state and code exchange (session-state.ts), the widget journey
  * (widget-journey.ts) and the authorize flow (authorize-flow.ts). Each part is given the ones
  * before it, so none imports a later one.

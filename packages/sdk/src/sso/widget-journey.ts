@@ -16,7 +16,7 @@ import { visitorIds } from './visitor-link.ts';
 import { loadSignInWidget, SIGN_IN_WIDGET_FILE, type OpenSignInWidget, type SignInWidgetRequest } from './widget.ts';
 
 /**
- * The widget journey (issue 13 §1: one of the five parts of sign-on.ts): the sign-in widget opened
+ * The widget journey (one of the five parts of sign-on.ts): the sign-in widget opened
  * over the page for the widget journey types, its result checked against the state it was given
  * and its code exchanged; any other journey type goes to the login link (spec 000 §2, §4, §8).
  */

@@ -87,7 +87,7 @@ const PEEK_SHARE = 0.25;
  *
  * - Modal sheet (`onClose`): open while mounted, with Modal's dialog semantics laid out along the
  *   bottom edge; a swipe down on it closes it.
- * - Snapping sheet (`snap` + `onSnapChange`), spec 000 §4 "Mobile" and issue 14 §3: closed, peek
+ * - Snapping sheet (`snap` + `onSnapChange`), spec 000 §4 "Mobile": closed, peek
  *   (a non-modal region whose toggle button has aria-expanded) and open (a modal dialog: focus
  *   moves in and back, Tab stays in, Esc returns to the peek, the page behind is inert).
  *

@@ -3,7 +3,7 @@
  * given the pointer samples of one drag and the snap it started from, which snap does the sheet
  * settle on? bottom-sheet.tsx feeds it samples from Touch Events or Pointer Events.
  *
- * Rules (spec 000 §4 "Mobile", §9 "Swipe threshold 20px"; issue 14 §3):
+ * Rules (spec 000 §4 "Mobile", §9 "Swipe threshold 20px"):
  * - A swipe changes the snap only when it moves MORE than 20px, however fast: spec 000 §4 "a swipe
  *   needs more than 20px movement" (a fast 15px flick from the closed sheet used to open it).
  * - Speed still counts past the threshold: a flick's momentum is projected when choosing between

@@ -256,7 +256,7 @@ describe('the contract markup is sanitised (DOMPurify) before it is shown', () =
   });
 });
 
-/** Issue 12 §1.10: no tracking pixels and no bidi controls in the contract shown. */
+/** No tracking pixels and no bidi controls in the contract shown. */
 describe('the contract sanitiser drops external images and bidi controls', () => {
   const render = (markup: string) => {
     const box = document.createElement('div');

@@ -23,7 +23,7 @@ export interface ConsentPanelProps {
 /**
  * Shown when the server sent no markup for the contract. It does not say "updated": the panel
  * cannot tell a first version from a new one, and a customer seeing the terms for the first time
- * must not be told they changed (issue 13 §4). A contract's own markup says what changed.
+ * must not be told they changed. A contract's own markup says what changed.
  */
 export const UPDATED_TERMS_FALLBACK =
   'Please read and accept our Terms of Use, Privacy Policy and Credit Report Terms to continue.';
@@ -44,7 +44,7 @@ function activeIn(root: Node): Element | null {
  * The consent panel of spec 000 §2 and §4: "Welcome!", the terms (the contract markup,
  * sanitised), a full-width Accept that shows a spinner while the consent is recorded, a visible
  * Decline beside the close button (declining must be as easy to find as accepting: DPDP Act 2023
- * §6(4), issue 13 §4), a dimmed overlay and a hidden error area. A modal dialog: focus moves in, Tab and
+ * §6(4)), a dimmed overlay and a hidden error area. A modal dialog: focus moves in, Tab and
  * Shift+Tab stay inside, Esc closes (as the close button: a cancel, userValue N); a click on the
  * overlay dismisses it without consent.
  */

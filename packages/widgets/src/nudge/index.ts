@@ -1,6 +1,6 @@
 /**
  * The nudge widget (spec 000 §2 "Nudge widget", "Pre-approved offers modal", "Error modal and
- * loader"; issue 14 §3), rendered into a shadow root. Also the entry of its own script
+ * loader"), rendered into a shadow root. Also the entry of its own script
  * (script.ts → packages/sdk/dist/widgets/pravesh-nudge.js, global `PraveshNudge`).
  */
 export { mountNudge, NUDGE_HOST_TAG } from './mount.tsx';

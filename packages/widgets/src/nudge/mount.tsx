@@ -43,7 +43,7 @@ export function mountNudge(context: NudgeMountContext): Promise<NudgeWidget> {
   const root = createRoot(container);
   const bus = commandBus();
   // The first render as a transition: React renders it in slices of a few ms that yield to the
-  // page between them, instead of one long task that blocks the host page's input (issue 14
+  // page between them, instead of one long task that blocks the host page's input (the nudge-host-page
   // bench: TBT with the nudge under 4× CPU). root.render was never synchronous either: the tree
   // mounts in a later task in both cases.
   startTransition(() => root.render(<Nudge context={context} commands={bus} />));

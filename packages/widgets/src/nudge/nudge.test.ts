@@ -8,7 +8,7 @@ import { mountNudge, NUDGE_HOST_TAG } from './mount.tsx';
 import { SIGNED_OUT_FLAG, SWIPE_HINT } from './nudge.tsx';
 
 /**
- * The nudge widget in a page (issue 14 §3): mounted as the loader mounts it, with a sign-on
+ * The nudge widget in a page: mounted as the loader mounts it, with a sign-on
  * client and a visitor layer that play the SDK's, and driven by role and name as a customer
  * (or their screen reader) would.
  */
@@ -501,7 +501,7 @@ describe('signing out from the nudge', () => {
   });
 });
 
-describe('"Check my score" signed in without bureau data (issue 14: consent, then the pull)', () => {
+describe('"Check my score" signed in without bureau data (consent, then the pull)', () => {
   const pulled = (request: { mock: { calls: unknown[][] } }) =>
     request.mock.calls.some(([method, path]) => method === 'POST' && path === NUDGE_ROUTES.pullReport);
 

@@ -25,7 +25,7 @@ import { CheckIcon, SparkIcon } from './icons.tsx';
 import { OffersTileView, RecentActivityView, ScoreTileView, type TileAction } from './tiles.tsx';
 
 /**
- * The nudge widget (spec 000 §2 "Nudge widget", §4 "Nudge state"; issue 14 §3). Desktop: a
+ * The nudge widget (spec 000 §2 "Nudge widget", §4 "Nudge state"). Desktop: a
  * right-side panel with a slide tab, open by default on a new visit, toggled by the tab, the
  * overlay or the check button; the closed tab shakes after 2 s for 6 s. Up to 767px: @pravesh/ui's
  * snapping BottomSheet — peek (the swipe hint, a non-modal region), open (80vh, a modal dialog),

@@ -1,5 +1,5 @@
 /**
- * One React runtime per page (issue 13 §3): every widget script reads React from the global
+ * One React runtime per page: every widget script reads React from the global
  * `PraveshReact`, which widgets/pravesh-react.js defines (consent/react-runtime.ts). A widget
  * script captures where it was loaded from as it runs; before it first renders, it adds
  * pravesh-react.js from the same folder, once, unless the runtime is already there (the consent

@@ -1,7 +1,7 @@
 /**
  * Entry of packages/sdk/dist/widgets/pravesh-sign-in.js (global `PraveshSignIn`), the script the
- * sign-on client loads the first time a widget journey opens. It carries none of React (issue 13
- * §3: one React runtime per page): its React imports read the global `PraveshReact` lazily
+ * sign-on client loads the first time a widget journey opens. It carries none of React (one
+ * React runtime per page): its React imports read the global `PraveshReact` lazily
  * (widgets/build.ts), and before the widget first renders it adds pravesh-react.js — the runtime
  * the consent panel shares — from beside itself, unless the page already has it.
  */

@@ -3,7 +3,7 @@ import { storeReset } from './reset.ts';
 
 /**
  * spec 001 §3 Account slice: what the shell uses now (the active menu, the redirection
- * sub-product) and the report fields issue 14's bureau service fills.
+ * sub-product) and the report fields the credit module's bureau reads fill.
  */
 export interface AccountState {
   /** The last page of the left menu the customer was on, restored after a login (spec 001 §4). */

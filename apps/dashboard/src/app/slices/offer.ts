@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { storeReset } from './reset.ts';
 
-/** spec 001 §3 Offer slice: the flags the dashboard's offers section reads (issue 14 fills the lists). */
+/** spec 001 §3 Offer slice: the flags the dashboard's offers section reads (the offers module fills the lists). */
 export interface OfferState {
   isOfferResponse: boolean;
   hasPreApprovedOffers: boolean;

@@ -54,7 +54,7 @@ export const userSlice = createSlice({
     activeDevicesLoaded(state, action: PayloadAction<ActiveDevice[]>) {
       state.activeDevicesList = action.payload;
     },
-    /** A confirmed change of number (issue 16 §2): the stored session data shows the new one (spec 001 §3 mobileNo). */
+    /** A confirmed change of number: the stored session data shows the new one (spec 001 §3 mobileNo). */
     mobileNoChanged(state, action: PayloadAction<string>) {
       if (state.userData) state.userData.mobileNo = action.payload;
     },

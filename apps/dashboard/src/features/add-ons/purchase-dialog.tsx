@@ -15,7 +15,7 @@ import { formatPaise } from './copy.ts';
 type Step =
   { kind: 'confirm' } | { kind: 'paying' } | { kind: 'done'; purchase: Purchase } | { kind: 'error'; message: string };
 
-/** A fresh key per attempt: a retry of the same attempt reuses it, so it never charges twice (issue 16 §7). */
+/** A fresh key per attempt: a retry of the same attempt reuses it, so it never charges twice. */
 function newKey(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -32,7 +32,7 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * Buying an add-on (issue 16 §7): confirm the price, pay, then one of three outcomes — paid,
+ * Buying an add-on: confirm the price, pay, then one of three outcomes — paid,
  * declined (try again) or pending (check again later). The payment gateway's checkout would open
  * between create and confirm; the local gateway settles it on the server.
  */

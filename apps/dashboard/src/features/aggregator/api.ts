@@ -95,7 +95,7 @@ export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TA
       query: () => ({ method: 'DELETE', path: AGGREGATOR_ROUTES.deActivateUserData }),
       invalidatesTags: [AA_ACCOUNTS_TAG, AA_STATUS_TAG],
     }),
-    /** "View Insights" (issue 17 §4): monthly money in and out, spend by category, of all linked accounts. */
+    /** "View Insights": monthly money in and out, spend by category, of all linked accounts. */
     insights: build.query<InsightsResponse, void>({
       query: () => ({ method: 'GET', path: AGGREGATOR_ROUTES.insights, handledCodes: HANDLED.data }),
       providesTags: [AA_ACCOUNTS_TAG],

@@ -15,7 +15,7 @@ const token = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
 /**
- * Money in and out by month (issue 17 §4 "View Insights"), in its own lazily loaded chunk. The
+ * Money in and out by month ("View Insights"), in its own lazily loaded chunk. The
  * canvas is an image named by its summary; the months themselves are in the table beside it.
  */
 export default function InsightsCharts({ months }: InsightsChartsProps) {

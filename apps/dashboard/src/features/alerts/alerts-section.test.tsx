@@ -60,7 +60,7 @@ function segment(extra: Partial<UserAlertSegmentResponse> = {}): UserAlertSegmen
 
 const alertsRegion = () => screen.findByRole('region', { name: /Credit alerts/ }, { timeout: 5000 });
 
-describe('credit alerts on the dashboard (issue 15 §4, spec 001 §3 userAllAlerts)', () => {
+describe('credit alerts on the dashboard (spec 001 §3 userAllAlerts)', () => {
   it('lists the alerts with the unread count, and explains why the score changed, reasons ranked', async () => {
     renderDashboard('/dashboard', {
       preloaded: signedInState(),

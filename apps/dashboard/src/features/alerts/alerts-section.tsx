@@ -30,7 +30,7 @@ function Impact({ impact }: { impact: CreditAlert['impact'] }) {
 }
 
 /**
- * "Why your score changed" (issue 15 §4 "every score change explained"): the latest score move of
+ * "Why your score changed" ("every score change explained"): the latest score move of
  * the customer's first bureau whose latest pull moved it, with the changes of that pull ranked,
  * those that pushed the score its way first. Built by the server from the same diff as the alerts.
  */
@@ -152,7 +152,7 @@ function Subscriptions({ bureaus }: { bureaus: readonly { creditBureau: Bureau; 
 }
 
 /**
- * Credit alerts on the dashboard (issue 15 §4; spec 001 §3 userAllAlerts / userAlertSegment, §7
+ * Credit alerts on the dashboard (spec 001 §3 userAllAlerts / userAlertSegment, §7
  * creditAlerts): "Why your score changed" when the latest pull moved the score, then the alerts
  * with the unread count, mark as read, dismiss, and the per-bureau subscription switches; designed
  * loading, empty and error states.

@@ -9,7 +9,7 @@ import type {
 import { api } from '../../app/api.ts';
 
 /**
- * spec 001 §7 creditAlerts (issue 15 §4), the paths of core CREDIT_ALERT_ROUTES, written out so
+ * spec 001 §7 creditAlerts, the paths of core CREDIT_ALERT_ROUTES, written out so
  * the bundle does not carry the schema library (api.test.ts holds them equal).
  */
 export const ALERT_PATHS = {

@@ -3,7 +3,7 @@ import { useServices } from '../../app/services.ts';
 import { PageTitle } from '../../layout/shell.tsx';
 import { ConsentList } from './consent-list.tsx';
 
-/** spec 001 §2 route "consent-revocation" (issue 16 item 5). */
+/** spec 001 §2 route "consent-revocation". */
 export default function ConsentRevocationPage() {
   const services = useServices();
   useEffect(() => {

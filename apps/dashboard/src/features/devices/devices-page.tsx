@@ -11,7 +11,7 @@ import { formatWhen, placePhrase } from './format.ts';
 import './devices.css';
 
 /**
- * spec 001 §2 route "active-devices" (issue 16 item 3): every browser and phone where the customer
+ * spec 001 §2 route "active-devices": every browser and phone where the customer
  * is signed in, from the sign-on service's own sessions. Signing one out ends that session
  * everywhere at once; this device is marked, and leaving it is the header's log out.
  */

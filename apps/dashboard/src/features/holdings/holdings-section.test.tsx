@@ -10,7 +10,7 @@ afterEach(cleanup);
 const section = () => screen.findByRole('region', { name: 'Your investments, cover and loans' }, { timeout: 5000 });
 const card = async (name: string) => within(await section()).findByRole('article', { name });
 
-describe('Your investments, cover and loans (issue 16 §7 banners)', () => {
+describe('Your investments, cover and loans (spec 001 §1 banners)', () => {
   it('shows the funds’ value, gain, SIPs and each fund behind a disclosure', async () => {
     renderDashboard('/dashboard', {
       preloaded: signedInState(),

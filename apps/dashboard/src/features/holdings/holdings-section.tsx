@@ -4,7 +4,7 @@ import { WalletProtectionCard } from './wallet-protection-card.tsx';
 import './holdings.css';
 
 /**
- * "Your investments, cover and loans" (issue 16 §7): the banners of spec 001 §1 ("wording for a
+ * "Your investments, cover and loans": the banners of spec 001 §1 ("wording for a
  * mutual fund status, wallet protection") and §3 (userMutualFundStatus, walletProtectionData,
  * ONDCDisbursedLeads), each from its own call with its own loading, error and empty state, so one
  * slow or failing service leaves the other two readable.

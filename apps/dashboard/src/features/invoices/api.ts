@@ -4,7 +4,7 @@ import { fetchPdf } from '../../lib/pdf-file.ts';
 import type { Http } from '../../lib/http.ts';
 import { api } from '../../app/api.ts';
 
-/** spec 001 §7 BSP paymentSystem/invoices (the invoices module, issue 16 §6): the customer's invoices. */
+/** spec 001 §7 BSP paymentSystem/invoices (the invoices module): the customer's invoices. */
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     invoices: build.query<InvoicesResponse, void>({

@@ -5,7 +5,7 @@ import { api } from '../../app/api.ts';
 /** The tag an apply (features/offers) invalidates, so a new lead shows in the list at once. */
 export const LEADS_TAG = 'Leads';
 
-/** spec 001 §7 myAccount/getLeads (the leads module, issue 14): the customer's leads, newest first. */
+/** spec 001 §7 myAccount/getLeads (the leads module): the customer's leads, newest first. */
 export const leadsApi = api.enhanceEndpoints({ addTagTypes: [LEADS_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     leads: build.query<GetLeadsResponse, void>({

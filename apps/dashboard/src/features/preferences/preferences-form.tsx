@@ -23,7 +23,7 @@ const CHANNELS: readonly { channel: PreferenceChannel; label: string; detail: (m
 
 /**
  * The communication preferences form (spec 001 §2 preferences, and the support page's
- * Communication Preferences tab; issue 16 item 4). Each switch saves at once: a channel turned off
+ * Communication Preferences tab). Each switch saves at once: a channel turned off
  * gets no offers or reminders; messages the customer needs (OTPs, account alerts) still arrive.
  * `headingLevel` lets the support tab nest it under its own heading.
  */

@@ -24,7 +24,7 @@ function mirror<T>(list: ReferenceList, pick: (data: T) => unknown[]) {
 }
 
 /**
- * Profile and personal details (issue 16 §2; modules/profile on the server): the spec 001 §7 BSP
+ * Profile and personal details (modules/profile on the server): the spec 001 §7 BSP
  * utility lists, the employer search, and customerProfile/update. The customer's details are
  * My Account's getCustomerDetails (app/api.ts customerDetails), kept current from the update's
  * answers so a save shows without a second read.

@@ -186,7 +186,7 @@ const message = (key: keyof typeof PROFILE_ERRORS) => PROFILE_ERRORS[key].messag
 
 /**
  * The personal-details form (spec 001 §2 personal-details; §3 employment, profession and business
- * types; issue 16 §2): what lenders ask on every application, saved once. The rules are core's, the
+ * types): what lenders ask on every application, saved once. The rules are core's, the
  * same the server applies: each broken one is said beside its field, and the first such field gets
  * focus. Pickers: employer by server search, city and bank from their lists.
  */

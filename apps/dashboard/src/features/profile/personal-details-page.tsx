@@ -7,7 +7,7 @@ import { useCustomerDetails, usePageView } from './use-customer-details.ts';
 import './profile.css';
 
 /**
- * spec 001 §2 route "personal-details" (issue 16 §2): the details lenders ask on every application,
+ * spec 001 §2 route "personal-details": the details lenders ask on every application,
  * kept here so the customer enters them once. Loading, error and saved states are the page's; the
  * form is personal-details-form.tsx.
  */

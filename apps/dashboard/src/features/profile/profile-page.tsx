@@ -78,7 +78,7 @@ function PersonalSummary({ details }: { details: PersonalDetailsView | null }) {
 }
 
 /**
- * spec 001 §2 route "profile" (issue 16 §2): the customer's contact details, masked as spec 001 §5
+ * spec 001 §2 route "profile": the customer's contact details, masked as spec 001 §5
  * asks, with changes confirmed by OTP to the new email or number; and a summary of the personal
  * details, edited on their own page.
  */

@@ -35,7 +35,7 @@ export function dpdWords(dpd: number | null): string {
 export const lateMonths = (history: readonly DpdMonth[]) => history.filter((month) => (month.dpd ?? 0) > 0).length;
 
 /**
- * The 36-month days-past-due history of one account as a compact table (issue 15 §4): a row per
+ * The 36-month days-past-due history of one account as a compact table: a row per
  * year, a column per month, each cell a glyph for the eye and words for a screen reader (the
  * glyph is hidden from it). Months the account was not open are blank.
  */

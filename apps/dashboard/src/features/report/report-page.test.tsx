@@ -97,7 +97,7 @@ const HISTORY = {
 
 const SCORES = [record('EQUIFAX', 700), record('HIGHMARK', null), record('CIBIL', 782), record('EXPERIAN', 790)];
 
-describe('credit report screen (issue 15 §4)', () => {
+describe('credit report screen', () => {
   it('one tab per bureau with a file, in spec order; ?bureau= picks the tab', async () => {
     const page = renderDashboard('/credit-report?bureau=EXPERIAN', {
       preloaded: signedInState(),

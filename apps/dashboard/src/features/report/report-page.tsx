@@ -281,7 +281,7 @@ export function BureauReport({ bureau }: { bureau: Bureau }) {
 }
 
 /**
- * The credit report analysis screen (issue 15 §4). spec 001 §2 lists no report route, but §4
+ * The credit report analysis screen. spec 001 §2 lists no report route, but §4
  * ("Redirect sources: bureau goes to the credit bureau report analysis page") and §9 ("Redirect
  * targets: credit report analysis") name the screen, so it is the standard-layout route
  * credit-report, reached from the dashboard score section's "See full report" of each bureau tab;

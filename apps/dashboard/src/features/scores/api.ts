@@ -4,7 +4,7 @@ import { CREDIT_ROUTES } from '@pravesh/core/credit/routes.ts';
 import { api } from '../../app/api.ts';
 
 /**
- * spec 000 §7 / spec 001 §9 myAccount/getCreditScores (the credit module, issue 14): one record per
+ * spec 000 §7 / spec 001 §9 myAccount/getCreditScores (the credit module): one record per
  * bureau with a stored pull, in display order. From core's zod-free route table, so the bundle does
  * not carry the schema library.
  */
@@ -13,7 +13,7 @@ export const CREDIT_SCORES_PATH = CREDIT_ROUTES.getCreditScores;
 /**
  * spec 001 §7 bureauApplication/getBureauScore: one bureau's record with its monthly score history
  * (oldest month first, 12+ months for a scored file), the data of the score history chart. The
- * credit module already serves the history here, so no new path is needed (issue 15 §4).
+ * credit module already serves the history here, so no new path is needed.
  */
 export const BUREAU_SCORE_PATH = CREDIT_ROUTES.getBureauScore;
 

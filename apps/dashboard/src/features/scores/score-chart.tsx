@@ -25,7 +25,7 @@ const token = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
 /**
- * The score history line (issue 15 §4), in its own lazily loaded chunk. The canvas is one tab
+ * The score history line, in its own lazily loaded chunk. The canvas is one tab
  * stop: Left/Right (and Home/End) walk the months, each shown in the tooltip and announced in a
  * polite live region, so the data is reachable without a mouse. The months are also in the
  * visually hidden table ScoreHistory renders beside it.

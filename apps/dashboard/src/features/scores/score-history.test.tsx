@@ -33,7 +33,7 @@ const HISTORY = Array.from({ length: 12 }, (_, index) => ({
   score: 740 + index * 4,
 }));
 
-describe('score history (issue 15 §4)', () => {
+describe('score history', () => {
   it('falls back to a visible table of the monthly scores when the chart cannot load', async () => {
     renderDashboard('/dashboard', {
       preloaded: signedInState(),

@@ -10,7 +10,7 @@ import './scores.css';
 
 export type ChartLoader = () => Promise<{ default: ComponentType<ScoreChartProps> }>;
 
-/** The chart library is its own chunk, fetched only when a history is on screen (issue 15 §4 budget). */
+/** The chart library is its own chunk, fetched only when a history is on screen (the dashboard bundle budget, README "Benchmarks"). */
 const loadChart: ChartLoader = () => import('./score-chart.tsx');
 
 const lazyCharts = new Map<ChartLoader, ComponentType<ScoreChartProps>>();
@@ -74,7 +74,7 @@ export interface ScoreHistoryProps {
 }
 
 /**
- * "Your score over time" for one bureau (issue 15 §4): the monthly scores of getBureauScore as a
+ * "Your score over time" for one bureau: the monthly scores of getBureauScore as a
  * line chart, with a visually hidden table of the same months as its text alternative, a one-line
  * summary, and designed loading, empty and error states.
  */

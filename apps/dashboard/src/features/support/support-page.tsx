@@ -26,7 +26,7 @@ type TabId = (typeof TABS)[number]['id'];
 const tabOf = (hash: string): TabId => TABS.find((tab) => `#${tab.id}` === hash)?.id ?? 'faqs';
 
 /**
- * spec 001 §2 route "support" (issue 16 §1). The selected tab is the URL's hash (spec 001 §3 support
+ * spec 001 §2 route "support". The selected tab is the URL's hash (spec 001 §3 support
  * slice supportTab), so a reload or a link opens it. A tab's content is rendered when first opened
  * and kept after, so a half-written query survives a look at the FAQs. "Chat with us" shows only
  * while the server's chat switch (spec 001 §9) is on.

@@ -48,7 +48,7 @@ CREATE INDEX "consent_ledger_subject_idx" ON "consent_ledger" USING btree ("subj
 CREATE INDEX "consent_ledger_customer_idx" ON "consent_ledger" USING btree ("customer_id","seq");--> statement-breakpoint
 -- Written by hand after drizzle-kit generate: the ledger and the published versions are
 -- append-only, enforced by the database itself, so no route, script or operator session can
--- rewrite a decision or the text it was about (issue 5; DPDP Act 2023 §6: consent must be provable).
+-- rewrite a decision or the text it was about (DPDP Act 2023 §6: consent must be provable).
 CREATE FUNCTION "consent_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';

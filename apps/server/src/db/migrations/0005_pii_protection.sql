@@ -1,4 +1,4 @@
--- Issue 12 §1.10: customers' mobile numbers and emails encrypted at rest (AES-256-GCM, kid'd keys)
+-- Customers' mobile numbers and emails encrypted at rest (AES-256-GCM, kid'd keys)
 -- with keyed hashes for look-ups. Existing rows are encrypted by the server at start (the keys
 -- live in its configuration, not in the database): customers/store.ts encryptLegacyRows() fills
 -- the new columns and empties mobile_no and email; a later migration may drop those two.
@@ -9,7 +9,7 @@ ALTER TABLE "sso_customers" ADD COLUMN "email_hash" text;--> statement-breakpoin
 ALTER TABLE "sso_customers" ADD COLUMN "email_enc" text;--> statement-breakpoint
 ALTER TABLE "sso_customers" ADD CONSTRAINT "sso_customers_mobile_hash_unique" UNIQUE("mobile_hash");--> statement-breakpoint
 ALTER TABLE "sso_customers" ADD CONSTRAINT "sso_customers_email_hash_unique" UNIQUE("email_hash");--> statement-breakpoint
--- Issue 12 §1.6: browsers trusted for a customer's password sign-in, by a server-issued cookie.
+-- Browsers trusted for a customer's password sign-in, by a server-issued cookie.
 CREATE TABLE "sso_device_trust" (
 	"token_hash" text NOT NULL,
 	"customer_id" uuid NOT NULL,

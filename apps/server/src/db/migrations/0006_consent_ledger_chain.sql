@@ -1,4 +1,4 @@
--- Written by hand (issue 12 §1.9): the consent ledger as proof that survives its own database.
+-- Written by hand: the consent ledger as proof that survives its own database.
 --
 -- 1. A hash chain. Every entry carries prev_hash (the entry_hash of the entry before it in chain
 --    order) and entry_hash = sha256 over a canonical text of its fields and prev_hash; the head

@@ -26,7 +26,7 @@ CREATE TABLE "credit_pulls" (
 	CONSTRAINT "credit_pulls_band_check" CHECK ("credit_pulls"."score_band" is null or "credit_pulls"."score_band" in ('EXCELLENT', 'VERY_GOOD', 'GOOD', 'FAIR', 'LOW', 'VERY_LOW'))
 );
 --> statement-breakpoint
--- Written by hand (issue 14 §1): a new pull never overwrites an old one. Pulls are versions, so an
+-- Written by hand: a new pull never overwrites an old one. Pulls are versions, so an
 -- UPDATE is refused by the database itself, whoever sends it. DELETE stays allowed: a customer's
 -- data must be erasable (DPDP Act 2023 §12).
 CREATE FUNCTION "credit_pulls_no_update"() RETURNS trigger LANGUAGE plpgsql AS $$

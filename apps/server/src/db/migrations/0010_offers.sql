@@ -1,4 +1,4 @@
--- Written by hand (issue 14 §2): the offer catalogue. Demo rows come from `npm run seed`, never
+-- Written by hand: the offer catalogue. Demo rows come from `npm run seed`, never
 -- from a migration (a migration runs in production too).
 CREATE TABLE "offer_lenders" (
 	"lender_id" text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Leads (issue 14 §2; apps/server/src/db/schema/leads.ts). Written by hand.
+-- Leads (apps/server/src/db/schema/leads.ts). Written by hand.
 CREATE TABLE "leads" (
 	"lead_id" uuid PRIMARY KEY NOT NULL,
 	"customer_id" uuid NOT NULL,

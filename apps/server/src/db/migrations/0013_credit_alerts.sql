@@ -1,4 +1,4 @@
--- Written by hand (issue 15 §4, spec 001 §7 creditAlerts): alerts derived from the two latest
+-- Written by hand (spec 001 §7 creditAlerts): alerts derived from the two latest
 -- stored pulls of a bureau, stored once per pair of pulls (the unique key makes a repeat a no-op).
 CREATE TABLE "credit_alerts" (
 	"alert_id" uuid PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Paid add-on purchases (spec 001 §1; issue 16 §7). One row per purchase, written before the
+-- Paid add-on purchases (spec 001 §1). One row per purchase, written before the
 -- payment gateway is asked anything, with everything a GST invoice needs (CGST Rules rule 46).
 CREATE TABLE "add_on_purchases" (
 	"purchase_id" uuid PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Self-service (issue 16 items 3-5; spec 001 §2 preferences and active-devices, §3 user slice
+-- Self-service (spec 001 §2 preferences and active-devices, §3 user slice
 -- preferencesData and preferencesActionCount). Written by hand; works on PGlite and PostgreSQL.
 -- A customer's communication preferences: one row per customer, written on the first change. A
 -- customer without a row has every channel on and every counter at 0 (spec 001 §3 "each starts at 0").

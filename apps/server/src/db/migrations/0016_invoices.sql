@@ -1,4 +1,4 @@
--- GST tax invoices (issue 16 §6; apps/server/src/db/schema/invoices.ts). Written by hand.
+-- GST tax invoices (apps/server/src/db/schema/invoices.ts). Written by hand.
 -- One series row per Indian financial year: issuing bumps last_serial with
 -- INSERT … ON CONFLICT DO UPDATE in the invoice's own transaction (row lock until commit), so the
 -- series has no gaps and no repeats.

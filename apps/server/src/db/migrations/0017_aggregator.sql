@@ -1,4 +1,4 @@
--- Account aggregator (issue 17; apps/server/src/db/schema/aggregator.ts). Written by hand.
+-- Account aggregator (apps/server/src/db/schema/aggregator.ts). Written by hand.
 CREATE TABLE "aa_consents" (
 	"consent_handle" uuid PRIMARY KEY NOT NULL,
 	"customer_id" uuid NOT NULL,

@@ -1,4 +1,4 @@
--- Support (spec 001 §2 support tabs, §7 getSupport, supportMail, chat/chatAllocation; issue 16 §1;
+-- Support (spec 001 §2 support tabs, §7 getSupport, supportMail, chat/chatAllocation;
 -- apps/server/src/db/schema/support.ts). Written by hand.
 CREATE TABLE "support_faq_categories" (
 	"category_id" text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Profile and personal details (issue 16 §2; spec 001 §3 utility slice, §7 BSP utility/*,
+-- Profile and personal details (spec 001 §3 utility slice, §7 BSP utility/*,
 -- customerProfile/update). Written by hand; works on PGlite and PostgreSQL.
 --
 -- Reference data that is the same in every environment is written here, so every database (tests

@@ -1,4 +1,4 @@
--- Holdings elsewhere in the marketplace (issue 16 §7; apps/server/src/db/schema/holdings.ts): mutual
+-- Holdings elsewhere in the marketplace (apps/server/src/db/schema/holdings.ts): mutual
 -- fund folios, wallet protection policies and ONDC loans as the partner platforms report them.
 -- Written by hand (the tables' part of drizzle-kit export).
 CREATE TABLE "mutual_fund_folios" (

@@ -1,4 +1,4 @@
--- Issue 13 §3: pbguc/event/produce stores every event; the (site_id, received_at) B-tree cost each
+-- Pbguc/event/produce stores every event; the (site_id, received_at) B-tree cost each
 -- insert about a sixth of its time on PGlite. Events arrive in time order, so a BRIN index on
 -- received_at (PostgreSQL §71) serves time-range reports at a fraction of the upkeep.
 -- Written by hand (apps/server/src/db/schema/analytics.ts).

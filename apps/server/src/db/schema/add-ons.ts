@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Purchases of the paid add-ons (spec 001 §1; issue 16 §7), one row per purchase. The row is
+ * Purchases of the paid add-ons (spec 001 §1), one row per purchase. The row is
  * written before the gateway is asked anything, so a failure at any later step loses nothing: a
  * retry with the same idempotency key finds it and carries on from where it stopped.
  *

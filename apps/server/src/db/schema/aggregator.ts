@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Account aggregator (issue 17; migration 0017). The AA keeps the customer's identity; we keep no
+ * Account aggregator (migration 0017). The AA keeps the customer's identity; we keep no
  * mobile number here: consent requests are known by their handle, linked accounts by the AA's link
  * reference, and only their masked numbers (spec 001 §5) are stored.
  */
@@ -113,7 +113,7 @@ export const aaTransactions = pgTable(
 );
 
 /**
- * Durable fetch jobs (issue 17 §2): FI request → data ready → FI fetch, one step per run, its
+ * Durable fetch jobs: FI request → data ready → FI fetch, one step per run, its
  * progress stored so a restart resumes where it stood. At most one open job per consent (partial
  * unique index), and a lease so two instances never run the same job at once.
  */

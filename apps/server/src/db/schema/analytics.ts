@@ -41,7 +41,7 @@ export const analyticsEvents = pgTable(
   },
   // Events arrive in time order, so a BRIN index (PostgreSQL §71) finds a time range at a fraction of a
   // B-tree's upkeep per insert: the (site_id, received_at) B-tree it replaced cost each stored event
-  // about a sixth of its insert on PGlite (issue 13 §3). Reports read a time range, then the site.
+  // about a sixth of its insert on PGlite. Reports read a time range, then the site.
   // A primary key of a partitioned table includes the partition key (PostgreSQL §5.12.2.3).
   (table) => [
     primaryKey({ name: 'analytics_events_pkey', columns: [table.eventId, table.receivedOn] }),

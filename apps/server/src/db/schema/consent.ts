@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Terms consent (issue 5). A contract's published versions and the ledger of decisions are
+// Terms consent. A contract's published versions and the ledger of decisions are
 // append-only: triggers in migration 0003 refuse UPDATE, DELETE and TRUNCATE on both, because an
 // entry is proof of what a person agreed to (DPDP Act 2023 §6), and that proof names a version
 // whose text must never change after it was shown.
@@ -47,7 +47,7 @@ export const consentContractVersions = pgTable(
 );
 
 /**
- * The consent ledger: every decision appended, never changed (issue 5). The current state of a
+ * The consent ledger: every decision appended, never changed. The current state of a
  * subject and contract is its latest entry (highest seq). IP and user agent only as HMACs.
  */
 export const consentLedger = pgTable(
@@ -81,7 +81,7 @@ export const consentLedger = pgTable(
     /** A withdrawal's reason, as the customer gave it. */
     reason: text('reason'),
     /**
-     * The hash chain (issue 12 §1.9, migration 0006): filled by the consent_ledger_chain trigger
+     * The hash chain (migration 0006): filled by the consent_ledger_chain trigger
      * under a lock on the chain head, whatever the insert sends ($default only satisfies the type).
      */
     chainPosition: bigint('chain_position', { mode: 'number' })

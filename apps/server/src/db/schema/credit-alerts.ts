@@ -15,7 +15,7 @@ import {
 import type { ReportChangeDetails } from '@pravesh/core';
 
 /**
- * Credit alerts (issue 15 §4; spec 001 §3 userAllAlerts, §7 creditAlerts): the changes between a
+ * Credit alerts (spec 001 §3 userAllAlerts, §7 creditAlerts): the changes between a
  * customer's two latest stored pulls of one bureau (core diffReports), stored once per pair. The
  * unique (customer, bureau, to_version, kind, subject_key) makes storing a pair again a no-op,
  * so the same pair of pulls always has the same alerts, however often it is looked at.

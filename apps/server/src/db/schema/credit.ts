@@ -3,7 +3,7 @@ import { check, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'd
 import type { CreditReport, ScoreHistoryPoint } from '@pravesh/core';
 
 /**
- * Credit bureau pulls (issue 14 §1), one row per pull and never changed: a new pull is the next
+ * Credit bureau pulls, one row per pull and never changed: a new pull is the next
  * version for (customer, bureau) and never overwrites the old one, which the database itself
  * enforces (migration 0009: UPDATE is refused). DELETE stays possible for erasure of a
  * customer's data. The latest version is what the score tile and the dashboard show.

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * What the customer holds elsewhere in the marketplace (issue 16 §7; spec 001 §3 account slice
+ * What the customer holds elsewhere in the marketplace (spec 001 §3 account slice
  * userMutualFundStatus, walletProtectionData, ONDCDisbursedLeads), migration 0021: as the partner
  * platforms (the mutual fund registrar, the insurer, the ONDC lender) report it. Identifiers are
  * kept whole, as reported, and masked on the way out (spec 001 §5). Outside production the seed

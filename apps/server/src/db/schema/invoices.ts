@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * GST tax invoices (issue 16 §6; CGST rule 46; ../shared/reference/india-credit-and-invoices.md).
+ * GST tax invoices (CGST rule 46; ../shared/reference/india-credit-and-invoices.md).
  *
  * `invoice_series`: one row per Indian financial year holding the last serial given out. Issuing
  * an invoice bumps it with INSERT … ON CONFLICT DO UPDATE … RETURNING in the same transaction as

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { LEAD_STATUSES, OPEN_LEAD_STATUSES } from '@pravesh/core';
 
 /**
- * Leads (issue 14 §2): one row per application a customer started on a partner's site through
+ * Leads: one row per application a customer started on a partner's site through
  * PCO/applyOffer or partner/quoteApply. It keeps a copy of what was applied to (offers change
  * later) and our lifecycle status with the partner's own status beside it (core leads/lifecycle.ts).
  *
@@ -49,7 +49,7 @@ export const leads = pgTable(
   ],
 );
 
-/** Every status a lead went through, oldest first (spec 001 §3 leadDetails; issue 14 §2 lifecycle). */
+/** Every status a lead went through, oldest first (spec 001 §3 leadDetails; core leads/lifecycle.ts). */
 export const leadStatusHistory = pgTable(
   'lead_status_history',
   {

@@ -3,7 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'dr
 import type { CardTerms, InsuranceTerms, LoanTerms } from '@pravesh/core';
 
 /**
- * The offer catalogue (issue 14 §2): lenders and their offers. Which of them a customer is
+ * The offer catalogue: lenders and their offers. Which of them a customer is
  * pre-approved for is decided per request by core offerRules over the customer's stored bureau
  * pulls, so nothing per customer is stored here. Demo rows come from the seed step
  * (`npm run seed`, cli/seed.ts), never from a migration.

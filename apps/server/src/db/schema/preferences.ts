@@ -1,8 +1,8 @@
 import { boolean, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Communication preferences (spec 001 §3 user slice preferencesData and preferencesActionCount;
- * issue 16 item 4), migration 0015. One row per customer, written on the first change: no row
+ * Communication preferences (spec 001 §3 user slice preferencesData and preferencesActionCount),
+ * migration 0015. One row per customer, written on the first change: no row
  * means every channel on and every counter 0. Every marketing message is checked against this row
  * (modules/preferences/contact.ts mayContact); transactional messages such as OTPs are not.
  */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Profile and personal details (issue 16 §2; spec 001 §3 utility slice and reference lists),
+ * Profile and personal details (spec 001 §3 utility slice and reference lists),
  * migration 0020.
  *
  * Reference data: Indian cities and banks and the turnover bands are the same in every environment,
@@ -79,7 +79,7 @@ export const refEmployerWords = pgTable(
 );
 
 /**
- * A customer's personal details (issue 16 §2): one row per customer, written on the first save.
+ * A customer's personal details: one row per customer, written on the first save.
  * Everything in it is personal data, so it is kept as one AES-256-GCM ciphertext under the PII
  * keyring (auth/pii-cipher.ts, field "personalDetails"; rotated by `npm run pii -- reencrypt`).
  */

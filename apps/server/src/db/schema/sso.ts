@@ -1,12 +1,11 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// Single sign-on (issue 4). Secrets are kept only as hashes: OTP codes as an HMAC under a kid'd
+// Single sign-on. Secrets are kept only as hashes: OTP codes as an HMAC under a kid'd
 // pepper, session tokens, authorization codes and one-time keys as SHA-256 of 256-bit randoms.
 
 /**
  * Customers of the accounts service (spec 000 §3 "Customer data": mobileNo and customerId). The
- * number and the email are kept encrypted with a keyed hash for look-ups (issue 12 §1.10,
- * auth/pii-cipher.ts). Migration 0012 dropped the clear columns of before 0005; values
+ * number and the email are kept encrypted with a keyed hash for look-ups (auth/pii-cipher.ts). Migration 0012 dropped the clear columns of before 0005; values
  * still in clear then wait in ssoPiiBackfill for the server to encrypt them at start.
  * mobile_hash and mobile_enc stay nullable only for that moment between migration and start.
  */
@@ -123,7 +122,7 @@ export const ssoTrustedDevices = pgTable(
 );
 
 /**
- * Browsers that completed an OTP sign-in for a customer (issue 12 §1.6): the server-issued,
+ * Browsers that completed an OTP sign-in for a customer: the server-issued,
  * HttpOnly device cookie's value is random and kept here only as SHA-256; one browser's value may
  * stand for several customers. A password sign-in needs no second factor from such a browser.
  */
@@ -162,7 +161,7 @@ export const ssoCallerIdRequests = pgTable('sso_caller_id_requests', {
   siteId: integer('site_id').notNull(),
   status: text('status').notNull(),
   provider: text('provider').notNull(),
-  /** Once approved, the verified number, encrypted as customers' are (issue 12 §1.10; migration 0012). */
+  /** Once approved, the verified number, encrypted as customers' are (migration 0012). */
   mobileEnc: text('mobile_enc'),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -171,7 +170,7 @@ export const ssoCallerIdRequests = pgTable('sso_caller_id_requests', {
 });
 
 /**
- * Migration 0012's hand-over (issue 12 §1.10): personal data a database still held in clear when
+ * Migration 0012's hand-over: personal data a database still held in clear when
  * the clear columns were dropped (a database that had not started a server since migration 0005,
  * and approved caller-id requests). SQL cannot encrypt (the keys are in the server's configuration,
  * not the database), so the values wait here and the server encrypts them into their rows at start

@@ -19,7 +19,7 @@ export const visits = pgTable(
     siteName: text('site_name'),
     /** When the browser says the visit started (createdAt / createdTime), else when it arrived. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** Optional since migration 0008: spec 000 does not require it (issue 12 §2). */
+    /** Optional since migration 0008: spec 000 does not require it. */
     completeUrl: text('complete_url'),
     utmContent: text('utm_content'),
     utmMedium: text('utm_medium'),

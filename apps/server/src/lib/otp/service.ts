@@ -17,11 +17,11 @@ import { ChallengedError, createProofOfWork } from './proof-of-work.ts';
 import type { Metrics } from '../../observability/metrics.ts';
 
 /**
- * One-time passwords (issue 4), by SMS and, for JOURNEY_EMAIL_OTP, by email: 6 digits from
+ * One-time passwords, by SMS and, for JOURNEY_EMAIL_OTP, by email: 6 digits from
  * crypto.randomInt, alive 5 minutes, stored only as HMAC-SHA256 under a kid'd pepper, single use,
  * dead after 5 attempts. Sends are limited to one per 30 s and 5 per hour per number or address,
  * and a configurable number per hour per client IP, through the shared rate limiter so the limits
- * hold across instances. SMS sends also spend two hourly budgets (issue 12 §1.1, SMS pumping): one
+ * hold across instances. SMS sends also spend two hourly budgets (SMS pumping): one
  * per number prefix (a run of numbers in one operator series costs the sender per message) and one
  * for the whole deployment. Past a budget a sign-in send needs a proof of work (smsBudgets), so
  * pumping grows ever dearer without one requester locking every other customer out.
@@ -32,7 +32,7 @@ export interface OtpServiceOptions {
   /** Keys the mobile number of a row (a stable HMAC key, not rotated with the pepper). */
   mobileKeySecret: string;
   limiter: RateLimiter;
-  /** Encrypts the number of a customer created at sign-in (issue 12 §1.10). */
+  /** Encrypts the number of a customer created at sign-in. */
   pii: PiiCipher;
   sms: SmsProvider;
   /** JOURNEY_EMAIL_OTP's mail provider; without one, email sends answer emailOtpUnavailable. */
@@ -75,8 +75,7 @@ interface SmsSend {
 }
 
 /**
- * A new mobile number or email address a signed-in customer wants on their account (issue 16 §2,
- * spec 001 §5): confirmed by a code sent to the new identifier before it replaces the old one.
+ * A new mobile number or email address a signed-in customer wants on their account (spec 001 §5): confirmed by a code sent to the new identifier before it replaces the old one.
  */
 export type ContactChange =
   | { readonly customerId: string; readonly kind: 'mobile'; readonly mobileNo: string }
@@ -108,7 +107,7 @@ interface CheckRow {
  * One statement per round of checks (each number at most once): takes an attempt from every live
  * row checked and consumes the rows whose offered hash matches (a conditional increment, so
  * parallel guesses cannot test more than maxAttempts codes), then, for the numbers whose code
- * checked out, finds (by keyed hash) or creates (with the encrypted number, issue 12 §1.10) their
+ * checked out, finds (by keyed hash) or creates (with the encrypted number) their
  * customer. The checks travel as one JSON parameter. A customer inserted by another transaction
  * meanwhile is neither created nor seen here (customer_id null): the caller falls back to the
  * customer store.
@@ -394,7 +393,7 @@ export function createOtpService(options: OtpServiceOptions) {
 
   return {
     /**
-     * A code confirming a contact change, sent to the NEW number or address (issue 16 §2). The
+     * A code confirming a contact change, sent to the NEW number or address. The
      * sign-in rules hold (hashed under the pepper, 5 minutes, single use, 5 attempts), and the
      * per-IP, 30 s and hourly limits count against the new identifier itself, shared with its
      * sign-in codes, so a change cannot be used to flood someone else's phone or inbox.

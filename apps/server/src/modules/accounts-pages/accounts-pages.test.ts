@@ -8,7 +8,7 @@ import { getTestInstance, type TestInstance } from '../../test/instance.ts';
 import { accountsPagesRoutes, ASSET_PREFIX, BOOTSTRAP_ELEMENT_ID } from './routes.ts';
 
 /**
- * The accounts pages may be framed only by configured site origins (issue 4; ARCHITECTURE.md
+ * The accounts pages may be framed only by configured site origins (ARCHITECTURE.md
  * "Browser facts"): CSP frame-ancestors lists exactly those origins and 'self', and no
  * X-Frame-Options header contradicts it.
  */

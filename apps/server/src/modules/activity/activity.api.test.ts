@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
     const { customerId, accessToken, cookie } = await signIn();
     const other = await signIn();
     const proof = { sso: accessToken };
-    // An access token is good on its own site only (issue 12 §1.4): site 7 gets its own, same session.
+    // An access token is good on its own site only: site 7 gets its own, same session.
     const onSite7 = await accessTokenOn(server, cookie, CLIENT_B);
     const phone = randomUUID();
     const laptop = randomUUID();

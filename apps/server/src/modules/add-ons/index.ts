@@ -9,7 +9,7 @@ export type { PaidPurchase } from './service.ts';
 
 export interface AddOnsModuleOptions {
   /**
-   * Called once per purchase when its payment succeeds (issue 16 §7): the place to issue its GST
+   * Called once per purchase when its payment succeeds: the place to issue its GST
    * invoice (modules/invoices issueInvoice, idempotent). Default: nothing. Its failure is logged
    * and does not undo the payment.
    */
@@ -17,7 +17,7 @@ export interface AddOnsModuleOptions {
 }
 
 /**
- * Paid add-ons (spec 001 §1, §3, §4; issue 15 §4, issue 16 §7): eligibility, purchases through the
+ * Paid add-ons (spec 001 §1, §3, §4): eligibility, purchases through the
  * payment provider, transactions, the step-up card and the product tiles.
  */
 export function createAddOnsModule(options: AddOnsModuleOptions = {}): FastifyPluginAsync<ModuleDeps> {

@@ -22,8 +22,8 @@ import { healthReportFileName, renderHealthReportPdf } from './health-report-pdf
 import type { AddOnsService } from './service.ts';
 
 /**
- * Paid add-ons, purchases, step-up card and product tiles over HTTP (spec 001 §1, §3, §4, §7, §9;
- * issue 15 §4, issue 16 §7). Customer routes speak only for the customer of the access token (pass
+ * Paid add-ons, purchases, step-up card and product tiles over HTTP (spec 001 §1, §3, §4, §7,
+ * §9). Customer routes speak only for the customer of the access token (pass
  * token sso strategy or pb-access-token): no body or query names a customer, so nobody can read
  * or buy as another; a purchase id of another customer is purchaseNotFound. Answers carry personal
  * data and are never cached.
@@ -67,7 +67,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
     {
       preHandler: signedIn,
       schema: {
-        summary: 'Start buying a paid add-on: store the purchase and make the gateway order (issue 16 §7; path ours)',
+        summary: 'Start buying a paid add-on: store the purchase and make the gateway order (path ours)',
         description:
           'Body {addOn, idempotencyKey}. The same key answers the same purchase (and makes its order if an earlier ' +
           'try could not reach the gateway); an open purchase of the same add-on is answered instead of a second ' +
@@ -91,7 +91,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
     {
       preHandler: signedIn,
       schema: {
-        summary: 'The checkout finished: confirm the payment with the gateway (issue 16 §7; path ours)',
+        summary: 'The checkout finished: confirm the payment with the gateway (path ours)',
         description:
           'Body {purchaseId, gatewayResponse?}. Answers the purchase with status SUCCESS, FAILED or PENDING (the ' +
           'gateway is not sure yet: ask orderStatus later). A settled purchase answers as it is; another ' +
@@ -113,7 +113,7 @@ export function addOnRoutes(app: FastifyInstance, { service, customerAuth }: Add
     {
       preHandler: signedIn,
       schema: {
-        summary: 'Where a purchase stands; a pending payment is asked of the gateway again (issue 16 §7; path ours)',
+        summary: 'Where a purchase stands; a pending payment is asked of the gateway again (path ours)',
         description: 'GET ?purchaseId=…; another customer’s purchase id is purchaseNotFound.',
         tags: ['add-ons'],
         querystring: orderStatusQuerySchema,

@@ -8,7 +8,7 @@ import { createAddOnsService, type PaidPurchase } from './service.ts';
 import { createAddOnsStore } from './store.ts';
 
 /**
- * The purchase flow's invoice hook (issue 16 §7): onPaid runs once per paid purchase, with what a
+ * The purchase flow's invoice hook: onPaid runs once per paid purchase, with what a
  * GST invoice needs, whichever request settles it; its failure never undoes a payment.
  */
 describe.each(DATABASE_KINDS)('add-ons service on %s', (kind) => {

@@ -60,7 +60,7 @@ export interface AddOnsServiceDeps {
   /** undefined: payments are switched off (config/payment.ts), every purchase answers paymentUnavailable. */
   payment: PaymentProvider | undefined;
   now: () => number;
-  /** Called once per purchase, when its payment succeeds (issue 16 §7: the invoice hook). */
+  /** Called once per purchase, when its payment succeeds (the invoice hook). */
   onPaid: OnPaid;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** The origin of a spec 000 §3 site (by key) that serves a product tile; undefined when none is configured. */
@@ -234,7 +234,7 @@ export function createAddOnsService(deps: AddOnsServiceDeps) {
     accountUserInformation: eligibility,
 
     /**
-     * Starts a purchase (issue 16 §7), idempotent by the client's key: the same key answers the same
+     * Starts a purchase, idempotent by the client's key: the same key answers the same
      * purchase (making its gateway order if an earlier try could not); an open purchase of the same
      * add-on is answered instead of a second one, so nobody pays twice. The row is stored before the
      * gateway is asked, so a gateway failure loses nothing.

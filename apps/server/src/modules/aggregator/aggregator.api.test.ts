@@ -23,7 +23,7 @@ import { nextMobile, signInCustomer } from '../../test/customers.ts';
 import { createAggregatorStore } from './store.ts';
 import { DAY, HOUR, aggregatorTestKit, type CallOptions } from './test-kit.ts';
 
-describe.each(DATABASE_KINDS)('aggregator OVI API on %s (issue 17 §2, spec 001 §7)', (kind) => {
+describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) => {
   const kit = aggregatorTestKit(kind);
   const { clock, call, ok, signIn, linkedCustomer, fetchedCustomer, countOf } = kit;
 

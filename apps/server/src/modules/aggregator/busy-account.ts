@@ -7,7 +7,7 @@ import type { AggregatorStore } from './store.ts';
 
 /**
  * A linked, fetched account with many transactions, written straight into the store: the volume
- * the transactions page and the statement are measured at (issue 17 "an account with 10,000
+ * the transactions page and the statement are measured at ("an account with 10,000
  * transactions"; bench/aggregator.ts, transactions-page.test.ts). The consent and link ids are
  * the caller's when it made them at the simulator (so a read's sync with the AA finds them), or
  * fresh ones.

@@ -28,7 +28,7 @@ import {
 import type { FetchWorker } from './fetch-worker.ts';
 
 /**
- * The consent journey of spec 001 §4 (issue 17 §1): banks, the consent request, discovery and
+ * The consent journey of spec 001 §4: banks, the consent request, discovery and
  * linking of accounts, the customer's decision, and deactivation, which revokes the consent and
  * deletes the data. The journey's state (spec 001 §4's seven ids) is stored per customer.
  */

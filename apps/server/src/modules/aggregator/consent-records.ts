@@ -93,7 +93,7 @@ export async function aa<T>(call: Promise<T>): Promise<T> {
 }
 
 /**
- * The consent we ask FINVU for (issue 17 §1; spec 001 §9 consent window): STORE, PERIODIC, the
+ * The consent we ask FINVU for (spec 001 §9 consent window): STORE, PERIODIC, the
  * deposit accounts' profile, summary and transactions, purpose 102, valid startDays from `start`,
  * data endDays back, at most one fetch an hour.
  */

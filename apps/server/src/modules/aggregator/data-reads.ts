@@ -27,7 +27,7 @@ import type { FetchWorker } from './fetch-worker.ts';
 import type { AccountRow, ConsentRow } from './store.ts';
 
 /**
- * What the customer reads of their fetched bank data (issue 17 §2–§4; spec 001 §4, §5, §7): the
+ * What the customer reads of their fetched bank data (spec 001 §4, §5, §7): the
  * accounts and balance banner, refreshes, transactions, statements and insights. An account is
  * read only while its consent allows (ConsentRecords.consentedAccount).
  */
@@ -194,7 +194,7 @@ export function createDataReads(options: AggregatorServiceOptions, records: Cons
     },
 
     /**
-     * "View Insights" (issue 17 §4): money in and out by month and spending by category from the
+     * "View Insights": money in and out by month and spending by category from the
      * fetched transactions of one account, or of every readable linked account (those not fetched
      * yet or whose consent is revoked are left out), as of the newest fetch.
      */

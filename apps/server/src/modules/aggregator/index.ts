@@ -6,7 +6,7 @@ import { aggregatorServiceFor } from './service-for.ts';
 export { aggregatorDataRightsPart } from './data-rights.ts';
 
 /**
- * Account aggregator (issue 17 §2): the OVI paths of spec 001 §7 over the aggregator provider.
+ * Account aggregator: the OVI paths of spec 001 §7 over the aggregator provider.
  * Besides the customer's polls, a ticker moves due fetch jobs on every workerIntervalMs (0: off, as
  * tests run it by polling), so a fetch a restart interrupted resumes without waiting for a poll.
  * The statement PDF (`fi/transaction`, spec 001 §5 and §7) is drawn by statement-pdf.ts; "View

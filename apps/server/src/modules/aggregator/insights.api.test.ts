@@ -12,7 +12,7 @@ import type { SignedInCustomer } from '../../test/customers.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { aggregatorTestKit } from './test-kit.ts';
 
-describe.each(DATABASE_KINDS)('FI/insights, View Insights, on %s (issue 17 §4)', (kind) => {
+describe.each(DATABASE_KINDS)('FI/insights, View Insights, on %s', (kind) => {
   const kit = aggregatorTestKit(kind);
   const { call, ok, fetchedCustomer } = kit;
 

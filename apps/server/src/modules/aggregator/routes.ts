@@ -35,7 +35,7 @@ import { sendPdf } from '../../lib/pdf/reply.ts';
 import type { AggregatorService } from './service.ts';
 
 /**
- * The OVI consent and banking service over HTTP (spec 001 §7; issue 17 §2). Every route needs the
+ * The OVI consent and banking service over HTTP (spec 001 §7). Every route needs the
  * customer's access token (pass token sso strategy or pb-access-token; none or a bad one is
  * tokenNotValidated, spec 001 §8) and speaks only for that customer: no body or query names a
  * customer, and a handle, link or account of another answers aaNotFound.
@@ -333,7 +333,7 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       preHandler: signedIn,
       schema: {
         summary:
-          'View Insights: money in and out by month, spending by category, from the fetched transactions (ours; issue 17 §4, spec 001 §4 data_available)',
+          'View Insights: money in and out by month, spending by category, from the fetched transactions (ours; spec 001 §4 data_available)',
         description:
           'GET. One linked account (accountId) or, without it, every linked account whose data is fetched and whose ' +
           'consent is not revoked. months: the last 12 calendar months up to asOf, oldest first, quiet months as 0; ' +

@@ -6,7 +6,7 @@ import { createFetchWorker } from './fetch-worker.ts';
 export { consentDetailFor, type AggregatorServiceOptions } from './consent-records.ts';
 
 /**
- * Rules of the OVI service (issue 17 §2; spec 001 §4, §7, §9). Who is asking is always the access
+ * Rules of the OVI service (spec 001 §4, §7, §9). Who is asking is always the access
  * token's customer: every read and write is scoped by that id, and a handle, link or account of
  * another customer answers aaNotFound. Time only through `now`.
  *

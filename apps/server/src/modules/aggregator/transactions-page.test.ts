@@ -11,7 +11,7 @@ const AT = new Date(Date.UTC(2026, 10, 21, 6));
 const DAY = 86_400_000;
 
 /**
- * The FI/transaction page at volume (issue 17: "an account with 10,000 transactions"): the page
+ * The FI/transaction page at volume ("an account with 10,000 transactions"): the page
  * and its total read the indexes of migration 0019, never the whole table, and the order is
  * right. Other accounts' rows are in the table too, as in a real database, and statistics are
  * fresh (ANALYZE), so the planner chooses as it would in production.

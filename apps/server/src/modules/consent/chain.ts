@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { resultRows, type Database } from '../../db/client.ts';
 
 /**
- * Verifies the consent ledger's hash chain (issue 12 §1.9, migration 0006). The database's trigger
+ * Verifies the consent ledger's hash chain (migration 0006). The database's trigger
  * writes the chain; this recomputes it here, apart from the database's own functions, so a changed
  * entry is found even by someone who also replaced those functions, unless they rewrote every later
  * hash and the head as well (anchoring the head outside the database closes that, see README).

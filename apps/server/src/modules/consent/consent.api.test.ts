@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
       expect(doc.paths).toHaveProperty([path, 'post']);
       expect(doc.paths[path]!.post.security).toEqual([{ passToken: [] }]);
     }
-    // Every route that answers is listed (issue 12 §2): the local-only publishing aid too, as such.
+    // Every route that answers is listed: the local-only publishing aid too, as such.
     expect(doc.paths[CONSENT_DEV_PUBLISH_PATH]!.post).toMatchObject({ tags: ['development'], security: [] });
   });
 
@@ -394,7 +394,7 @@ describe.each(DATABASE_KINDS)('consent API on %s', (kind) => {
 
   it('caches contract versions per instance: a publish is seen at once where it happened, within the TTL on another', async () => {
     const contractId = await freshContract();
-    // A second instance on the same database, as behind a load balancer (issue 12 §3).
+    // A second instance on the same database, as behind a load balancer.
     const other = await buildApp(server.config, { logger: false, database: server.database, now: server.clock.now });
     await other.ready();
     try {

@@ -10,7 +10,7 @@ import { createConsentStore } from './store.ts';
 export { consentDataRightsPart } from './data-rights.ts';
 
 /**
- * Terms consent (issue 5): puckar check, userconsent, islatestcontractversion, withdraw, history.
+ * Terms consent: puckar check, userconsent, islatestcontractversion, withdraw, history.
  * Its development route (publishing terms locally) is in modules/dev.
  */
 export const consentModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {

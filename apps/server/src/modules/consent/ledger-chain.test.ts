@@ -18,7 +18,7 @@ import { GENESIS_HASH, verifyLedgerChain } from './chain.ts';
 import { createConsentService } from './service.ts';
 import { createConsentStore } from './store.ts';
 
-/** issue 12 §1.9: the ledger's hash chain, its verification command, and the app's restricted role. */
+/** The ledger's hash chain, its verification command, and the app's restricted role. */
 const NOW = Date.UTC(2026, 10, 25, 9, 30, 0);
 const CONTRACT = 'chain-terms';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -8,7 +8,7 @@ import { testClient } from '../../test/client.ts';
 
 const HOMEPAGE = 'pb-tnc-homepage';
 
-/** spec 001 §2 consent-revocation (issue 16 item 5): list from the ledger, withdraw, the panel asks again. */
+/** spec 001 §2 consent-revocation: list from the ledger, withdraw, the panel asks again. */
 describe.each(DATABASE_KINDS)('My Account consents on %s', (kind) => {
   let server: SsoTestServer;
 

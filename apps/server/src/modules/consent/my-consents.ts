@@ -15,7 +15,7 @@ import { statusOf, subjectOf } from './service.ts';
 import type { ConsentStore, LedgerRow } from './store.ts';
 
 /**
- * The consent-revocation screen's list (spec 001 §2 consent-revocation; issue 16 item 5): every
+ * The consent-revocation screen's list (spec 001 §2 consent-revocation): every
  * contract the access token's customer has accepted, as the ledger has it now — the version, when
  * it was given, on which site, and whether it has since been withdrawn. Read from the ledger only;
  * withdrawing is POST puckar/withdraw, which appends a new entry and never changes one.

@@ -50,7 +50,7 @@ const contractTextJson = new WeakMap<object, string>();
 /**
  * puckar/check's answer written by hand: the contract's markup travels as a byte list (spec 000 §3
  * "contractText.data as a byte buffer"), a few thousand numbers that JSON.stringify and the
- * response schema would otherwise walk on every check (issue 13 §3). Its JSON is made once per
+ * response schema would otherwise walk on every check. Its JSON is made once per
  * version; the rest is small. Every other answer (the error envelopes) is JSON.stringify'd.
  */
 function checkReplyJson(data: unknown): string {
@@ -85,7 +85,7 @@ const CUSTOMER_NOTE =
   "A body that names a customerId must carry that customer's access token (the pass token's sso " +
   'strategy, or the pb-access-token header); otherwise tokenNotValidated (401) and nothing is stored.';
 
-/** Consent ("puckar") services of spec 000 §7, and withdrawal and history beyond it (issue 5). */
+/** Consent ("puckar") services of spec 000 §7, and withdrawal and history beyond it. */
 export function consentRoutes(app: FastifyInstance, { service, customerAuth }: ConsentRouteOptions): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const refused = { '4xx': errorEnvelopeSchema };
@@ -159,7 +159,7 @@ export function consentRoutes(app: FastifyInstance, { service, customerAuth }: C
         description:
           'With a customer access token (pass token sso strategy or pb-access-token), also `withdrawn`: whether ' +
           "that customer's latest answer to the contract is a withdrawal, made anywhere, so a page that settled " +
-          'consent earlier asks again (issue 16 §5).',
+          'consent earlier asks again.',
         tags: ['consent'],
         body: isLatestContractVersionBodySchema,
         response: { 200: envelopeSchema(isLatestContractVersionResponseSchema), ...refused },

@@ -2,13 +2,13 @@ import { CONSENT_CONFIG_CONTRACTS, SITES, siteLabel } from '@pravesh/core';
 import type { ConsentStore } from './store.ts';
 
 /**
- * The demo contracts (issue 5): one per non-empty consentId of the site list (spec 000 §3) and the
+ * The demo contracts: one per non-empty consentId of the site list (spec 000 §3) and the
  * four of the sign-on configuration's consent config, each with a short version 1. Seeding never
  * adds a version to a contract that has one, so an operator's published versions stay latest.
  */
 /**
  * The marketplace's own pages, as paths: a contract is shown on the marketplace's sites, so the
- * links open that site's /terms and /privacy (issue 13 §4: never a placeholder domain).
+ * links open that site's /terms and /privacy (never a placeholder domain).
  */
 const TERMS_PATHS = { terms: '/terms', privacy: '/privacy', creditReport: '/terms#credit-report' } as const;
 

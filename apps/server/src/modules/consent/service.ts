@@ -66,7 +66,7 @@ export function subjectOf(customerId: string | null | undefined, visitorId: stri
   return customerId ? `c:${customerKey(customerId)}` : `v:${visitorId}`;
 }
 
-/** The current state is the latest entry (issue 5: the state is derived from the ledger). */
+/** The current state is the latest entry (the state is derived from the ledger). */
 export function statusOf(latest: LedgerRow | undefined): ConsentStatus {
   if (!latest) return 'none';
   if (latest.action === 'withdraw') return 'withdrawn';
@@ -121,7 +121,7 @@ export function createConsentService(options: ConsentServiceOptions) {
     return text;
   }
 
-  // The read path of puckar/check (issue 13 §3): the latest version from memory for a second at
+  // The read path of puckar/check: the latest version from memory for a second at
   // most (version-cache.ts), and the subject's answers read for every check that arrives together
   // in one statement. The batch gathers for the rest of the event-loop turn: PGlite runs a query on
   // the event loop itself, so with no wait every check found the database free, went alone, and
@@ -139,7 +139,7 @@ export function createConsentService(options: ConsentServiceOptions) {
     maxConcurrentFlushes: 2,
   });
 
-  // A subject's entries, kept until the ledger changes anywhere (issue 13 §3: the ledger read was
+  // A subject's entries, kept until the ledger changes anywhere (the ledger read was
   // most of puckar/check's cost, and a visitor's panel checks on every page while answers are rare).
   // Tagged with the generation read before the ledger read, so an entry appended meanwhile, here or
   // on another instance, makes the answer stale rather than hidden (lib/generations.ts).

@@ -91,7 +91,7 @@ export function createConsentStore(db: Database) {
 
     /**
      * The answers of many (subject, contract) pairs in one round trip, newest first per pair, for
-     * puckar/check calls that arrive together (issue 13 §3). The pairs travel as one JSON parameter,
+     * puckar/check calls that arrive together. The pairs travel as one JSON parameter,
      * so the statement's text never changes and runs prepared; each pair reads its newest 200
      * entries through consent_ledger_subject_idx.
      */

@@ -1,7 +1,7 @@
 import type { ContractVersionRow } from './store.ts';
 
 /**
- * How long one instance answers a contract's latest version from memory (issue 13 §3: puckar/check
+ * How long one instance answers a contract's latest version from memory (puckar/check
  * runs on every page with a consent panel; reading the version with every check held it to a tenth
  * of the no-op route's throughput). Published versions never change (the database refuses it), so
  * the only thing a cached entry can miss is a newer version: the instance that publishes (the

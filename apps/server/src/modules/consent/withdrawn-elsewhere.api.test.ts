@@ -8,7 +8,7 @@ import { testClient } from '../../test/client.ts';
 const HOMEPAGE = 'pb-tnc-homepage';
 
 /**
- * Issue 16 §5 "the embedded consent panel asks again" after a withdrawal made elsewhere: a page
+ * "the embedded consent panel asks again" after a withdrawal made elsewhere: a page
  * that settled consent earlier only asks puckar/islatestcontractversion, whose answer tells the
  * customer of the access token that their latest answer is a withdrawal (and tells no one else).
  */

@@ -85,7 +85,7 @@ const newerReport: CreditReport = {
   enquiries: [{ date: '2026-11-09', lender: 'Axis Bank', purpose: 'CC', amount: null }],
 };
 
-describe.each(DATABASE_KINDS)('credit alerts API on %s (issue 15 §4, spec 001 §7)', (kind) => {
+describe.each(DATABASE_KINDS)('credit alerts API on %s (spec 001 §7)', (kind) => {
   let server: SsoTestServer;
   const clock = createClock();
 

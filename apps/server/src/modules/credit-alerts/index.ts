@@ -7,7 +7,7 @@ import { createCreditAlertsStore } from './store.ts';
 export { creditAlertsDataRightsPart } from './data-rights.ts';
 
 /**
- * Credit alerts (issue 15 §4; spec 001 §7 creditAlerts): the changes between each bureau's two
+ * Credit alerts (spec 001 §7 creditAlerts): the changes between each bureau's two
  * latest stored pulls, explained, with the customer's read and subscription choices. Reads the
  * credit module's stored pulls through its own store, never the credit module's insides.
  */

@@ -31,7 +31,7 @@ const TOKEN_NOTE =
 const RESPONSES = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } as const;
 
 /**
- * spec 001 §7 creditAlerts (issue 15 §4), paths and methods from core CREDIT_ALERT_ROUTES. Like the
+ * spec 001 §7 creditAlerts, paths and methods from core CREDIT_ALERT_ROUTES. Like the
  * credit routes, no customer id is ever named: the access token's customer is the only one a
  * request can read or mark, and an alert id of someone else's answers as an unknown one.
  */
@@ -48,7 +48,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
       description:
         'Unread and total alerts, each bureau with a pull and whether its alerts are on, and scoreChange: the ' +
         'latest score move (first bureau by spec 000 §9 priority whose latest pull moved it) with its ranked ' +
-        `reasons, or null. Alerts come from the two latest stored pulls per bureau (issue 15 §4). ${TOKEN_NOTE}`,
+        `reasons, or null. Alerts come from the two latest stored pulls per bureau. ${TOKEN_NOTE}`,
       tags: ['credit-alerts'],
       response: { 200: envelopeSchema(userAlertSegmentResponseSchema), ...RESPONSES },
     },

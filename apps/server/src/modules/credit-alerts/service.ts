@@ -38,7 +38,7 @@ function alertOf(row: CreditAlertRow): CreditAlert {
 const isScoreMove = (row: CreditAlertRow) => row.kind === 'SCORE_UP' || row.kind === 'SCORE_DOWN';
 
 /**
- * Credit alerts (issue 15 §4; spec 001 §3 userAllAlerts / userAlertSegment, §7 creditAlerts).
+ * Credit alerts (spec 001 §3 userAllAlerts / userAlertSegment, §7 creditAlerts).
  *
  * Alerts are derived lazily, on the customer's first read after a new pull, not inside the pull:
  * the pull stays the credit module's alone (no second module writing in its transaction, nothing

@@ -12,7 +12,7 @@ import {
 } from '../../test/customers.ts';
 
 /**
- * The credit routes' guards (issue 14; spec 000 §3 sign-in scopes): a token must carry a scope
+ * The credit routes' guards (spec 000 §3 sign-in scopes): a token must carry a scope
  * that covers credit data (core CREDIT_SCOPES: bureau or myaccount), and the pull takes no body at
  * all, an empty one or {} as "every bureau".
  */

@@ -41,7 +41,7 @@ const DAY_MS = 86_400_000;
 
 type CallOptions = Pick<ClientOptions, 'proof' | 'siteId' | 'query' | 'body'>;
 
-describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
+describe.each(DATABASE_KINDS)('credit API on %s', (kind) => {
   let server: SsoTestServer;
   let bureau: BureauSimulator;
   const clock = createClock();
@@ -383,7 +383,7 @@ describe.each(DATABASE_KINDS)('credit API on %s (issue 14 §1)', (kind) => {
   it('seeds the three demo customers: four scores, NO_HIT everywhere, new-to-credit', async () => {
     const deps = { db: server.database.db, config: server.config, now: clock.now, providers: { bureau } };
     const first = await seedDemoCredit(deps);
-    // 12 pulls and the scored customer's earlier CIBIL pull (issue 15 §4: two pulls to compare).
+    // 12 pulls and the scored customer's earlier CIBIL pull (two pulls to compare).
     expect(first).toEqual({ customers: 3, consents: 3, pulls: 13, bureauFailures: 0 });
     // Again: nothing new (the consent stands, the pulls are fresh).
     expect(await seedDemoCredit(deps)).toEqual({

@@ -39,7 +39,7 @@ const EARLIER_PULL_DAYS = 31;
 const EARLIER_CARD_USE = 0.12;
 
 /**
- * The scored demo customer's pull a month before `pull` (issue 15 §4): what the file looked like
+ * The scored demo customer's pull a month before `pull`: what the file looked like
  * then, so the dashboard has two pulls to compare. Everything dated after `earlierAt` is not there
  * yet (the new card, its enquiry, the latest month of payments), the cards carried more balance
  * (paid down since), and the score is the history's month before, which the simulator keeps 18
@@ -143,7 +143,7 @@ async function seedEarlierPull(
 const SEED_VISIT = { visitorId: 'demo-seed', visitId: 'demo-seed' } as const;
 
 /**
- * Seeds the three demo customers of core DEMO_CREDIT_CUSTOMERS (issue 14, "Shown by"): a step of
+ * Seeds the three demo customers of core DEMO_CREDIT_CUSTOMERS: a step of
  * the seed (cli/seed.ts), apart from the migrations and outside production only. The seed is the
  * one place that works across capabilities, so it uses their own stores and services rather than
  * writing their tables: each customer is found or created by number as sign-in does (the sign-on

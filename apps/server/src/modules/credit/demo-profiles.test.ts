@@ -13,7 +13,7 @@ function pull(customerId: string, bureau: Bureau, now = NOW) {
   return simulator.pullReport({ bureau, customerId, consent });
 }
 
-/** issue 15 §4: the scored demo customer's file is keyed on their number, not on the id sign-up made. */
+/** The scored demo customer's file is keyed on their number, not on the id sign-up made. */
 describe('the scored demo customer (9800000001)', () => {
   it('gets the same file at every bureau whatever their customer id', async () => {
     for (const bureau of BUREAUS) {

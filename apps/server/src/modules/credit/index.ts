@@ -7,7 +7,7 @@ import { createCreditStore } from './store.ts';
 export { creditDataRightsPart } from './data-rights.ts';
 
 /**
- * Credit scores and reports (issue 14 §1): getCreditScores, the bureau report GET, the score
+ * Credit scores and reports: getCreditScores, the bureau report GET, the score
  * meter, getCreditReport (test and staging), reportStatus, getBureauScore and the consented pull.
  * The bureau is deps.providers.bureau; the demo customers are seeded by the seed step
  * (demo-customers.ts seedDemoCredit), not here.

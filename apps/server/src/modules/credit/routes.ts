@@ -33,7 +33,7 @@ export interface CreditRouteDeps {
 }
 
 /**
- * The credit routes of spec 000 §7 and spec 001 §7 (issue 14 §1). Paths and methods are core's
+ * The credit routes of spec 000 §7 and spec 001 §7. Paths and methods are core's
  * CREDIT_ROUTES / CREDIT_ROUTE_METHODS: reads are GET, the bureau asked for in the `creditBureau`
  * query, the pull is POST. Each answers for the customer whose access token the request carries
  * (the pass token's sso strategy or the pb-access-token header, customer-auth.ts), issued to the
@@ -175,7 +175,7 @@ export function creditRoutes(app: FastifyInstance, { service, customerAuth, envi
     url: CREDIT_ROUTES.pullReport,
     preHandler: signedIn,
     schema: {
-      summary: "Pull credit reports from the bureaus on the customer's recorded consent (issue 14 §1)",
+      summary: "Pull credit reports from the bureaus on the customer's recorded consent",
       description:
         "Needs the customer's acceptance of the credit report terms in the consent ledger (contract " +
         'pb-tnc-credit-report or pb-tnc-main, latest answer Y, not withdrawn), else bureauConsentRequired ' +

@@ -39,7 +39,7 @@ function catalogueKeyOf(error: unknown): 'bureauTimeout' | 'bureauUnavailable' |
 }
 
 /**
- * Credit scores and reports (issue 14 §1). Reads answer from the stored pulls only, never from the
+ * Credit scores and reports. Reads answer from the stored pulls only, never from the
  * bureau, so a slow or failing bureau never slows a score tile and the last stored report is still
  * served while the bureau is down. Only `pull` calls the bureau: on the customer's recorded
  * consent, for bureaus whose nextRefreshDate has come, storing each answer as a new version.
@@ -115,7 +115,7 @@ export function createCreditService({ store, bureau: provider, now, log, deadlin
     },
 
     /**
-     * Pulls reports on the customer's recorded consent (issue 14 §1). Bureaus whose latest pull is
+     * Pulls reports on the customer's recorded consent. Bureaus whose latest pull is
      * still fresh are not asked (nothing to pay for, nothing stored); when every bureau asked for is
      * fresh, bureauRefreshTooEarly names the day the first one may be refreshed. The others are
      * asked together; each answer is stored as a new version (the store re-checks freshness under

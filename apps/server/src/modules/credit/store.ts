@@ -87,15 +87,15 @@ export interface CreditStoreOptions {
 }
 
 /**
- * Versioned credit pulls (issue 14 §1): an append is the next version of (customer, bureau) and
+ * Versioned credit pulls: an append is the next version of (customer, bureau) and
  * never overwrites one (the database also refuses any UPDATE of the table); a pull before the
  * latest version's nextRefreshDate is not stored.
  */
 export function createCreditStore(db: Database, options: CreditStoreOptions = {}) {
   // The score tile's read (getCreditScores, reportStatus) runs on every signed-in page view: the
   // reads of every request in one event-loop turn go as one prepared statement (PGlite runs queries
-  // on the event loop itself, so one statement per request bounds the route's throughput; issue 14
-  // bench, getCreditScores against a no-op route), as puckar/check's reads do (issue 13 §3).
+  // on the event loop itself, so one statement per request bounds the route's throughput
+  // bench, getCreditScores against a no-op route), as puckar/check's reads do.
   const latestOfMany = db
     .selectDistinctOn([creditPulls.customerId, creditPulls.bureau], summaryColumns)
     .from(creditPulls)

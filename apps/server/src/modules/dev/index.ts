@@ -18,7 +18,7 @@ import { createPiiCipher } from '../../auth/pii-cipher.ts';
 export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const { config, db, now, providers, devClock } = deps;
   // Only `local` (config.devRoutes; tests may set it in code): the outbox shows every OTP and the
-  // simulator approves any caller-id request, so no shared environment may answer them (issue 12 §1.2).
+  // simulator approves any caller-id request, so no shared environment may answer them.
   if (config.devRoutes) {
     const outbox = providers.sms.outbox ?? providers.email?.outbox;
     if (outbox) outboxRoutes(app, outbox);
@@ -30,7 +30,7 @@ export const devModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     }
   }
   if (config.devRoutes) consentDevRoutes(app, createConsentStore(db), now);
-  // The simulator's next outcomes, for demos and journeys of a declined or pending payment (issue 16 §7).
+  // The simulator's next outcomes, for demos and journeys of a declined or pending payment.
   const simulator = paymentSimulatorOf(providers.payment);
   if (config.devRoutes && simulator) paymentDevRoutes(app, simulator);
   // The journeys' clock (PRAVESH_DEV_CLOCK), which moves past the server's waits instead of sleeping.

@@ -14,7 +14,7 @@ import { testClient } from '../../test/client.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * spec 001 §7 myAccount/getMutualFundStatus, wpsp/policyDetails and ondc/loans (issue 16 §7): the
+ * spec 001 §7 myAccount/getMutualFundStatus, wpsp/policyDetails and ondc/loans: the
  * demo customers' seeded holdings, answered only to their own access token; nothing held is an
  * empty answer. The test clock starts on 21 Nov 2026 (IST), the day of the seed.
  */

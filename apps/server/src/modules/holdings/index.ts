@@ -23,7 +23,7 @@ export function holdingsLinkOf(config: ModuleDeps['config']) {
 }
 
 /**
- * Holdings elsewhere in the marketplace (issue 16 §7; spec 001 §3 account slice, §7): mutual fund
+ * Holdings elsewhere in the marketplace (spec 001 §3 account slice, §7): mutual fund
  * status, the wallet protection policy and ONDC loans, with the demo customers' data from the seed
  * step (seed.ts).
  */

@@ -19,7 +19,7 @@ export interface HoldingsRouteDeps {
 }
 
 /**
- * spec 001 §7 myAccount/getMutualFundStatus, wpsp/policyDetails and ondc/loans (issue 16 §7). Each
+ * spec 001 §7 myAccount/getMutualFundStatus, wpsp/policyDetails and ondc/loans. Each
  * answers for the customer of the access token (pb-access-token or the pass token's sso strategy)
  * and nobody else: no query or body names a customer, so one customer cannot read another's
  * holdings. Answers carry personal data and are never cached.

@@ -46,7 +46,7 @@ const BENEFITS = [
 ];
 
 /**
- * What the demo customers hold (issue 16 §7): the scored customer invests through four folios (two
+ * What the demo customers hold: the scored customer invests through four folios (two
  * SIPs running, one paused, one lump sum), has a wallet protection policy well within its year and
  * a personal loan disbursed through ONDC seven months ago; the new-to-credit customer has started
  * a small tax-saving SIP and their policy is due for renewal; the NO_HIT customer holds nothing

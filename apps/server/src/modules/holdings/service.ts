@@ -102,7 +102,7 @@ function loanView(row: OndcLoanRow, today: string): OndcLoan {
 }
 
 /**
- * The customer's mutual funds, wallet protection and ONDC loans (issue 16 §7), each answered for one
+ * The customer's mutual funds, wallet protection and ONDC loans, each answered for one
  * customer id (the routes pass the access token's). Nothing held is an empty answer, not an error.
  * "Today" is India's date on the injected clock.
  */

@@ -16,7 +16,7 @@ import { testClient } from '../../test/client.ts';
 const CUSTOMERS = 12;
 
 /**
- * Issue 16 "Shown by": invoice numbers without gaps under concurrent purchases. Twelve customers pay
+ * Invoice numbers without gaps under concurrent purchases. Twelve customers pay
  * for an add-on at the same moment over HTTP (createOrder, then confirmPayment sent twice at once,
  * as a double-clicked checkout would), and the add-ons' paid hook issues their GST invoices: one
  * invoice per purchase, numbered one after the other with no gap and no repeat, each listed only to

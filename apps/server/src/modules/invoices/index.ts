@@ -6,7 +6,7 @@ import { invoicesServiceFor } from './service.ts';
 export { invoicesDataRightsPart } from './data-rights.ts';
 export { invoicesServiceFor, type InvoicePurchase, type InvoicesService } from './service.ts';
 
-/** GST tax invoices (issue 16 §6): BSP paymentSystem/invoices and downloadCustomerPaymentReceipt v1, v2. */
+/** GST tax invoices: BSP paymentSystem/invoices and downloadCustomerPaymentReceipt v1, v2. */
 export const invoicesModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   invoiceRoutes(app, { service: invoicesServiceFor(deps), customerAuth: deps.customerAuth });
   return Promise.resolve();

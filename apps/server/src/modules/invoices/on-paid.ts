@@ -9,7 +9,7 @@ import { invoicesServiceFor } from './service.ts';
 const NO_MOBILE = '**********';
 
 /**
- * The add-ons module's onPaid hook (issue 16 §7 → §6): a purchase whose payment succeeded gets its
+ * The add-ons module's onPaid hook: a purchase whose payment succeeded gets its
  * GST tax invoice, once (issueInvoice is idempotent by purchase id, so a repeated hook call is
  * harmless). The recipient's number comes from the sign-on service's customer row, decrypted only
  * here and kept on the invoice masked (spec 001 §5).

@@ -3,7 +3,7 @@ import { PDF_COLOURS, createPdf, rule } from '../../lib/pdf/document.ts';
 import type { InvoiceRow } from './store.ts';
 
 /**
- * The GST tax invoice as a PDF (issue 16 §6; CGST rule 46; reference india-credit-and-invoices.md),
+ * The GST tax invoice as a PDF (CGST rule 46; reference india-credit-and-invoices.md),
  * drawn with pdfkit. Every rule 46 field is printed: supplier name, address, GSTIN; serial number;
  * date; recipient; SAC and description; taxable value; rate and amount of CGST + SGST or IGST;
  * total in figures and words; place of supply with state code; reverse charge; signature line.

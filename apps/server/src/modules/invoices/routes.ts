@@ -14,7 +14,7 @@ import { sendPdf } from '../../lib/pdf/reply.ts';
 import type { InvoicesService } from './service.ts';
 
 /**
- * Invoices over HTTP (issue 16 §6; spec 001 §7 BSP paymentSystem/invoices and
+ * Invoices over HTTP (spec 001 §7 BSP paymentSystem/invoices and
  * bureauApplication/downloadCustomerPaymentReceipt v1 and v2; §9 credit invoice download switch).
  * Every route speaks only for the customer of the access token (pb-access-token or the pass token's
  * sso strategy): no token or a bad one is tokenNotValidated (spec 001 §8 "Token not validated"),

@@ -20,7 +20,7 @@ import { renderInvoicePdf } from './pdf.ts';
 import type { InvoiceRow, InvoicesStore } from './store.ts';
 
 /**
- * What issueInvoice needs of a paid purchase (GST rule 46; issue 16 §6). The addons module calls
+ * What issueInvoice needs of a paid purchase (GST rule 46). The addons module calls
  * it when a payment succeeds; a retry with the same purchaseId answers the same invoice.
  */
 export interface InvoicePurchase {

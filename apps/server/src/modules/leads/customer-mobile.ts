@@ -6,7 +6,7 @@ import { createPiiCipher } from '../../auth/pii-cipher.ts';
 
 /**
  * Whether a mobile number is the signed-in customer's (spec 000 §3 "Apply-offer" sends mobileNo
- * beside the token): compared by the keyed hash the customer row keeps (issue 12 §1.10), so the
+ * beside the token): compared by the keyed hash the customer row keeps, so the
  * number is never decrypted here. The hash is the sign-on module's own (auth/pii-cipher.ts), not a
  * copy: one rule for how a number is normalised and hashed.
  */

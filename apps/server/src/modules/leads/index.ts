@@ -23,7 +23,7 @@ function catalogueLookup(deps: ModuleDeps): OfferLookup {
   };
 }
 
-/** Leads (issue 14 §2): PCO/applyOffer, partner/quoteApply, getLeads, getUpdatedLeadDetails, partner routes. */
+/** Leads: PCO/applyOffer, partner/quoteApply, getLeads, getUpdatedLeadDetails, partner routes. */
 export const leadsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = createLeadsService({
     store: createLeadsStore(deps.db),

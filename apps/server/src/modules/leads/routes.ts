@@ -21,7 +21,7 @@ import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { LeadsService } from './service.ts';
 
 /**
- * Leads over HTTP (issue 14 §2; spec 000 §3, §7; spec 001 §3, §7). Customer routes speak only for
+ * Leads over HTTP (spec 000 §3, §7; spec 001 §3, §7). Customer routes speak only for
  * the customer of the access token (pass token sso strategy or pb-access-token): the bodies name no
  * customer, so nobody can apply or read as another; no token or a bad one is tokenNotValidated
  * (spec 001 §8 "Token not validated"). Partner routes are server to server: no pass token (no

@@ -185,7 +185,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
 
   return {
     /**
-     * PCO/applyOffer and partner/quoteApply (issue 14 §2): a lead exactly once per customer and
+     * PCO/applyOffer and partner/quoteApply: a lead exactly once per customer and
      * offer; a retry answers the same lead and URL. Every refusal happens before anything is stored.
      */
     async apply(customerId: string, request: ApplyRequest): Promise<ApplyOfferResponse> {

@@ -6,7 +6,7 @@ import { createMyAccountService } from './service.ts';
 import { createMyAccountStore } from './store.ts';
 
 /**
- * My Account (spec 001, issue 15): the session calls the dashboard's shell makes, and the dashboard
+ * My Account (spec 001): the session calls the dashboard's shell makes, and the dashboard
  * single-page app itself under /myaccount/.
  */
 export const myAccountModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {

@@ -46,7 +46,7 @@ export function createMyAccountService({ store, pii, now }: MyAccountServiceOpti
         mobileNo: pii.decrypt('mobile', row.mobileEnc),
         email: row.emailEnc ? pii.decrypt('email', row.emailEnc) : null,
         customerSince: row.createdAt.toISOString(),
-        // Issue 16 §2: the details of the personal-details screen, PAN masked (spec 001 §5).
+        // The details of the personal-details screen, PAN masked (spec 001 §5).
         personalDetails:
           row.detailsEnc && row.detailsUpdatedAt
             ? openPersonalDetails(pii, row.detailsEnc, row.detailsUpdatedAt)

@@ -9,7 +9,7 @@ import {
 } from '@pravesh/core';
 
 /**
- * The demo offer catalogue of "Kosh", the demo marketplace (issue 14 §2): fictional lenders (no
+ * The demo offer catalogue of "Kosh", the demo marketplace: fictional lenders (no
  * real bank's name beside made-up rates), Indian products and rupee amounts as such offers are
  * written. Seeded by `npm run seed` (cli/seed.ts), never by a migration.
  *

@@ -1,7 +1,7 @@
 import { OFFER_PRODUCT_NAMES, type OfferProduct } from '@pravesh/core';
 
 /**
- * The offer images the server serves itself (issue 14 §2: real images, no third party's URLs):
+ * The offer images the server serves itself (real images, no third party's URLs):
  * small SVGs drawn from the catalogue, so a new lender or offer has its images the moment it is
  * added. spec 000 §3 imageUrl: partnerImage (the lender's mark), productTypeImage (an icon per
  * product), renderImage (card art for a card, a banner for a loan).

@@ -4,7 +4,7 @@ import { offersRoutes } from './routes.ts';
 import { offersServiceFor } from './service.ts';
 
 /**
- * The offers capability (issue 14 §2): pre-approved offers from the catalogue (seeded apart from
+ * The offers capability: pre-approved offers from the catalogue (seeded apart from
  * the migrations, `npm run seed`), decided per customer by core offerRules over the credit
  * module's stored pulls (read only), on the spec's paths (core OFFER_ROUTES).
  */

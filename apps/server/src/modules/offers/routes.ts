@@ -22,7 +22,7 @@ import { partnerImage, productTypeImage, renderImage } from './images.ts';
 import type { OffersService } from './service.ts';
 
 /**
- * Offer reads (issue 14 §2; spec 000 §3, §4, §7; spec 001 §3, §7). Every route answers only the
+ * Offer reads (spec 000 §3, §4, §7; spec 001 §3, §7). Every route answers only the
  * signed-in customer whose access token the request carries (the pass token's sso strategy, into
  * which the SDK moves `sso-authentication-token`, or `pb-access-token`): without one, or with a
  * bad or foreign one, "Token not validated" (tokenNotValidated, 401). No customer id is taken from
@@ -54,7 +54,7 @@ const sendValidatedOffers = () => (data: unknown) => JSON.stringify(data);
  * The offer answers' envelopes as UTF-8 bytes, written once per answer object: the service hands
  * out one object per catalogue read, standing and product filter (service.ts offerResponseOf), so
  * a page view's repeated reads send the same bytes. Writing the 15 KB JSON and encoding it were
- * a third of pco/offers' server time (issue 14 bench). Held weakly: the bytes go with the answer.
+ * a third of pco/offers' server time. Held weakly: the bytes go with the answer.
  */
 const answerBytes = new WeakMap<object, Buffer>();
 function okBytes(response: object): Buffer {

@@ -6,7 +6,7 @@ import { createOffersStore } from './store.ts';
 
 /**
  * Where the demo lenders take an applicant: the demo partner landing page of demo site A
- * (apps/demo /partner/apply, issue 14 §2), on whatever origin site 2 is configured with. The
+ * (apps/demo /partner/apply), on whatever origin site 2 is configured with. The
  * leads service adds its lead reference to it.
  */
 export function demoApplyUrl(config: Pick<AppConfig, 'sites'>): string {

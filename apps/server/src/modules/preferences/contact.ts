@@ -4,7 +4,7 @@ import type { SmsProvider } from '../../providers/sms/index.ts';
 import type { PreferencesStore } from './store.ts';
 
 /**
- * Whether a message may go to a customer (issue 16 item 4; spec 001 §3 preferencesData). A channel
+ * Whether a message may go to a customer (spec 001 §3 preferencesData). A channel
  * the customer turned off is honoured for every marketing message; transactional messages (OTPs,
  * security notices, what a customer asked for) always go, because the customer needs them to use
  * the service. This is the one check: every marketing send goes through sendMarketing below.

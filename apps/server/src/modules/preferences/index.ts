@@ -7,7 +7,7 @@ import { createPreferencesStore } from './store.ts';
 export { preferencesDataRightsPart } from './data-rights.ts';
 
 /**
- * Communication preferences (spec 001 §2 preferences, §3, §7 commbox; issue 16 item 4). What the
+ * Communication preferences (spec 001 §2 preferences, §3, §7 commbox). What the
  * preferences decide is in contact.ts: mayContact, and sendMarketing, the one way a marketing
  * message leaves the product.
  */

@@ -28,7 +28,7 @@ const OFFER_SMS = {
   templateId: 'offer-1',
 } as const;
 
-/** spec 001 §7 commbox/getPreference and commbox/preference; issue 16 item 4 (a channel off is honoured). */
+/** spec 001 §7 commbox/getPreference and commbox/preference (a channel off is honoured). */
 describe.each(DATABASE_KINDS)('communication preferences on %s', (kind) => {
   let server: SsoTestServer;
   let outbox: OutboxStore;

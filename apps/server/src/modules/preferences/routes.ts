@@ -12,7 +12,7 @@ import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { PreferencesService } from './service.ts';
 
 /**
- * spec 001 §7 GET commbox/getPreference and POST commbox/preference (issue 16 item 4). Both answer
+ * spec 001 §7 GET commbox/getPreference and POST commbox/preference. Both answer
  * for the access token's customer only: no body or query names a customer, so no one can read or
  * change another's preferences.
  */

@@ -33,7 +33,7 @@ const OTP_EXPIRED = {
 };
 
 /**
- * spec 001 §7 customerProfile/update for a new email or mobile number (issue 16 §2): the spec 001
+ * spec 001 §7 customerProfile/update for a new email or mobile number: the spec 001
  * §5 email rules, a code to the NEW identifier with the spec's OTP messages, masking, and the same
  * code rules and limits as sign-in (one OTP store).
  */

@@ -1,5 +1,5 @@
 /**
- * The employer list of the seed step (issue 16 §2: "an employer list large enough to need
+ * The employer list of the seed step ("an employer list large enough to need
  * server-side search with a result limit"); production loads its licensed company register instead.
  *
  * - WELL_KNOWN_EMPLOYERS: real organisations that employ many of the marketplace's salaried

@@ -1,5 +1,5 @@
 /**
- * How employer names are matched (utility/employer, issue 16 §2): lower-cased, every run of
+ * How employer names are matched (utility/employer): lower-cased, every run of
  * characters other than letters and digits a single space, so "Dr. Reddy's Laboratories" and
  * "dr reddys lab" meet. The seed step keys names this way and the search keys the term this way:
  * one rule on both sides.

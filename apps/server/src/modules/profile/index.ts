@@ -7,7 +7,7 @@ import { createProfileStore } from './store.ts';
 export { profileDataRightsPart } from './data-rights.ts';
 
 /**
- * Profile and personal details (issue 16 §2; spec 001 §2 profile and personal-details, §3 reference
+ * Profile and personal details (spec 001 §2 profile and personal-details, §3 reference
  * lists, §5 email rules, masking and OTP messages, §7 BSP utility/* and customerProfile/update).
  * The customer's details are read through My Account's getCustomerDetails; contact changes are
  * confirmed with the shared OTP service (deps.otp), personal data sealed with deps.pii.

@@ -16,7 +16,7 @@ import { WELL_KNOWN_EMPLOYERS } from './employer-names.ts';
 import { seedEmployers } from './employers-seed.ts';
 import { customerDetails, referenceList, updateProfile } from './test-support.ts';
 
-/** spec 001 §7 customerProfile/update (personal details) and getCustomerDetails; issue 16 §2. */
+/** spec 001 §7 customerProfile/update (personal details) and getCustomerDetails */
 describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
   let server: SsoTestServer;
   let ana: SignedInCustomer;
@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
     expect((await customerDetails(server, ana)).personalDetails).toEqual(
       body.response?.outcome === 'saved' ? body.response.personalDetails : null,
     );
-    // At rest: one ciphertext, nothing readable (issue 12 §1.10), and the full PAN never answered.
+    // At rest: one ciphertext, nothing readable, and the full PAN never answered.
     const row = await storedRow(ana.customerId);
     expect(row?.detailsEnc).toMatch(/^v1\.[^.]+\.[\w-]+\.[\w-]+$/);
     for (const plain of ['Ananya', 'ABCPR1234K', 'Infosys', '85000', '1992'])

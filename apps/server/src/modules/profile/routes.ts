@@ -27,7 +27,7 @@ function cacheable(reply: FastifyReply): void {
 }
 
 /**
- * spec 001 §7 BSP utility/* and customerProfile/update (issue 16 §2). The update answers for the
+ * spec 001 §7 BSP utility/* and customerProfile/update. The update answers for the
  * access token's customer only: the body's customerId must be that customer's (tokenNotValidated
  * otherwise), so no one can change another's details, email or number.
  */

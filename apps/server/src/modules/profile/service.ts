@@ -93,7 +93,7 @@ function noticeTime(at: Date): string {
 }
 
 /**
- * Profile and personal details (issue 16 §2): the reference lists, the customer's personal
+ * Profile and personal details: the reference lists, the customer's personal
  * details (spec 001 §3 lists, encrypted at rest) and contact changes confirmed by OTP (spec 001 §5
  * email rules and OTP messages). Every refusal is a catalogue error thrown before anything is
  * written, so bad input changes nothing.

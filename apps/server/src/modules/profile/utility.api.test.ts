@@ -14,7 +14,7 @@ import { employerNameKey } from './employer-search.ts';
 import { employerSeedList, seedEmployers } from './employers-seed.ts';
 import { testClient } from '../../test/client.ts';
 
-/** spec 001 §7 BSP utility/* (issue 16 §2): reference data stored in the database, employer search with a limit. */
+/** spec 001 §7 BSP utility/*: reference data stored in the database, employer search with a limit. */
 describe.each(DATABASE_KINDS)('profile reference lists on %s', (kind) => {
   let server: TestInstance;
 

@@ -30,7 +30,7 @@ export function shieldRoutes(app: FastifyInstance, registry: SiteRegistry, now: 
     async (request) => {
       const site = findSite(request.params.siteId);
       if (!site) throw new PraveshError('invalidSiteId', { id: request.params.siteId, valid: SITE_IDS.join(', ') });
-      // serverTime lets the SDK sign on this clock, not the browser's (issue 12 §1.3).
+      // serverTime lets the SDK sign on this clock, not the browser's.
       return ok({ ...(await registry.shieldConfig(site.id)), serverTime: now() });
     },
   );

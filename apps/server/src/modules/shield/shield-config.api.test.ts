@@ -3,7 +3,7 @@ import { shieldConfigPath } from '@pravesh/core';
 import { getTestInstance } from '../../test/instance.ts';
 
 describe('shield config', () => {
-  it("answers the server's clock, which the SDK signs pass tokens on (issue 12 §1.3)", async () => {
+  it("answers the server's clock, which the SDK signs pass tokens on", async () => {
     let time = Date.UTC(2026, 10, 25, 12, 0, 0);
     const server = await getTestInstance('pglite', { now: () => time });
     try {

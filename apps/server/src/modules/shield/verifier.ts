@@ -40,7 +40,7 @@ export interface PassVerifierOptions {
 
 /**
  * Time rules of the pass token (spec 000 §9: a token lives passTokenValidity seconds, 900 by
- * default; issue 12 §1.3). The SDK signs with its clock corrected by the server's time from the
+ * default). The SDK signs with its clock corrected by the server's time from the
  * shield config (packages/sdk/src/pass-token.ts), so only transit time and the residue of that
  * correction need tolerating:
  *
@@ -61,7 +61,7 @@ export function createPassVerifier(options: PassVerifierOptions): PassVerifier {
   // Only tokens that passed every check enter it, and expiry is re-checked on each hit. Keyed by a
   // number made from the token's last characters (its signature's end) rather than by the token or a
   // slice of it: hashing a new ~700-character string, or cutting and hashing a 43-character one, on
-  // every request was a measurable part of the shield's cost (issue 13 §3), while a small integer
+  // every request was a measurable part of the shield's cost, while a small integer
   // key costs neither an allocation nor a string hash. A hit still counts only when the whole token
   // is the same string, so a token that shares the key with a verified one (a forged payload, or a
   // chance match) is verified from scratch, and then takes the key over. Map keeps insertion order,

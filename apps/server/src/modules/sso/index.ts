@@ -26,7 +26,7 @@ import { createSessionStore } from './sessions/store.ts';
 export { accountDataRightsPart } from './data-rights.ts';
 
 /**
- * Single sign-on (issue 4): the accounts service of spec 000 §7 (authorize, OTP, logout,
+ * Single sign-on: the accounts service of spec 000 §7 (authorize, OTP, logout,
  * preference, setSSID, caller identification), the code exchange of spec 001 §7, and an OAuth 2.0
  * authorization server. Its own services are built here from the shared dependencies (limiter and
  * providers come from createDeps); the encapsulated plugin keeps its form-body parser local. The
@@ -43,11 +43,11 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const kids = config.shieldKeys.map((key) => key.kid);
   const clients = createClientRegistry(sso.clients);
   const groupCommit = groupCommitFor(database.kind);
-  // Personal data at rest (issue 12 §1.10): numbers and emails encrypted (deps.pii); values
+  // Personal data at rest: numbers and emails encrypted (deps.pii); values
   // migration 0012 set aside in clear are encrypted into their rows before the first request.
   const customers = createCustomerStore(db, now, { groupCommit, pii });
   await encryptPendingPii(db, pii);
-  // Browsers trusted for password sign-ins without a second OTP (issue 12 §1.6).
+  // Browsers trusted for password sign-ins without a second OTP.
   const deviceTrust = createDeviceTrust(db, { environment: config.environment, now });
   const sessions = createSessionStore(db, { ttlSeconds: sso.sessionTtlSeconds, now, liveness: deps.tokenLiveness });
   const oneTimeKeys = createOneTimeKeys(db, now);

@@ -13,7 +13,7 @@ import {
   type SsoTestServer,
 } from '../../test/customers.ts';
 
-/** Issue 4: no OTP, password or token in the logs, across a whole sign-in and sign-out. */
+/** No OTP, password or token in the logs, across a whole sign-in and sign-out. */
 describe.each(DATABASE_KINDS)('secrets stay out of the logs on %s', (kind) => {
   let server: SsoTestServer;
   const secrets: string[] = [];
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('secrets stay out of the logs on %s', (kind) => {
 
     const log = server.logs.join('\n');
     expect(log).toContain('SMS kept in the local outbox');
-    // Issue 13 §4: the line says where a person reads the code (once per message), never the code.
+    // The line says where a person reads the code (once per message), never the code.
     expect(log).toMatch(/SMS kept in the local outbox: read it at http:\/\/[^ "]+\/dev\/outbox"/);
     expect(log).toContain('authorization code used twice');
     expect(log).toContain('/SSOSP/api/v1/customer/setSSID?token=%5Bredacted%5D');

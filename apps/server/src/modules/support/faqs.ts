@@ -9,7 +9,7 @@ import {
 import { resultRows, type Database } from '../../db/client.ts';
 
 /**
- * The FAQs tab (spec 001 §7 myAccount/getSupport, §3 support slice supportData; issue 16 §1): the
+ * The FAQs tab (spec 001 §7 myAccount/getSupport, §3 support slice supportData): the
  * FAQs stored by migration 0019, grouped by category, searched by the database's full-text index.
  */
 

@@ -36,7 +36,7 @@ const responses = <T extends Parameters<typeof envelopeSchema>[0]>(schema: T) =>
 });
 
 /**
- * Support's routes (spec 001 §2 support tabs, §7; issue 16 §1). Every route but getSupport answers
+ * Support's routes (spec 001 §2 support tabs, §7). Every route but getSupport answers
  * for the access token's customer only: no body names a customer, so no one reaches another's
  * queries or chat.
  */

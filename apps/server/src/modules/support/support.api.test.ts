@@ -40,7 +40,7 @@ const query = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** spec 001 §7 myAccount/getSupport, myAccount/supportMail and our supportTickets (issue 16 §1). */
+/** spec 001 §7 myAccount/getSupport, myAccount/supportMail and our supportTickets. */
 describe.each(DATABASE_KINDS)('support FAQs and queries on %s', (kind) => {
   let server: SsoTestServer;
   let outbox: OutboxStore;

@@ -19,7 +19,7 @@ import { acknowledgement, deskMail, type QueryMailFacts } from './mails.ts';
 import type { TicketMail, TicketRow, TicketStore } from './ticket-store.ts';
 
 /**
- * Submit A Query (spec 001 §2 support tab, §7 BSP myAccount/supportMail; issue 16 §1): a query is
+ * Submit A Query (spec 001 §2 support tab, §7 BSP myAccount/supportMail): a query is
  * validated (core supportQueryProblems, the messages the form shows), stored as a ticket with a
  * reference number, limited per customer, and mailed through the email provider.
  */

@@ -144,7 +144,7 @@ describe('visitor cookie', () => {
       const [pair, ...attributes] = String(reply.headers['set-cookie']).split('; ');
       expect(pair!.startsWith('PBGUC_DEV=')).toBe(true);
       expect(attributes).toEqual(['Max-Age=315360000', 'Path=/', 'Domain=.example.in', 'SameSite=Lax', 'Secure']);
-      // The shield config serves the keys the SDK writes the same cookie with (issue 3).
+      // The shield config serves the keys the SDK writes the same cookie with.
       const config = shieldConfigSchema.parse(
         (await server.app.inject('/MSP/api/v1/shield/config/2')).json<{ response: unknown }>().response,
       );

@@ -4,7 +4,7 @@ import { createAggregatorSimulator, type AggregatorSimulatorOptions } from './si
 import type { AggregatorProvider, AggregatorProviderConfig } from './types.ts';
 
 /**
- * Picks the account aggregator (issue 17 §1) from configuration. Only the simulator exists today;
+ * Picks the account aggregator from configuration. Only the simulator exists today;
  * a real AA adapter (Finvu) is one more `kind` here implementing the same interface.
  */
 export function createAggregatorProvider(

@@ -58,7 +58,7 @@ async function approved(fipId = 'HDFC-FIP', options: { validDays?: number; ready
   return { clock, sim, consentHandle, consentId: decided.consentId as string, linked, otpLength, decided };
 }
 
-describe('aggregator simulator (issue 17 §1, ReBIT v2.0.0)', () => {
+describe('aggregator simulator (ReBIT v2.0.0)', () => {
   it('consent request: PENDING → READY on approval → APPROVED once the FIU fetched the artefact', async () => {
     const clock = createClock();
     const sim = createAggregatorSimulator({ now: clock.now });

@@ -3,7 +3,7 @@ import type { DepositAccountType, TransactionMode, TransactionType } from '@prav
 import type { DepositTransaction } from './types.ts';
 
 /**
- * Deterministic deposit-account history for the simulated banks (issue 17 §1): the same account
+ * Deterministic deposit-account history for the simulated banks: the same account
  * always has the same transactions, month by month from a fixed first month, so a fetch a week
  * later only adds the new days and never rewrites the old ones. Each month looks like a salaried
  * customer's: salary credit, rent, an EMI by ACH, UPI and card spends, ATM cash, bills, a refund

@@ -10,7 +10,7 @@ import type {
 } from '@pravesh/core';
 
 /**
- * An RBI account aggregator (issue 17 §1; spec 001 §9 "Aggregator name FINVU"), shaped on the
+ * An RBI account aggregator (spec 001 §9 "Aggregator name FINVU"), shaped on the
  * ReBIT AA API v2.0.0 (shared/reference/aa-rebit-v2.md; field names and enumerations from there).
  * Two halves: the customer's steps at the AA that the AA's own SDK drives in a real deployment
  * (discovery at a bank, linking with the bank's OTP, approving or rejecting the consent request),

@@ -13,7 +13,7 @@ type DemoProfile = SimulatedProfile | SimulatedSubject;
 /**
  * What the simulator answers a demo number with. The scored customer's file is keyed on the number,
  * not on the customer id sign-up happened to make, so it is the same file on every machine and every
- * run (issue 15 §4): a healthy one (fixed creditworthiness 790, few late payments by the
+ * run: a healthy one (fixed creditworthiness 790, few late payments by the
  * simulator's rules), the latest month 18 points above the one before, and a card opened this month
  * with its enquiry, which the seed's earlier pull (demo-customers.ts) does not have yet, so the
  * dashboard shows real alerts and why the score moved. The NO_HIT and new-to-credit customers keep

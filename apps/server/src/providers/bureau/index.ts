@@ -9,7 +9,7 @@ function noBureau(): BureauProvider {
 }
 
 /**
- * Picks the bureau provider from configuration (issue 14 §1). Only the simulator exists today; a
+ * Picks the bureau provider from configuration. Only the simulator exists today; a
  * real adapter is one more `kind` here implementing the same interface. This file imports the
  * interface and the implementations, the implementations only the interface: no import circle.
  */

@@ -24,7 +24,7 @@ import {
 } from './types.ts';
 
 /**
- * A deterministic stand-in for the four bureaus (issue 14 §1). Everything it answers is derived
+ * A deterministic stand-in for the four bureaus. Everything it answers is derived
  * from the customer id (and the month it is asked in), so demos and tests repeat: the same
  * customer gets the same scores, history and report, and a pull a month later extends the history
  * by one month without rewriting the earlier ones. Some ids are, by their hash, customers without
@@ -58,7 +58,7 @@ export interface BureauSimulator extends BureauProvider {
   setLatency(latencyMs: number): void;
 }
 
-/** Months of score history a scored file carries: 12 to 24 (issue 14 §1 asks for 12+). */
+/** Months of score history a scored file carries: 12 to 24 (the score history chart shows 12+). */
 export const MIN_HISTORY_MONTHS = 12;
 const MAX_HISTORY_MONTHS = 24;
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -346,7 +346,7 @@ function account(subject: Subject, index: number, current: number, young: boolea
 /**
  * The file's enquiries of the last 24 months. Each calendar month decides its own enquiry, seeded
  * by that month, so a pull a month later finds the same enquiries on the same days and only the
- * new month's may be new (issue 15 §4: credit alerts compare two pulls; an enquiry that moved
+ * new month's may be new (credit alerts compare two pulls; an enquiry that moved
  * would be a false "new enquiry"). One this month counts only once its day has come.
  */
 function enquiries(subject: Subject, current: number, today: number): CreditEnquiry[] {

@@ -1,7 +1,7 @@
 import type { Bureau, CreditReport, ReportStatus, ScoreHistoryPoint, ScoreState } from '@pravesh/core';
 
 /**
- * A credit bureau (issue 14 §1): CIBIL, EXPERIAN, HIGHMARK (CRIF High Mark) or EQUIFAX. The
+ * A credit bureau: CIBIL, EXPERIAN, HIGHMARK (CRIF High Mark) or EQUIFAX. The
  * simulator and any real adapter implement this one interface; nothing outside the provider knows
  * which it is. Every call carries the customer's consent: Indian bureaus may be asked for a
  * consumer's report only on that consumer's consent, so a call without one is refused here too.
@@ -73,7 +73,7 @@ export class BureauError extends Error {
 }
 
 /**
- * What a simulated bureau does instead of answering (issue 14 §1: a slow or failing bureau):
+ * What a simulated bureau does instead of answering (a slow or failing bureau):
  * answer an error, or hang for the timeout and then fail as a timed-out call.
  */
 export const BUREAU_FAILURE_MODES = ['none', 'unavailable', 'timeout'] as const;
@@ -87,7 +87,7 @@ export const SIMULATED_PROFILES = ['SCORED', 'PARTIAL', 'NEW_TO_CREDIT', 'NO_HIT
 export type SimulatedProfile = (typeof SIMULATED_PROFILES)[number];
 
 /**
- * A simulated customer fixed by something other than the customer id (issue 15 §4: a demo
+ * A simulated customer fixed by something other than the customer id (a demo
  * customer's file must be the same whatever id sign-up gave them): every random draw is seeded by
  * `key` instead of the id, `base` fixes the creditworthiness, `scoreLift` makes the latest month's
  * score that many points above the month before, and `recentCard` adds a credit card opened 10

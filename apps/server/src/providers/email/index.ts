@@ -3,7 +3,7 @@ import type { EmailProviderConfig } from '../../config/sso.ts';
 import { createOutboxStore, keptMessage, type OutboxStore, type SmsOutbox } from '../sms/index.ts';
 
 /**
- * Email (issue 4, JOURNEY_EMAIL_OTP). A provider sends; what the message says is the caller's
+ * Email (JOURNEY_EMAIL_OTP). A provider sends; what the message says is the caller's
  * business. No provider logs the text: it carries the one-time code. Outside production the
  * simulator keeps messages in the same local outbox as the SMS simulator (/dev/outbox).
  */

@@ -10,7 +10,7 @@ async function pay(simulator: PaymentSimulator): Promise<string> {
   return (await simulator.confirmPayment({ orderId, gatewayResponse: {} })).outcome;
 }
 
-/** The local-only control of the payment simulator's next outcomes (issue 16 §7 journeys). */
+/** The local-only control of the payment simulator's next outcomes (the add-on purchase journeys). */
 describe('POST /dev/payment/outcome', () => {
   let local: TestInstance;
   let shared: TestInstance;

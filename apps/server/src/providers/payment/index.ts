@@ -2,7 +2,7 @@ import { createPaymentSimulator, type PaymentSimulatorOptions } from './simulato
 import type { PaymentProvider, PaymentProviderConfig } from './types.ts';
 
 /**
- * Picks the payment gateway from configuration (issue 16 §7): the simulator, or none (payments
+ * Picks the payment gateway from configuration: the simulator, or none (payments
  * switched off: a purchase answers paymentUnavailable and nothing is charged). A real gateway is
  * one more `kind` here implementing the same interface. This file imports the interface and the
  * implementations, the implementations only the interface: no import circle.

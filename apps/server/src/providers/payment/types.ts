@@ -1,5 +1,5 @@
 /**
- * A payment gateway (issue 16 §7 purchase flow): make an order for an amount, then confirm what
+ * A payment gateway (the add-on purchase flow): make an order for an amount, then confirm what
  * the customer's checkout did with it. The simulator and any real adapter (Razorpay, PayU,
  * Cashfree: each has "create order → checkout → verify payment") implement this one interface;
  * the add-ons service never knows which it talks to. Amounts are whole paise, currency INR.

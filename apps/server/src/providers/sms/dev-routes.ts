@@ -12,7 +12,7 @@ export const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form
 /**
  * GET /dev/outbox (HTML, refreshes every 3 s) and /dev/outbox.json: the local outbox of the SMS and
  * email simulators, newest first, so the demo can sign in without a gateway. Registered only when a
- * simulator is the provider and config.devRoutes is on (the `local` environment, issue 12 §1.2).
+ * simulator is the provider and config.devRoutes is on (the `local` environment).
  */
 export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
   app.get(SSO_DEV_ROUTES.outboxJson, { schema: { hide: true } }, async (_request, reply) => {

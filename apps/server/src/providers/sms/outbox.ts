@@ -9,7 +9,7 @@ export type { OutboxEntry, OutboxStore, SmsOutbox } from './types.ts';
 
 /**
  * The log line of a kept message: to whom (masked) and which template, and where to read it, so a
- * person at `npm start` finds the code without reading the README (issue 13 §4). Never the text.
+ * person at `npm start` finds the code without reading the README. Never the text.
  */
 export function keptMessage(channel: 'SMS' | 'email', store: OutboxStore): string {
   return `${channel} kept in the local outbox${store.pageUrl ? `: read it at ${store.pageUrl}` : ''}`;

@@ -1,5 +1,5 @@
 /**
- * Text messages (issue 4). A provider sends; what the message says is the caller's business. No
+ * Text messages. A provider sends; what the message says is the caller's business. No
  * provider logs the text: it carries the one-time code.
  */
 export interface SmsMessage {

@@ -229,7 +229,7 @@ describe.each(DATABASE_KINDS)('oauth/authorize on %s', (kind) => {
       statusMessage: string;
       response: { mobileNo: string };
     }>();
-    // Issue 12 §1.6: the number is shown masked, not sealed with a key every page of the site holds.
+    // The number is shown masked, not sealed with a key every page of the site holds.
     expect(body).toEqual({
       status: false,
       statusCode: 'mfaRequired',

@@ -74,7 +74,7 @@ export interface AuthorizeServiceOptions {
 }
 
 /**
- * The number shown with mfaRequired: its last four digits (issue 12 §1.6). Whoever gets this far
+ * The number shown with mfaRequired: its last four digits. Whoever gets this far
  * knows a password, not necessarily the phone; spec 000 §4's "decrypted mobile number" came sealed
  * with a site key every page of the site holds, so it told the number to anyone with the password.
  * The journey that asked already knows the number it typed; a username (email) sign-in shows the mask.
@@ -224,7 +224,7 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
   /**
    * A password sign-in needs no second factor from a browser trusted for the customer by the
    * server-issued device cookie, or within the customer's live session. The pass token's device
-   * hash is not a proof (issue 12 §1.6): the page computes it and every pass token shows it.
+   * hash is not a proof: the page computes it and every pass token shows it.
    */
   async function secondFactorSatisfied(customer: Customer, body: AuthorizeBody, context: AuthorizeContext) {
     if (await options.deviceTrust.isTrusted(customer.customerId, context.deviceToken)) return true;
@@ -284,7 +284,7 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
           visitorId: body.visitorId ?? null,
           visitId: body.visitId ?? null,
         },
-        // Device trust is the cookie below, not the pass token's device hash (issue 12 §1.6).
+        // Device trust is the cookie below, not the pass token's device hash.
         { session: newSession, trustDevice: null },
       );
       const setDeviceToken = signedIn.trustDevice

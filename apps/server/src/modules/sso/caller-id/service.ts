@@ -27,7 +27,7 @@ export function createCallerIdService(options: {
   db: Database;
   provider: CallerIdProvider;
   now: () => number;
-  /** The verified number is stored encrypted, as customers' are (issue 12 §1.10). */
+  /** The verified number is stored encrypted, as customers' are. */
   pii: PiiCipher;
 }) {
   const { db, provider, now, pii } = options;

@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('code exchange on %s', (kind) => {
           },
         },
       });
-      // issue 12 §1.4: the spec's glssToken is no longer the HttpOnly session cookie's value.
+      // The spec's glssToken is no longer the HttpOnly session cookie's value.
       expect(body.response.user.glssToken).not.toBe(cookie.split('=')[1]);
       const header = decodeProtectedHeader(body.response.accessToken);
       expect(header).toMatchObject({ alg: 'HS256', kid: 'sso-old', typ: 'at+jwt' });

@@ -54,7 +54,7 @@ export interface CodeServiceOptions {
   handoffs: SsidHandoffs;
   /** Public clients (no client secret) must prove PKCE at every exchange (RFC 9700 §2.1.1). */
   isPublicClient: (clientId: string) => boolean;
-  /** Opens the customer's encrypted number (issue 12 §1.10). */
+  /** Opens the customer's encrypted number. */
   pii: Pick<PiiCipher, 'decrypt'>;
   /** The instance's access-token liveness cache (deps.tokenLiveness), told of every revocation here. */
   liveness?: TokenLiveness | undefined;

@@ -7,7 +7,7 @@ import { ssoCallerIdRequests, ssoCustomers, ssoPiiBackfill } from '../../../db/s
 import type { PiiCipher } from '../../../auth/pii-cipher.ts';
 
 /**
- * Personal data kept current with the keyring (issue 12 §1.10): values migration 0012 left in clear
+ * Personal data kept current with the keyring: values migration 0012 left in clear
  * are encrypted at start, and values sealed under an older kid are re-encrypted under the active one
  * (`npm run pii -- reencrypt`), so the old key can leave PRAVESH_PII_KEYS. Nothing here logs or
  * answers a number or an address: only counts, kids and table names.
@@ -31,7 +31,7 @@ const ENCRYPTED_COLUMNS = [
     values: [{ column: ssoCallerIdRequests.mobileEnc, field: 'callerIdMobile' }],
   },
   {
-    // Issue 16 §2: a customer's personal details, one sealed record per customer (lib/personal-details.ts).
+    // A customer's personal details, one sealed record per customer (lib/personal-details.ts).
     table: 'customer_profiles',
     source: customerProfiles,
     key: customerProfiles.customerId,

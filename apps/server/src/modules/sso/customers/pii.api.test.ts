@@ -18,7 +18,7 @@ const KEY_B = Buffer.alloc(32, 0xb2).toString('base64url');
 describe('PRAVESH_PII_KEYS', () => {
   it('has a built-in key for local only, and checks the keyring', () => {
     expect(loadConfig({}).pii.activeKid).toBe('dev-pii-2026-11');
-    // Outside local every secret must be set (issue 12 §1.2); the error names the PII keys when they are missing.
+    // Outside local every secret must be set; the error names the PII keys when they are missing.
     const { PRAVESH_PII_KEYS: _builtIn, ...otherSecrets } = TEST_DEPLOYMENT_SECRETS;
     expect(() => loadConfig({ PRAVESH_ENV: 'staging', ...otherSecrets })).toThrow(/: set PRAVESH_PII_KEYS$/);
     expect(() => loadConfig({ PRAVESH_ENV: 'fte' })).toThrow(ConfigError);
@@ -44,7 +44,7 @@ describe('PRAVESH_PII_KEYS', () => {
   });
 });
 
-/** Issue 12 §1.10: numbers and emails are stored encrypted, found by keyed hash, and keys rotate. */
+/** Numbers and emails are stored encrypted, found by keyed hash, and keys rotate. */
 describe.each(DATABASE_KINDS)('personal data at rest on %s', (kind) => {
   let server: SsoTestServer;
   const others: FastifyInstance[] = [];

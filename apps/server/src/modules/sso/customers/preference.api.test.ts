@@ -15,7 +15,7 @@ function deviceCookie(reply: LightMyRequestResponse): string {
 }
 
 /**
- * Issue 12 §1.7: customer/preference told anyone whether a number was registered and had a
+ * Customer/preference told anyone whether a number was registered and had a
  * password. Now an unproven caller gets one answer for every number; the number's own customer (a
  * live session or this browser's trusted-device cookie) gets the truth.
  */

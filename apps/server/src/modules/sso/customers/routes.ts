@@ -35,7 +35,7 @@ export interface CustomerRouteDeps {
   deviceTrust: DeviceTrust;
   sessions: SessionStore;
   cookies: SessionCookies;
-  /** Lookups per client IP per hour: the OTP send limit (issue 12 §1.7 "limit it like OTP sends"). */
+  /** Lookups per client IP per hour: the OTP send limit ("limit it like OTP sends"). */
   maxPerIpPerHour: number;
 }
 
@@ -43,7 +43,7 @@ export interface CustomerRouteDeps {
  * customer/preference (spec 000 §7: GET …/customer/preference?mobileNo, header site-id; the answer's
  * fields are ours, spec 000 says "not shown").
  *
- * Reconciling the spec with issue 12 §1.7 (no enumeration): the route, header and fields stay, but
+ * Reconciling the spec with ASVS V6.3.8 / 4.0.3 V2.2.1 (no account enumeration): the route, header and fields stay, but
  * `registered` and `passwordSet` speak only to a caller that has shown it is the number's customer,
  * by this browser's live session or its trusted-device cookie (set by an OTP sign-in,
  * customers/trusted-devices.ts). To anyone else the answer is {registered: false, passwordSet:
@@ -53,7 +53,7 @@ export interface CustomerRouteDeps {
  * step first.
  *
  * The number also arrives in a POST body (ours): a number in a URL lands in access logs, proxies
- * and history (issue 12 §1.10). The spec's GET stays for spec clients; the logger redacts its query.
+ * and history. The spec's GET stays for spec clients; the logger redacts its query.
  */
 export function customerRoutes(app: FastifyInstance, deps: CustomerRouteDeps): void {
   async function answer(request: FastifyRequest, reply: FastifyReply, mobileNo: string) {

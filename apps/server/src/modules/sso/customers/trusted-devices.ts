@@ -7,7 +7,7 @@ import { readCookie, serializeCookie } from '../../../lib/cookies.ts';
 import { randomToken, sha256 } from '../../../lib/crypto.ts';
 
 /**
- * Trusted browsers for the password sign-in's second factor (issue 12 §1.6; OWASP ASVS 4.0 V2,
+ * Trusted browsers for the password sign-in's second factor (OWASP ASVS 4.0 V2,
  * authentication). A device hash from the pass token cannot be
  * the proof: the page computes it and anyone holding one of the victim's pass tokens can read it.
  * Instead, an OTP sign-in sets a server-issued cookie: 256 random bits, stored only as SHA-256,

@@ -282,7 +282,7 @@ describe.each(DATABASE_KINDS)('OAuth 2.0 authorization server on %s', (kind) => 
     });
     expect(mismatch.json()).toMatchObject({ error: 'invalid_grant' });
 
-    // A public client without PKCE gets no code at all now (issue 12 §1.4): refused at authorize.
+    // A public client without PKCE gets no code at all now: refused at authorize.
     const mobileNo = nextMobile();
     await sendOtp(server, mobileNo);
     const withoutPkce = await authorize(

@@ -15,7 +15,7 @@ import { safeEqual } from '../../../lib/crypto.ts';
 import type { CustomerStore } from '../customers/store.ts';
 
 /**
- * The accounts host as a standards-compliant OAuth 2.0 authorization server (issue 4, beyond the
+ * The accounts host as a standards-compliant OAuth 2.0 authorization server (beyond the
  * spec): metadata (RFC 8414), the token endpoint for the authorization_code grant (RFC 6749
  * §4.1.3, §5) with PKCE (RFC 7636), revocation (RFC 7009) and a bearer-protected userinfo.
  * The authorization endpoint is the accounts page /authorize, which signs the customer in through

@@ -6,7 +6,7 @@ import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { sendOtp, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
 
 /**
- * Issue 12 §1.1: the client address comes from the socket unless the request came through a
+ * The client address comes from the socket unless the request came through a
  * configured proxy. With `trustProxy: true` a caller picked its own address with X-Forwarded-For:
  * 32 OTP sends to 32 numbers, each with a new forwarded address, all went through, the preference
  * limit fell the same way, and the consent ledger recorded the forged address.

@@ -15,7 +15,7 @@ const SETUPS: Setup[] = [
 ];
 
 /**
- * Issue 4: "OTP send limits hold across two server instances sharing Redis" (and, without Redis,
+ * "OTP send limits hold across two server instances sharing Redis" (and, without Redis,
  * sharing the database). Two buildApp() instances, one clock, one unique key prefix.
  */
 describe.each(SETUPS)('OTP send limits across two instances $name', (setup) => {
@@ -81,7 +81,7 @@ describe.each(SETUPS)('OTP send limits across two instances $name', (setup) => {
     const body = {
       client_id: 'pravesh-demo-site-a',
       redirect_uri: 'http://localhost:4100/',
-      // Public clients must send PKCE (issue 12 §1.4).
+      // Public clients must send PKCE.
       code_challenge: TEST_PKCE.challenge,
       mobileNo,
       otp,

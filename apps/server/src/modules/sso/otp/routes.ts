@@ -115,7 +115,7 @@ export function otpRoutes(app: FastifyInstance, deps: OtpRouteDeps): void {
 }
 
 /**
- * JOURNEY_EMAIL_OTP (issue 4; ours, beside spec 000 §7's customer/otp): POST customer/emailOtp sends
+ * JOURNEY_EMAIL_OTP (ours, beside spec 000 §7's customer/otp): POST customer/emailOtp sends
  * the code by email under the same rules. It is verified by oauth/authorize's otp method with
  * `email` instead of `mobileNo`. Bad addresses answer invalidEmail.
  */

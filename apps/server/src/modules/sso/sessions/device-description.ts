@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 
 /**
  * A coarse description of the browser a sign-in came from, for the active-devices list (spec 001 §2
- * active-devices; issue 16 item 3): the kind of device, the browser's name and a region. It is kept
+ * active-devices): the kind of device, the browser's name and a region. It is kept
  * on the session row instead of the user agent or address, which are never stored: the customer
  * needs to recognise a device, not to be tracked. The region comes from the time zone the pass
  * token's device fingerprint carries (spec 000 §3 timezoneOffset) — no address lookup, no outside

@@ -14,7 +14,7 @@ async function post<T>(server: SsoTestServer, url: string, accessToken: string, 
 }
 
 /**
- * Issue 16 "Shown by": a revoked device's token refused at once — on every instance (spec 001 §2
+ * A revoked device's token refused at once — on every instance (spec 001 §2
  * active-devices, README "every instance"). Both instances have used the lost phone's token, so each
  * holds it as live in its cache; signing the phone out on instance A refuses it on B on the very
  * next call, and the customer's own session keeps working on both.

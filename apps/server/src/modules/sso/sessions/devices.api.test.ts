@@ -19,7 +19,7 @@ import { testClient } from '../../../test/client.ts';
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
-/** spec 001 §2 active-devices (issue 16 item 3): a revoked device's token is refused at once. */
+/** spec 001 §2 active-devices: a revoked device's token is refused at once. */
 describe.each(DATABASE_KINDS)('active devices on %s', (kind) => {
   let server: SsoTestServer;
 

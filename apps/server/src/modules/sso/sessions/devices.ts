@@ -18,7 +18,7 @@ import type { AccountActivity } from '../../../lib/account-activity.ts';
 import type { SessionStore } from './store.ts';
 
 /**
- * Active devices (spec 001 §2 active-devices, §3 user slice activeDevicesList; issue 16 item 3):
+ * Active devices (spec 001 §2 active-devices, §3 user slice activeDevicesList):
  * the customer's live sign-on sessions, and signing one of them out. A device is a session of this
  * module's own records, and signing it out is this module's one revocation (SessionStore.revoke):
  * the session and every access token issued under it, on every site, stop working at once, because

@@ -149,8 +149,8 @@ export function sessionRoutes(
       },
     },
     async (request, reply) => {
-      // spec 000 §7 keeps `token` in the query; what it may hold is no longer the session (issue 12
-      // §1.5): a hostile page navigating here signed the victim into the attacker's session (login
+      // spec 000 §7 keeps `token` in the query; what it may hold is no longer the session (RFC 6749
+      // §10.12 login CSRF): a hostile page navigating here signed the victim into the attacker's session (login
       // CSRF, RFC 9700 §4.7). Only a same-origin or same-site page of a configured site may load it,
       // and only a one-time handoff minted for that site (sessions/ssid-handoff.ts) sets a cookie.
       assertFetchedFrom(request, { fetchSites: ['same-origin', 'same-site'], origins: siteOrigins });

@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
       expect(after.json()).toMatchObject({ statusCode: 'sessionInvalid' });
     });
 
-    // issue 12 §1.8: the GET any page could load (an <img>, a link) no longer ends the session.
+    // The GET any page could load (an <img>, a link) no longer ends the session.
     it('GET keeps the spec interface but only hands over to the /logout page; the session lives on', async () => {
       const signedIn = await signInWithOtp(server, nextMobile());
       const cookie = sessionCookie(signedIn);
@@ -192,7 +192,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     });
   });
 
-  // customer/preference: customers/preference.api.test.ts (issue 12 §1.7).
+  // customer/preference: customers/preference.api.test.ts.
 
   describe('customer/setSSID', () => {
     /** Signs in on site 2 and exchanges the code asking for the setSSID handoff. */
@@ -228,7 +228,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
       expect(cookies[1]).toMatch(/^PB_GLSS_TOKEN_EXISTS_DEV=1;/);
     });
 
-    // The attack of issue 12 §1.5: a hostile page navigating to setSSID with a live session token.
+    // The attack: a hostile page navigating to setSSID with a live session token.
     it('no longer sets a cookie from a live session token, nor from user.glssToken', async () => {
       const { sessionToken, glssToken } = await handoff();
       for (const token of [sessionToken, glssToken]) {
