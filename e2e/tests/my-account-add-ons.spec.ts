@@ -175,3 +175,78 @@ test('a pending payment shows it is being confirmed and keeps the add-on from be
   await shot(page, 'pending-card-375', false);
   consoleClean();
 });
+
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.pv-skeleton')).toHaveCount(0, { timeout: 30_000 });
+}
+
+// After the purchase journeys above, in this file so that it runs after them (the scored customer
+// holds the report from then on): what was bought, opened and read.
+test('the Credit Health Report: bought, opened from the confirmation and the card, read at 1280 and 375, as a PDF', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
+  await page.setViewportSize(DESKTOP);
+  await openMyAccount(page, mobileNo);
+  const consoleClean = watchConsole(page);
+  const services = page.getByRole('region', { name: 'Services for your credit' });
+  const card = services
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Credit Health Report', exact: true }) });
+  const buy = card.getByRole('button', { name: 'Buy now Credit Health Report' });
+  const open = card.getByRole('link', { name: 'Open your report' });
+  await expect(buy.or(open)).toBeVisible({ timeout: 30_000 });
+  if (await buy.isVisible()) {
+    await page.request.post(`${API_URL}/dev/payment/outcome`, { data: { outcome: 'success' } });
+    await buy.click();
+    await page
+      .getByRole('dialog', { name: 'Buy Credit Health Report' })
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
+    const result = page.getByRole('dialog', { name: 'Credit Health Report' });
+    await expect(result.getByText('Payment successful')).toBeVisible();
+    await expectAxeClean(page, 'the confirmation');
+    await screenshot(page, 'health-confirmation-1280.png');
+    // Straight from the confirmation to what was bought.
+    await result.getByRole('link', { name: 'Open your report' }).click();
+  } else {
+    await open.click();
+  }
+
+  await expect(page).toHaveURL(`${API_URL}/myaccount/credit-health-report`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Credit Health Report' })).toBeVisible();
+  const overview = page.getByRole('region', { name: 'Your credit health' });
+  await expect(overview).toContainText('helping your score', { timeout: 30_000 });
+  const standing = overview.getByRole('list', { name: 'Your score at each bureau' });
+  for (const bureau of ['CIBIL', 'Experian', 'CRIF High Mark', 'Equifax']) await expect(standing).toContainText(bureau);
+  // CIBIL's report and the one before it: what changed, in plain words.
+  const cibil = page.getByRole('region', { name: 'CIBIL', exact: true });
+  await expect(cibil).toContainText('What changed since your report before');
+  await expect(cibil).toContainText('Your score went up by 18 points');
+  await expect(page.getByRole('region', { name: 'What to do next' }).getByRole('listitem').first()).toBeVisible();
+  await settled(page);
+  await expectAxeClean(page, 'the report at 1280px');
+  await screenshot(page, 'health-report-1280.png', { fullPage: true });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    overview.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^credit-health-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdfFile = path.join(artifacts, 'credit-health-report.pdf');
+  await download.saveAs(pdfFile);
+  expect(readFileSync(pdfFile).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  await page.setViewportSize(PHONE);
+  await settled(page);
+  await expectAxeClean(page, 'the report at 375px');
+  await screenshot(page, 'health-report-375.png', { fullPage: true });
+
+  // From the dashboard: the card opens it.
+  await page.goto(`${API_URL}/myaccount/dashboard`);
+  await expect(open).toBeVisible({ timeout: 30_000 });
+  await open.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Credit Health Report' })).toBeVisible();
+  consoleClean();
+});

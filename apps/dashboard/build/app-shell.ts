@@ -55,8 +55,12 @@ export function appShell(options: { root: string }): Plugin {
           const asset = assetOf(href);
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           out = out.replace(link, `<style>${css.trim()}</style>`);
-          // Nothing else links it: lazy screens carry their own stylesheets.
-          delete bundle[asset.fileName];
+          // Lazy screens carry their own stylesheets, so the file can usually go; one a lazy chunk
+          // still names (a stylesheet shared by the entry and a screen) stays, or that screen 404s.
+          const named = Object.values(bundle).some(
+            (output) => output.type === 'chunk' && output.code.includes(asset.fileName),
+          );
+          if (!named) delete bundle[asset.fileName];
         }
 
         const fonts = Object.keys(bundle)

@@ -4,7 +4,7 @@ import { api } from './api.ts';
 import { PERSISTED_SLICES, type Persistence } from './persist.ts';
 import type { Services } from './services.ts';
 import { accountSlice } from './slices/account.ts';
-import { finvuSlice } from '../features/aggregator/index.ts';
+import { finvuSlice } from '../features/aggregator/finvu-slice.ts';
 import { offerSlice } from './slices/offer.ts';
 import { userSlice } from './slices/user.ts';
 import { utilitySlice } from './slices/utility.ts';

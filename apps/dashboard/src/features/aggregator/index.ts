@@ -1,3 +1,3 @@
-/** The aggregator feature's public face (ARCHITECTURE.md "Doors"): all that other features and the app import of it. */
-export { finvuSlice } from './finvu-slice.ts';
+/** The aggregator feature's public face (ARCHITECTURE.md "Doors"): what other features import of it (the
+ * app store registers finvu-slice.ts itself: a slice is a door of its own, eslint.config.js doors). */
 export { BalanceBanner } from './balance-banner.tsx';
