@@ -24,8 +24,13 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-/** `redisUrl`: a Redis of the test's own (test/private-redis.ts, test/private-redis-cluster.ts) instead of the shared REDIS_URL. */
-export async function startTwoInstances(options: { redisUrl?: string | undefined } = {}): Promise<TwoInstances> {
+/**
+ * `redisUrl`: a Redis of the test's own (test/private-redis.ts, test/private-redis-cluster.ts) instead of the shared REDIS_URL.
+ * `env`: further settings both instances share (a background worker's interval, say).
+ */
+export async function startTwoInstances(
+  options: { redisUrl?: string | undefined; env?: Record<string, string> } = {},
+): Promise<TwoInstances> {
   const redisUrl = options.redisUrl ?? REDIS_URL;
   if (!POSTGRES_URL || !redisUrl) throw new Error('two instances need DATABASE_URL and REDIS_URL');
   // A copy of the database migrated once per migration set (test/migrated.ts).
@@ -38,6 +43,7 @@ export async function startTwoInstances(options: { redisUrl?: string | undefined
     REDIS_URL: redisUrl,
     // A prefix of this test's own, shared by both instances: their limits must add up.
     PRAVESH_RATE_LIMIT_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    ...options.env,
   });
   const start = () => startInstance(config, createDb({ databaseUrl: shared.url, dataDir: '', poolSize: 5 }), clock);
   const a = await start();
