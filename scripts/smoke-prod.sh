@@ -11,7 +11,8 @@
 #      waits for each one's /readyz before nginx admits traffic (nginx's own checks are passive);
 #   5. starts nginx on deploy/nginx/pravesh.conf.template, the file compose.yaml uses;
 #   6. through nginx: signs a customer in, records a consent and an event, and checks that the client's
-#      address, not a forged X-Forwarded-For, reaches the consent ledger and the OTP limits
+#      address, not a forged X-Forwarded-For, reaches the consent ledger and the OTP limits, that live
+#      chat's server-sent events pass unbuffered
 #      (scripts/smoke-prod/journey.ts); that both instances served; that nginx takes a stopped
 #      instance out; and that the ledger's chain verifies;
 # and stops everything it started, pass or fail. Installs nothing: CI's .ci/run installs nginx.
@@ -109,6 +110,7 @@ PRAVESH_SMS_PROVIDER=http
 PRAVESH_SMS_HTTP_URL=http://127.0.0.1:$sms_port/sms
 PRAVESH_SMS_HTTP_TOKEN=$sms_token
 PRAVESH_OTP_IP_LIMIT_PER_HOUR=3
+PRAVESH_CHAT_ENABLED=1
 PRAVESH_LOG_LEVEL=warn
 ENV
 cat "$work/secrets.env" >>"$work/production.env"

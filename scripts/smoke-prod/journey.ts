@@ -8,6 +8,9 @@
  *    records a consent and an analytics event;
  *  - the consent ledger holds the client's own address (as its keyed hash), not the forged one and
  *    not nginx's;
+ *  - live chat's server-sent events pass nginx as they happen (not buffered): the customer's stream,
+ *    held open on one instance, hears the messages the customer sends, whichever instance takes them
+ *    (fanned out by PostgreSQL LISTEN/NOTIFY, decision 0008);
  *  - the per-address OTP limit counts the client's address: forging a new one per request does not
  *    dodge it, and a neighbour behind the same nginx keeps its own allowance.
  * Reads the instances' production environment (the shield keys sign its pass token, as
@@ -17,7 +20,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { CONSENT_ROUTES, ERRORS, PASS_TOKEN_HEADER, SSO_ROUTES, sealForSite } from '@pravesh/core';
+import { CONSENT_ROUTES, ERRORS, PASS_TOKEN_HEADER, SSO_ROUTES, SUPPORT_ROUTES, sealForSite } from '@pravesh/core';
 import { ACCESS_TOKEN_HEADER } from '../../apps/server/src/auth/customer-auth.ts';
 import { loadConfig } from '../../apps/server/src/config/index.ts';
 import { issuePassToken } from '../../apps/server/src/modules/shield/issue-token.ts';
@@ -94,6 +97,75 @@ function call(from: string, path: string, headers: Record<string, string>, body:
     outgoing.on('timeout', () => outgoing.destroy(new Error(`${path} timed out`)));
     outgoing.on('error', reject);
     outgoing.end(payload);
+  });
+}
+
+interface EventStream {
+  /** Resolves with the first event (its data, parsed) that `wanted` accepts, or fails after `ms`. */
+  next(wanted: (data: Record<string, unknown>) => boolean, ms: number): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+/** A server-sent-events stream through nginx (GET), read as it arrives. */
+function openEvents(from: string, path: string, headers: Record<string, string>): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: proxy.hostname,
+        port: proxy.port,
+        path,
+        method: 'GET',
+        localAddress: from,
+        headers: { accept: 'text/event-stream', origin: siteOrigin, 'x-forwarded-for': forgedAddress(), ...headers },
+      },
+      (incoming) => {
+        if (incoming.statusCode !== 200 || !String(incoming.headers['content-type']).startsWith('text/event-stream')) {
+          reject(new Error(`${path} answered ${incoming.statusCode} ${incoming.headers['content-type']}`));
+          incoming.resume();
+          return;
+        }
+        const events: Record<string, unknown>[] = [];
+        const waiting: (() => void)[] = [];
+        let text = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => {
+          text += chunk;
+          let end: number;
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const data = text
+              .slice(0, end)
+              .split('\n')
+              .filter((line) => line.startsWith('data:'))
+              .map((line) => line.slice(5).trim())
+              .join('\n');
+            text = text.slice(end + 2);
+            if (data) events.push(JSON.parse(data) as Record<string, unknown>);
+          }
+          for (const wake of waiting.splice(0)) wake();
+        });
+        resolve({
+          async next(wanted, ms) {
+            const deadline = Date.now() + ms;
+            for (;;) {
+              const found = events.find(wanted);
+              if (found) return found;
+              const left = deadline - Date.now();
+              if (left <= 0) throw new Error(`${path}: no such event within ${ms} ms (heard ${events.length})`);
+              await new Promise<void>((wake) => {
+                const timer = setTimeout(wake, left);
+                waiting.push(() => {
+                  clearTimeout(timer);
+                  wake();
+                });
+              });
+            }
+          },
+          close: () => outgoing.destroy(),
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
   });
 }
 
@@ -231,6 +303,31 @@ const produced = expectOk(
   'event produce',
 ) as { eventId: string; storedAt: string };
 check(typeof produced.storedAt === 'string', `analytics event ${produced.eventId} stored`);
+
+// Live chat through nginx: the stream stays open on one instance while each message is sent through
+// the next (nginx takes turns), and every one arrives on the stream within seconds.
+const chat = expectOk(await call(CUSTOMER_IP, SUPPORT_ROUTES.chatAllocation, customer, {}), 'chat allocation') as {
+  chatId: string;
+};
+const stream = await openEvents(CUSTOMER_IP, `${SUPPORT_ROUTES.chatEvents}?chatId=${chat.chatId}`, customer);
+try {
+  await stream.next((event) => event.type === 'state', 5_000);
+  for (const text of ['Hello, is anyone there?', 'I have a question about my report.']) {
+    const messageId = randomUUID();
+    expectOk(
+      await call(CUSTOMER_IP, SUPPORT_ROUTES.chatSend, customer, { chatId: chat.chatId, messageId, text }),
+      'chat message',
+    );
+    await stream.next(
+      (event) => event.type === 'message' && (event.message as { messageId?: string }).messageId === messageId,
+      5_000,
+    );
+  }
+  check(true, 'live chat: two messages sent through nginx arrived on the open event stream as they were sent');
+} finally {
+  stream.close();
+}
+expectOk(await call(CUSTOMER_IP, SUPPORT_ROUTES.chatRelease, customer, { chatId: chat.chatId }), 'chat release');
 
 // The per-address OTP limit: the customer has one send so far; a new forged address on every request.
 const limit = config.sso.otp.maxSendsPerIpPerHour;
