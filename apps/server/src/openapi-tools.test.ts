@@ -45,7 +45,7 @@ describe('the OpenAPI document and the usual tools', () => {
     expect(reply.statusCode).toBe(200);
     source = reply.body;
     dir = await mkdtemp(path.join(tmpdir(), 'pravesh-openapi-'));
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     if (dir) await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ describe("the API host's start page and SDK file list", () => {
     await writeFile(path.join(sdkDir, 'pravesh.js'), '/* sdk */\n'.repeat(300));
     await writeFile(path.join(sdkDir, 'notes.txt'), 'not a script');
     server = await getTestInstance('pglite', { env: { PRAVESH_SDK_DIST: sdkDir } });
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     await rm(sdkDir, { recursive: true, force: true });
