@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_ROUTES, CREDIT_ROUTE_METHODS } from '@pravesh/core';
 import { getTestInstance, type TestInstance } from './test/instance.ts';
-import { isUndocumented } from './openapi.ts';
+import { WILDCARD_PARAM, isUndocumented } from './openapi.ts';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -38,10 +38,14 @@ function answeredRoutes(tree: string): { method: string; path: string }[] {
   return routes;
 }
 
-/** Fastify's :param and * as OpenAPI writes them ({param}, {*}). */
-const openapiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+/** Fastify's :param and * as the document writes them ({param}, and the wildcard a named parameter). */
+const openapiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, `{${WILDCARD_PARAM}}`);
 /** A concrete URL for a documented path. */
-const concrete = (path: string) => path.replace(/\{\*\}$/, 'pravesh.js').replace(/\{[^}]+\}/g, 'x');
+const concrete = (path: string) =>
+  path.replace(new RegExp(`\\{${WILDCARD_PARAM}\\}$`), 'pravesh.js').replace(/\{[^}]+\}/g, 'x');
+/** A documented path as Fastify declared it. */
+const fastifyPath = (path: string) =>
+  path.replace(new RegExp(`\\{${WILDCARD_PARAM}\\}$`), '*').replace(/\{([^}]+)\}/g, ':$1');
 
 describe('OpenAPI document', () => {
   let server: TestInstance;
@@ -113,7 +117,7 @@ describe('OpenAPI document', () => {
         /"statusCode":"notFound"|<html/i.test(reply.body) &&
         !server.app.hasRoute({
           method: method,
-          url: path.replace(/\{([^}*]+)\}/g, ':$1').replace(/\{\*\}$/, '*'),
+          url: fastifyPath(path),
         });
       expect(fellThrough, `${method} ${url} answered ${reply.statusCode}`).toBe(false);
     }
@@ -148,6 +152,27 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.components.securitySchemes)).toEqual(
       expect.arrayContaining(['passToken', 'oauthClientBasic', 'oauthClientPost', 'oauthBearer', 'oauth2']),
     );
+  });
+
+  it("names the token that 'Try it out' on this page may use, and that token passes the origin check", async () => {
+    // The page is served from the API host, so its calls carry that Origin (a POST's Origin; a GET's Referer).
+    const fromDocs = { origin: server.config.publicUrl, referer: `${server.config.publicUrl}/docs/static/index.html` };
+    const site = /Try it out on this page\.\*\* This page runs on the origin of site (\d+)/.exec(doc.info.description);
+    expect(site, doc.info.description).not.toBeNull();
+    expect(doc.info.description).toContain(`npm run -s pass-token -- --site ${site![1]}`);
+    const produce = async (token: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/MSP/api/v1/pbguc/event/produce',
+        headers: { ...fromDocs, 'pb-pass-token': token, 'content-type': 'application/json' },
+        payload: [{ event: 'docs_try_it_out', category: 'docs' }],
+      });
+    const named = await produce(await server.token(Number(site![1])));
+    expect(named.statusCode, named.body).toBe(200);
+    // The binding stays: site 2's token (the curl example's) is still refused from this origin.
+    const other = await produce(await server.token(2));
+    expect(other.statusCode).toBe(403);
+    expect(other.json<{ statusCode: string }>().statusCode).toBe('authenticationException');
   });
 
   it('explains the pass token and how to get one', () => {

@@ -17,9 +17,11 @@ import {
   createVisitBodySchema,
   createVisitResponseSchema,
   errorEnvelopeSchema,
+  jsonValueSchema,
   userConsentBodySchema,
 } from '@pravesh/core';
 import type { AppConfig } from './config/index.ts';
+import { finishDocument } from './openapi-document.ts';
 import { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './modules/offers/index.ts';
 import { ADD_ON_CUSTOMER_PATHS, ADD_ON_ROUTE_ERRORS } from './modules/add-ons/index.ts';
 import { CREDIT_ALERT_CUSTOMER_PATHS, CREDIT_ALERT_ROUTE_ERRORS } from './modules/credit-alerts/index.ts';
@@ -38,8 +40,11 @@ import { SERVICE_PREFIXES } from './plugins/shield.ts';
 
 const ACCESS_TOKEN_HEADER = 'pb-access-token';
 
-/** Shared component schemas: named once in the document, referenced by every route that uses them. */
-const COMPONENTS: readonly [z.ZodType, { id: string; description: string; examples?: unknown[] }][] = [
+/**
+ * Shared component schemas: named once in the document, referenced by every route that uses them.
+ * One `example` each: OpenAPI 3.0's Schema Object has no `examples` (§4.7.24).
+ */
+const COMPONENTS: readonly [z.ZodType, { id: string; description: string; example?: unknown }][] = [
   [
     errorEnvelopeSchema,
     {
@@ -47,7 +52,7 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
       description:
         'Every refusal (spec 000 §7, §8): status false, the catalogue code in statusCode and its text in ' +
         'statusMessage. The HTTP status says the class (400 bad input, 401 token, 403 not allowed, 404, 409, 429).',
-      examples: [{ status: false, statusCode: 'invalidJwtException', statusMessage: 'Jwt Expired' }],
+      example: { status: false, statusCode: 'invalidJwtException', statusMessage: 'Jwt Expired' },
     },
   ],
   [
@@ -57,23 +62,21 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
       description:
         'spec 000 §3 "Analytics event" and "Tracking data". eventId is optional (made by the server when ' +
         'absent; when sent, a resend is stored once). Optional fields may be null.',
-      examples: [
-        {
-          event: 'pbguc_nudge_click',
-          category: 'nudge',
-          action: 'click',
-          label: 'check credit score',
-          pageType: 'home',
-          userType: 'guest',
-          clientId: 'GA1.1.1234567890.1700000000',
-          lob: 'CS',
-          visitorId: '0b5c3d1e-8a41-4c3e-9f0e-6d2f2a7b9c11',
-          visitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
-          customerId: null,
-          siteId: 2,
-          userState: 'signedOut',
-        },
-      ],
+      example: {
+        event: 'pbguc_nudge_click',
+        category: 'nudge',
+        action: 'click',
+        label: 'check credit score',
+        pageType: 'home',
+        userType: 'guest',
+        clientId: 'GA1.1.1234567890.1700000000',
+        lob: 'CS',
+        visitorId: '0b5c3d1e-8a41-4c3e-9f0e-6d2f2a7b9c11',
+        visitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+        customerId: null,
+        siteId: 2,
+        userState: 'signedOut',
+      },
     },
   ],
   [
@@ -83,15 +86,13 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
       description:
         'spec 000 §3 "Visit". Every field is optional; what is left out comes from the visitor cookie or is ' +
         'made by the server. completeUrl and the utm* fields are base64 (btoa).',
-      examples: [
-        {
-          visitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
-          deviceId: 'device-1f2e3d',
-          completeUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=',
-          utmSource: 'Z29vZ2xl',
-          pbUtmSource: 'google',
-        },
-      ],
+      example: {
+        visitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+        deviceId: 'device-1f2e3d',
+        completeUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=',
+        utmSource: 'Z29vZ2xl',
+        pbUtmSource: 'google',
+      },
     },
   ],
   [
@@ -99,19 +100,17 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
     {
       id: 'Visit',
       description: 'The visit as created (spec 000 §3 "Visit"); absent fields are null.',
-      examples: [
-        {
-          visitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
-          visitorId: '0b5c3d1e-8a41-4c3e-9f0e-6d2f2a7b9c11',
-          deviceId: 'device-1f2e3d',
-          parentVisitId: null,
-          absoluteParentVisitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
-          siteId: 2,
-          siteName: 'Homepage',
-          createdAt: '2026-11-25T10:00:00.000Z',
-          completeUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=',
-        },
-      ],
+      example: {
+        visitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+        visitorId: '0b5c3d1e-8a41-4c3e-9f0e-6d2f2a7b9c11',
+        deviceId: 'device-1f2e3d',
+        parentVisitId: null,
+        absoluteParentVisitId: '6f1d2e3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+        siteId: 2,
+        siteName: 'Homepage',
+        createdAt: '2026-11-25T10:00:00.000Z',
+        completeUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=',
+      },
     },
   ],
   [
@@ -119,7 +118,7 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
     {
       id: 'ConsentSimplePayload',
       description: 'spec 000 §3 "Consent (simple) payload"; contractVersionId is the one in the visitor\'s cookie.',
-      examples: [{ contractId: 'pb-tnc-homepage', visitId: 'visit-1', visitorId: 'visitor-1', contractVersionId: '1' }],
+      example: { contractId: 'pb-tnc-homepage', visitId: 'visit-1', visitorId: 'visitor-1', contractVersionId: '1' },
     },
   ],
   [
@@ -127,17 +126,15 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
     {
       id: 'ConsentContractPayload',
       description: 'spec 000 §3 "Consent contract payload": userValue Y or N, consentState 1 (clicked) or 2.',
-      examples: [
-        {
-          contractId: 'pb-tnc-homepage',
-          contractVersionId: '1',
-          visitorId: 'visitor-1',
-          visitId: 'visit-1',
-          pageUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=',
-          userValue: 'Y',
-          consentState: 1,
-        },
-      ],
+      example: {
+        contractId: 'pb-tnc-homepage',
+        contractVersionId: '1',
+        visitorId: 'visitor-1',
+        visitId: 'visit-1',
+        pageUrl: 'aHR0cHM6Ly93d3cuZXhhbXBsZS5pbi8=',
+        userValue: 'Y',
+        consentState: 1,
+      },
     },
   ],
   [
@@ -148,7 +145,15 @@ const COMPONENTS: readonly [z.ZodType, { id: string; description: string; exampl
         "The contract's markup as UTF-8 bytes (spec 000 §3: contractText.data is a byte buffer rendered as " +
         'markup): decode data as UTF-8 to get the HTML. type is always the marker "Buffer", kept because ' +
         'existing clients revive the object with it; nothing else about it is platform specific.',
-      examples: [{ type: 'Buffer', data: [60, 112, 62, 72, 105, 60, 47, 112, 62] }],
+      example: { type: 'Buffer', data: [60, 112, 62, 72, 105, 60, 47, 112, 62] },
+    },
+  ],
+  [
+    jsonValueSchema,
+    {
+      id: 'JsonValue',
+      description:
+        'Any JSON value: the free-form maps of a site entry (spec 000 §3 "Site entry": sharedData, applicationDetails).',
     },
   ],
   [
@@ -165,7 +170,10 @@ for (const [schema, meta] of [...COMPONENTS, ...OFFER_COMPONENTS]) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, meta);
 }
 
-const INTRO = `Services of spec 000 §7 and spec 001 §7: visits, analytics events, activity, consent, sign-in.
+/** The document's introduction; `docsSite` is the site this page's own origin belongs to, if any. */
+const intro = (
+  docsSite: number | undefined,
+) => `Services of spec 000 §7 and spec 001 §7: visits, analytics events, activity, consent, sign-in.
 
 ## The pass token
 
@@ -180,7 +188,10 @@ and optionally \`authenticationToken\` ({product, crm, sso}: a signed-in custome
 **How to get one.** In a browser, load the SDK (\`/sdk/pravesh.js\`): it fetches the site's shield
 configuration (\`GET /MSP/api/v1/shield/config/{siteId}\`, the encrypted client key \`ct\`/\`ci\`), signs a token
 and sends it on every call. From a shell, \`npm run -s pass-token -- --site 2\` prints one made with the
-server's own keys. A page on a host the site lists in noPassDomain may send \`${NO_PASS_HEADER}: 1\` instead.
+server's own keys for site 2 (any curl call sends no Origin, so any site will do). A page on a host the
+site lists in noPassDomain may send \`${NO_PASS_HEADER}: 1\` instead.
+
+${tryItOut(docsSite)}
 
 Refusals: \`clientTokenMissingException\` (401, no token), \`invalidJwtException\` (401: malformed, wrong key,
 "Jwt Expired"), \`invalidAuthenticationStrategyException\` (401), \`authenticationException\` (403: origin,
@@ -202,6 +213,31 @@ client_secret_post for confidential ones. The OAuth endpoints take no pass token
 
 Every JSON answer is the spec's envelope \`{ status, statusCode, statusMessage?, response? }\`; success is
 \`status: true\` (statusCode "success"). Errors use the catalogue codes listed per route.`;
+
+/**
+ * The site "Try it out" on this page calls as. Spec 000 §8 binds a pass token to its site's
+ * origins, and this page runs on the API host's own origin: a token for site 2 (the one a curl
+ * example uses) is refused here with authenticationException, as it would be on any page outside
+ * site 2. Rather than let this page's origin borrow every site's tokens, the document names the
+ * site whose configured origins hold the API host (locally the accounts host, site 11, and My
+ * Account, 14): its token passes the same origin check every browser call meets.
+ */
+export function docsSiteId(config: AppConfig): number | undefined {
+  for (const settings of config.sites.values()) {
+    if (settings.origins.includes(config.publicUrl)) return settings.siteId;
+  }
+  return undefined;
+}
+
+function tryItOut(docsSite: number | undefined): string {
+  if (docsSite === undefined) {
+    return `**Try it out on this page.** This page's origin belongs to no configured site, so the API refuses
+service calls made from it (the Origin check above); call the API with curl, or add this host to a site's origins.`;
+  }
+  return `**Try it out on this page.** This page runs on the origin of site ${docsSite}, so make the token for that
+site: \`npm run -s pass-token -- --site ${docsSite}\`, then paste it under **Authorize** (passToken). A token of
+another site is refused here (\`authenticationException\`), as it would be on any page outside that site.`;
+}
 
 /** A catalogue entry as the document lists it: HTTP status, code, text (a template for parameterised ones). */
 function catalogued(key: keyof typeof ERRORS): { status: number; code: string; message: string } {
@@ -411,34 +447,167 @@ const OAUTH_FORMS: Record<string, { properties: Record<string, unknown>; require
   },
 };
 
-/** Routes without a zod schema that a client or operator still needs to find. */
-const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; description?: string }> = {
-  'GET /healthz': { summary: 'Liveness: answers {"status":"ok"} while the process runs', tags: ['health'] },
+/** Routes without a zod schema that a client or operator still needs to find, and what each answers. */
+const PLAIN_ROUTES: Record<string, { summary: string; tags: string[]; answer: string }> = {
+  'GET /': {
+    summary: "The API host's front page: the demo sites, this document and the SDK files",
+    tags: ['pages'],
+    answer: 'The page (HTML).',
+  },
+  'GET /healthz': {
+    summary: 'Liveness: answers {"status":"ok"} while the process runs',
+    tags: ['health'],
+    answer: 'The process runs: {"status":"ok"}.',
+  },
   'GET /readyz': {
     summary: 'Readiness: 200 when the database answers, 503 otherwise',
     tags: ['health'],
+    answer: 'Ready: the database answered ({"status":"ok"}); 503 otherwise.',
+  },
+  'GET /sdk': {
+    summary: 'The browser SDK files, listed with how to load them (/sdk/ is the list)',
+    tags: ['sdk'],
+    answer: 'A redirect to /sdk/, the page that lists the files.',
   },
   'GET /sdk/*': {
     summary: 'The browser SDK: pravesh.js (script tag), pravesh.esm.js, the lazily loaded scripts and widgets',
     tags: ['sdk'],
+    answer: 'The file (JavaScript, CSS or a font).',
   },
-  'GET /hub': { summary: 'The cross-storage hub page (spec 000 §7), loaded in a hidden frame', tags: ['pages'] },
-  'GET /hub-assets/*': { summary: "The hub page's script and assets", tags: ['pages'] },
-  'GET /accounts-assets/*': { summary: "The accounts pages' scripts, styles and fonts", tags: ['pages'] },
-  'GET /favicon.svg': { summary: "The API host's icon", tags: ['pages'] },
-  'GET /favicon.ico': { summary: 'Redirects to /favicon.svg (browsers ask for this name)', tags: ['pages'] },
-  'GET /listener': { summary: 'Accounts page: the sign-in widget frame (spec 000 §2)', tags: ['pages'] },
+  'GET /hub': {
+    summary: 'The cross-storage hub page (spec 000 §7), loaded in a hidden frame',
+    tags: ['pages'],
+    answer: 'The hub page (HTML).',
+  },
+  'GET /hub-assets/*': { summary: "The hub page's script and assets", tags: ['pages'], answer: 'The file.' },
+  'GET /accounts-assets/*': {
+    summary: "The accounts pages' scripts, styles and fonts",
+    tags: ['pages'],
+    answer: 'The file.',
+  },
+  'GET /favicon.svg': { summary: "The API host's icon", tags: ['pages'], answer: 'The icon (image/svg+xml).' },
+  'GET /favicon.ico': {
+    summary: 'Redirects to /favicon.svg (browsers ask for this name)',
+    tags: ['pages'],
+    answer: 'A redirect to /favicon.svg.',
+  },
+  'GET /listener': {
+    summary: 'Accounts page: the sign-in widget frame (spec 000 §2)',
+    tags: ['pages'],
+    answer: 'The page (HTML).',
+  },
   'GET /authorize': {
     summary: 'Accounts page: the login link and the OAuth authorization_endpoint (spec 000 §2)',
     tags: ['pages'],
+    answer: 'The sign-in page (HTML); a link it cannot serve is refused with a 400 page.',
   },
-  'GET /desk': { summary: "The support desk: agents' sign-in and their chats (never framed)", tags: ['pages'] },
-  'GET /logout': { summary: 'Accounts page: the logout link (spec 000 §2), redirect_uri', tags: ['pages'] },
-  'GET /myaccount': { summary: 'Redirects to /myaccount/', tags: ['pages'] },
-  'GET /myaccount/': { summary: 'My Account, the signed-in dashboard (spec 001 §1, §2)', tags: ['pages'] },
-  'GET /myaccount/assets/*': { summary: "My Account's hashed scripts, styles and fonts", tags: ['pages'] },
-  'GET /myaccount/*': { summary: "My Account's routes (the app's index.html) and hashed bundles", tags: ['pages'] },
+  'GET /desk': {
+    summary: "The support desk: agents' sign-in and their chats (never framed)",
+    tags: ['pages'],
+    answer: 'The page (HTML).',
+  },
+  'GET /logout': {
+    summary: 'Accounts page: the logout link (spec 000 §2), redirect_uri',
+    tags: ['pages'],
+    answer: 'The page (HTML), or a redirect to redirect_uri once signed out.',
+  },
+  'GET /myaccount': {
+    summary: 'My Account, the signed-in dashboard (spec 001 §1, §2): redirects to /myaccount/',
+    tags: ['pages'],
+    answer: 'A redirect to /myaccount/, the dashboard page.',
+  },
+  'GET /myaccount/assets/*': {
+    summary: "My Account's hashed scripts, styles and fonts",
+    tags: ['pages'],
+    answer: 'The file.',
+  },
+  'GET /myaccount/*': {
+    summary: "My Account's routes (the app's index.html) and hashed bundles",
+    tags: ['pages'],
+    answer: 'The page (HTML) or the file.',
+  },
 };
+
+/** What the routes with a schema but no response schema answer, by "METHOD path". */
+const PLAIN_ANSWERS: Record<string, string> = {
+  'GET /.well-known/oauth-authorization-server': 'The authorization server metadata (RFC 8414 §3.2).',
+  'POST /SSOSP/oauth/token': 'The token response (RFC 6749 §5.1); refusals are RFC 6749 §5.2 errors.',
+  'POST /SSOSP/oauth/revoke': 'Revoked, or the token was not valid (RFC 7009 §2.2).',
+  'GET /SSOSP/oauth/userinfo': "The access token's customer.",
+  'GET /desk/api/v1/events': "The agent's events as a stream (text/event-stream).",
+  'GET /dev/outbox.json': 'The messages kept by the local SMS and email outbox (JSON).',
+  'GET /dev/outbox': 'The local outbox page (HTML).',
+};
+
+/** Fastify's path syntax as the document writes it (":id" → "{id}", a trailing "*" → "{path}"). */
+function documentPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, `{${WILDCARD_PARAM}}`);
+}
+
+/** Response descriptions of the routes without a response schema, by "METHOD documentPath". */
+function plainAnswers(): Record<string, string> {
+  const answers: Record<string, string> = {};
+  const entries = [
+    ...Object.entries(PLAIN_ROUTES).map(([key, route]) => [key, route.answer] as const),
+    ...Object.entries(PLAIN_ANSWERS),
+  ];
+  for (const [key, answer] of entries) {
+    const [method, path] = key.split(' ') as [string, string];
+    answers[`${method} ${documentPath(path)}`] = answer;
+  }
+  return answers;
+}
+
+/** The document's tags (openapiOptions). */
+const TAGS: { name: string; description: string }[] = [
+  { name: 'shield', description: 'Site shield configuration (spec 000 §3)' },
+  { name: 'visits', description: 'Visits (spec 000 §3, §4)' },
+  { name: 'analytics', description: 'Analytics events (spec 000 §3, §7)' },
+  { name: 'activity', description: 'Recent activity and shared data (spec 000 §3, §5)' },
+  { name: 'consent', description: 'Terms consent, "puckar" (spec 000 §3, §4, §7)' },
+  { name: 'sso', description: 'Sign-in (spec 000 §4, §7)' },
+  { name: 'my-account', description: 'My Account session and customer (spec 001 §2, §4, §7)' },
+  {
+    name: 'credit',
+    description:
+      'Credit scores and reports (spec 000 §3, §7; spec 001 §3, §5, §7): reads GET with the bureau in the ' +
+      "creditBureau query, the consented pull POST; every route answers for the access token's customer.",
+  },
+  { name: 'credit-alerts', description: 'Credit alerts: what changed between pulls, explained (spec 001 §3, §7)' },
+  { name: 'offers', description: 'Pre-approved offers, quotes and offer images (spec 000 §3, §4, §7; spec 001 §7)' },
+  { name: 'leads', description: 'Applications to offers and their status (spec 000 §4, spec 001 §7)' },
+  { name: 'partner', description: "A lending partner's view of its leads, with its partner key (server to server)" },
+  { name: 'add-ons', description: 'Paid add-ons: the credit health report and its payment (spec 001 §3, §7)' },
+  { name: 'invoices', description: 'GST tax invoices of paid add-ons (spec 001 §7)' },
+  { name: 'aggregator', description: 'Bank linking through the account aggregator (spec 001 §2, §7)' },
+  { name: 'support', description: 'FAQs, support queries and chat (spec 001 §2, §7, §9)' },
+  {
+    name: 'support desk',
+    description: "The support agents' console: its own sign-in and session cookie, never a customer token",
+  },
+  { name: 'profile', description: 'Contact and personal details, reference lists (spec 001 §2, §3, §7)' },
+  { name: 'holdings', description: 'Mutual funds, wallet protection and ONDC loans banners (spec 001 §1, §7)' },
+  { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
+  { name: 'health', description: 'Liveness and readiness' },
+  { name: 'sdk', description: 'The browser SDK files and their index page' },
+  { name: 'pages', description: 'Pages of the API host: its front page, the accounts pages and the hub' },
+  { name: 'development', description: 'Development aids, registered only in the local environment' },
+];
+
+/** A tag's spelling without case or punctuation: "my-account", "myaccount" and "MyAccount" are one. */
+export const tagKey = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A route that names no tag is filed under its path's first segment, spelled as the declared tag
+ * it matches ("/myaccount/…" under "my-account"), so one group never appears under two names.
+ */
+function fallbackTag(url: string): string {
+  const segment = url.split('/').filter(Boolean)[0] ?? 'other';
+  return TAGS.find((tag) => tagKey(tag.name) === tagKey(segment))?.name ?? segment;
+}
+
+/** The name a trailing wildcard (Fastify's "*") has in the document. */
+export const WILDCARD_PARAM = 'path';
 
 /** Development aids (local environment only): listed, so every route that answers is in the document. */
 const DEV_PREFIX = '/dev/';
@@ -448,7 +617,15 @@ const DEV_PREFIX = '/dev/';
  * of a listed GET).
  */
 export function isUndocumented(method: string, url: string): boolean {
-  return method === 'OPTIONS' || method === 'HEAD' || url === '/docs' || url.startsWith('/docs/');
+  return (
+    method === 'OPTIONS' ||
+    method === 'HEAD' ||
+    url === '/docs' ||
+    url.startsWith('/docs/') ||
+    // A folder's own page (/myaccount/, /sdk/): OpenAPI paths do not end in "/" (Redocly
+    // no-path-trailing-slash); the folder without the slash is listed and says where it leads.
+    (url.length > 1 && url.endsWith('/'))
+  );
 }
 
 interface RouteLike {
@@ -497,51 +674,9 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
   return {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Pravesh API', version: '0.1.0', description: INTRO },
+      info: { title: 'Pravesh API', version: '0.1.0', description: intro(docsSiteId(config)) },
       servers: [{ url: config.publicUrl }],
-      tags: [
-        { name: 'shield', description: 'Site shield configuration (spec 000 §3)' },
-        { name: 'visits', description: 'Visits (spec 000 §3, §4)' },
-        { name: 'analytics', description: 'Analytics events (spec 000 §3, §7)' },
-        { name: 'activity', description: 'Recent activity and shared data (spec 000 §3, §5)' },
-        { name: 'consent', description: 'Terms consent, "puckar" (spec 000 §3, §4, §7)' },
-        { name: 'sso', description: 'Sign-in (spec 000 §4, §7)' },
-        { name: 'my-account', description: 'My Account session and customer (spec 001 §2, §4, §7)' },
-        {
-          name: 'credit',
-          description:
-            'Credit scores and reports (spec 000 §3, §7; spec 001 §3, §5, §7): reads GET with the bureau in the ' +
-            "creditBureau query, the consented pull POST; every route answers for the access token's customer.",
-        },
-        {
-          name: 'credit-alerts',
-          description: 'Credit alerts: what changed between pulls, explained (spec 001 §3, §7)',
-        },
-        {
-          name: 'offers',
-          description: 'Pre-approved offers, quotes and offer images (spec 000 §3, §4, §7; spec 001 §7)',
-        },
-        { name: 'leads', description: 'Applications to offers and their status (spec 000 §4, spec 001 §7)' },
-        {
-          name: 'partner',
-          description: "A lending partner's view of its leads, with its partner key (server to server)",
-        },
-        { name: 'add-ons', description: 'Paid add-ons: the credit health report and its payment (spec 001 §3, §7)' },
-        { name: 'invoices', description: 'GST tax invoices of paid add-ons (spec 001 §7)' },
-        { name: 'aggregator', description: 'Bank linking through the account aggregator (spec 001 §2, §7)' },
-        { name: 'support', description: 'FAQs, support queries and chat (spec 001 §2, §7, §9)' },
-        {
-          name: 'support desk',
-          description: "The support agents' console: its own sign-in and session cookie, never a customer token",
-        },
-        { name: 'profile', description: 'Contact and personal details, reference lists (spec 001 §2, §3, §7)' },
-        { name: 'holdings', description: 'Mutual funds, wallet protection and ONDC loans banners (spec 001 §1, §7)' },
-        { name: 'oauth', description: 'OAuth 2.0 authorization server (RFC 6749, 7636, 7009, 8414)' },
-        { name: 'health', description: 'Liveness and readiness' },
-        { name: 'sdk', description: 'The browser SDK files' },
-        { name: 'pages', description: 'Pages of the accounts host and the hub' },
-        { name: 'development', description: 'Development aids, registered only in the local environment' },
-      ],
+      tags: TAGS,
       components: {
         securitySchemes: {
           passToken: {
@@ -607,11 +742,14 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
       const dev = input.url.startsWith(DEV_PREFIX);
       // Health, SDK, page and development routes carry hide or no schema: list them all the same.
       const schema = { ...(input.schema ?? {}), hide: false } as TransformInput['schema'];
-      const { schema: transformed, url } = jsonSchemaTransform({ ...input, schema });
+      const { schema: transformed, url: converted } = jsonSchemaTransform({ ...input, schema });
+      // Fastify's trailing wildcard becomes a named parameter: OpenAPI path templates are names
+      // (OpenAPI 3.0.3 §4.7.8.1), and "{*}" is none that a client generator can bind.
+      const url = converted.endsWith('*') ? `${converted.slice(0, -1)}:${WILDCARD_PARAM}` : converted;
       const out = transformed as Record<string, unknown> & { response?: Record<string, unknown> };
       if (plain) Object.assign(out, { summary: out.summary ?? plain.summary, tags: plain.tags });
       if (dev) Object.assign(out, { tags: ['development'], summary: out.summary ?? 'Development aid (local only)' });
-      if (!out.tags) out.tags = [input.url.split('/').filter(Boolean)[0] ?? 'other'];
+      if (!out.tags) out.tags = [fallbackTag(input.url)];
 
       const shielded = isShielded(route);
       out.security =
@@ -636,6 +774,15 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         Object.assign(responses, errorResponses(codes));
       }
       if (Object.keys(responses).length > 0) out.response = responses;
+      if (url !== converted) {
+        out.params = {
+          type: 'object',
+          properties: {
+            [WILDCARD_PARAM]: { type: 'string', description: 'The rest of the path, slashes included' },
+          },
+          required: [WILDCARD_PARAM],
+        };
+      }
 
       const limit = limits[key];
       if (limit) {
@@ -644,6 +791,6 @@ export function openapiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
       }
       return { schema: out, url };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input), plainAnswers()),
   };
 }

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './http/envelope.ts';
 export * from './http/success.ts';
 export * from './http/script-json.ts';
+export * from './http/json-value.ts';
 export * from './routes.ts';
 export * from './shield/strategies.ts';
 export * from './shield/schemas.ts';

@@ -28,6 +28,7 @@ import { loadDatabaseSettings, type DatabaseSettings } from './database.ts';
 // What the config parts (sso.ts, consent.ts, hub.ts) share lives in shared.ts, so they do not
 // import this file, which imports them (no circle); re-exported here for everyone else.
 export { ConfigError, DEMO_ORIGINS, normaliseOrigin, type ShieldKey };
+export { START_PAGE_CLIENT_ID } from './sso.ts';
 
 export interface SiteSettings {
   readonly siteId: number;

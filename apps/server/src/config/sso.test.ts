@@ -16,12 +16,13 @@ const PRODUCTION = {
 };
 
 describe('single sign-on configuration', () => {
-  it('has local defaults: demo sites A and B and My Account as clients, the outbox, dev keys', () => {
+  it('has local defaults: demo sites A and B, My Account and the start page as clients, the outbox, dev keys', () => {
     const { sso } = loadConfig({ PORT: '4000' });
     expect(sso.clients.map((client) => [client.clientId, client.siteId, client.redirectUris])).toEqual([
       ['pravesh-demo-site-a', 2, ['http://localhost:4100/', 'http://localhost:4100/sso/callback']],
       ['pravesh-demo-site-b', 7, ['http://localhost:4101/', 'http://localhost:4101/sso/callback']],
       ['pravesh-myaccount', 14, ['http://localhost:4000/myaccount/']],
+      ['pravesh-start-page', 11, ['http://localhost:4000/']],
     ]);
     expect(sso.clients[0]!.scopes).toContain('myaccount');
     expect(sso.sms).toEqual({ kind: 'outbox' });

@@ -139,6 +139,9 @@ function redirectUri(value: unknown, where: string, environment: Environment): s
   return value;
 }
 
+/** The public client of the API host's start page (outside production only). */
+export const START_PAGE_CLIENT_ID = 'pravesh-start-page';
+
 function defaultClients(environment: Environment, publicUrl: string): SsoClient[] {
   if (environment === 'production') return [];
   const scopes = [...SSO_SCOPES];
@@ -165,6 +168,16 @@ function defaultClients(environment: Environment, publicUrl: string): SsoClient[
       siteId: 14,
       redirectUris: [`${publicUrl}/myaccount/`],
       logoutRedirectUris: [`${publicUrl}/myaccount/`, `${publicUrl}/`],
+      scopes,
+    },
+    {
+      // The API host's start page runs the login link end to end for integrators: it makes the
+      // PKCE pair, opens /authorize and exchanges the code at the token endpoint (decision 0001).
+      clientId: START_PAGE_CLIENT_ID,
+      name: 'Pravesh developer start page',
+      siteId: 11,
+      redirectUris: [`${publicUrl}/`],
+      logoutRedirectUris: [`${publicUrl}/`],
       scopes,
     },
   ];

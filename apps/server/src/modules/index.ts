@@ -20,6 +20,7 @@ import { profileDataRightsPart, profileModule } from './profile/index.ts';
 import { leadsDataRightsPart, leadsModule } from './leads/index.ts';
 import { invoicesDataRightsPart, invoicesModule, issueInvoiceOnPaid } from './invoices/index.ts';
 import { shieldModule } from './shield/index.ts';
+import { startPageModule } from './start-page/index.ts';
 import { accountDataRightsPart, ssoModule } from './sso/index.ts';
 import { supportDataRightsPart, supportModule } from './support/index.ts';
 import { visitsModule } from './visits/index.ts';
@@ -33,6 +34,7 @@ export type ServerModule = FastifyPluginAsync<ModuleDeps>;
  */
 export const MODULES: readonly ServerModule[] = [
   healthModule,
+  startPageModule,
   shieldModule,
   analyticsModule,
   visitsModule,

@@ -80,8 +80,9 @@ ${FAVICON_SVG.replace('<svg ', '<svg aria-hidden="true" focusable="false" ')}
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * The 404 page; `homeUrl` (the marketplace homepage, site 2's first origin) is its way out. The
- * API origin has no page at "/", so without one the page offers no link rather than a dead one.
+ * The 404 page; `homeUrl` (the marketplace homepage, site 2's first origin) is its way out: a
+ * customer who mistypes an address goes back to the marketplace, not to the API host's start page
+ * for integrators. Without one the page offers no link rather than a dead one.
  */
 export function notFoundPage(homeUrl: string | undefined): string {
   const link = homeUrl

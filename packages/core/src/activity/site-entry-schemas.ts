@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_PRODUCTS, ITEM_PAYLOAD_TYPES, UPDATE_ONLY_PRODUCTS } from '../constants.ts';
 import { safeText } from '../visits/fields.ts';
+import { jsonValueSchema } from '../http/json-value.ts';
 
 /**
  * A site entry's shapes (spec 000 §3 "Site entry", "Lead", "Application", "Data item") as zod
@@ -49,7 +50,7 @@ export type DataItem = z.infer<typeof dataItemSchema>;
 export const leadSchema = z.object({
   id: idValue,
   application: z.array(applicationSchema).max(100).default([]),
-  applicationDetails: z.record(z.string(), z.json()).optional(),
+  applicationDetails: z.record(z.string(), jsonValueSchema).optional(),
   createdAt: timeValue.optional(),
   updatedAt: timeValue.optional(),
 });
@@ -63,7 +64,7 @@ export const siteEntrySchema = z.object({
   visit: z.string().nullable(),
   data: z.array(dataItemSchema),
   leads: z.array(leadSchema),
-  sharedData: z.record(z.string(), z.json()).nullable(),
+  sharedData: z.record(z.string(), jsonValueSchema).nullable(),
   consentRecievedDate: z.iso.datetime({ offset: true }).nullable(),
 });
 export type SiteEntry = z.infer<typeof siteEntrySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText } from './fields.ts';
+import { jsonValueSchema } from '../http/json-value.ts';
 import { siteEntrySchema } from './shared-data.ts';
 
 /**
@@ -39,7 +40,7 @@ export const storeActivityBodySchema = z.object({
   data: z.array(z.unknown()).max(500).optional(),
   /** Leads; each is checked by parseLead. */
   leads: z.array(z.unknown()).max(500).optional(),
-  sharedData: z.record(z.string(), z.json()).optional(),
+  sharedData: z.record(z.string(), jsonValueSchema).optional(),
 });
 export type StoreActivityBody = z.infer<typeof storeActivityBodySchema>;
 
