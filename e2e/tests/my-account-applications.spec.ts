@@ -88,7 +88,7 @@ async function withdrawJourney(page: Page, index: number, width: string): Promis
 test('scored customer: apply to a card, keep it once, withdraw it, read its history; 1280 and 375, axe-clean', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
   await openMyAccount(page, DEMO_CREDIT_CUSTOMERS.scored.mobileNo);
   const consoleClean = watchConsole(page, { warnings: true });
