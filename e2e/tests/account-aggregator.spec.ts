@@ -65,6 +65,58 @@ async function journeyToAccounts(page: Page, bankName: string, shots?: string): 
   await expect(page.getByRole('heading', { name: 'Choose the accounts to link' })).toBeVisible();
 }
 
+/** A day `daysAgo` before today in India time, as a date field and the address write it (YYYY-MM-DD). */
+function indiaDay(daysAgo: number): string {
+  return new Date(Date.now() + 5.5 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** How many transactions the table on screen says there are ("… 1 to 20 of 245"). */
+async function totalShown(page: Page): Promise<number> {
+  const caption = (await page.locator('.ma-aa-txn-table caption').textContent()) ?? '';
+  return Number(/of ([\d,]+)$/.exec(caption)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+}
+
+/**
+ * The date range beside the tabs: fewer transactions between two dates, kept in the address through
+ * a reload; a backwards range named under its field; bad dates in the address said plainly; cleared.
+ */
+async function dateRangeSteps(page: Page, width: string): Promise<void> {
+  const filter = page.getByRole('form', { name: 'Dates of transactions' });
+  await expect(page.locator('.ma-aa-txn-table caption')).toHaveText(/ of [\d,]+$/);
+  const everything = await totalShown(page);
+  const [from, to] = [indiaDay(14), indiaDay(0)];
+  await filter.getByLabel('From').fill(from);
+  await filter.getByLabel('To').fill(to);
+  await filter.getByRole('button', { name: /^Show/ }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${from}&to=${to}$`));
+  await expect.poll(() => totalShown(page)).toBeLessThan(everything);
+  const inRange = await totalShown(page);
+  expect(inRange).toBeGreaterThan(0);
+  await page.reload();
+  await expect(filter.getByLabel('From')).toHaveValue(from);
+  await expect(filter.getByLabel('To')).toHaveValue(to);
+  await expect.poll(() => totalShown(page)).toBe(inRange);
+  await check(page, `transactions-dates-${width}`);
+
+  await filter.getByLabel('From').fill(to);
+  await filter.getByLabel('To').fill(from);
+  await filter.getByRole('button', { name: /^Show/ }).click();
+  await expect(filter.getByText('The end date must be on or after the start date.')).toBeVisible();
+  await expect(filter.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${from}&to=${to}$`));
+  await check(page, `transactions-dates-backwards-${width}`);
+
+  const address = new URL(page.url());
+  address.searchParams.set('from', '2026-02-30');
+  await page.goto(address.toString());
+  await expect(page.getByText('These dates can’t be used')).toBeVisible();
+  await expect(page.getByText(/Enter a real start date/)).toBeVisible();
+  await check(page, `transactions-dates-bad-address-${width}`);
+  await filter.getByRole('button', { name: 'Clear dates' }).click();
+  await expect(page).not.toHaveURL(/[?&](from|to)=/);
+  await expect.poll(() => totalShown(page)).toBe(everything);
+}
+
 test.describe('bank linking through FINVU', () => {
   test('new customer: journey → linked accounts → transactions → insights → statement PDF → revoke, at 1280px', async ({
     page,
@@ -147,6 +199,7 @@ test.describe('bank linking through FINVU', () => {
     await page.getByRole('tab', { name: 'Credit' }).press('ArrowRight');
     await expect(page.getByRole('table', { name: /^Debit transactions, 1 to / })).toBeVisible();
     await check(page, 'transactions-debit-1280');
+    await dateRangeSteps(page, '1280');
 
     // The dashboard banner: the total, and insights opened in place.
     await page.goto(`${API_URL}/myaccount/dashboard`);
@@ -247,6 +300,7 @@ test.describe('bank linking through FINVU', () => {
     await expect(page.getByRole('table', { name: /^All transactions, 1 to 20 of / })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await check(page, 'transactions-375');
+    await dateRangeSteps(page, '375');
     await page.getByRole('link', { name: 'Download statement' }).click();
     await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
     await check(page, 'statement-375');

@@ -41,19 +41,8 @@ function addOnCard(page: Page, name: string): Locator {
     .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 }
 
-test('scored demo customer: a declined payment, then a paid one → active, invoiced, PDF; 1280 and 375, axe-clean', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
-  await page.setViewportSize(DESKTOP);
-  await openMyAccount(page, mobileNo);
-  const consoleClean = watchConsole(page, { warnings: true });
-  await page.reload();
-
-  const health = addOnCard(page, 'Credit Health Report');
-  const buy = health.getByRole('button', { name: 'Buy now Credit Health Report' });
-  await expect(buy).toBeVisible();
+/** The eligible card → a declined payment (nothing bought) → a paid one, with the screens of each. */
+async function buyAfterADecline(page: Page, health: Locator, buy: Locator): Promise<void> {
   await health.scrollIntoViewIfNeeded();
   await shot(page, 'eligible-1280', false);
 
@@ -82,6 +71,26 @@ test('scored demo customer: a declined payment, then a paid one → active, invo
   await expect(result).toContainText('Credit Health Report is now active');
   await shot(page, 'paid-1280', false);
   await result.getByRole('button', { name: 'Done' }).click();
+}
+
+test('scored demo customer: a declined payment, then a paid one → active, invoiced, PDF; 1280 and 375, axe-clean', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
+  await page.setViewportSize(DESKTOP);
+  await openMyAccount(page, mobileNo);
+  const consoleClean = watchConsole(page, { warnings: true });
+  await page.reload();
+
+  const health = addOnCard(page, 'Credit Health Report');
+  const buy = health.getByRole('button', { name: 'Buy now Credit Health Report' });
+  const held = health.getByText('Active', { exact: true });
+  await expect(buy.or(held)).toBeVisible({ timeout: 30_000 });
+  // Idempotent on a retry: the servers (and the demo customer's purchases) outlive a failed attempt,
+  // so one that got as far as paying finds the report held and checks what follows from that.
+  if (await buy.isVisible()) await buyAfterADecline(page, health, buy);
+
   await expect(health.getByText('Active', { exact: true })).toBeVisible();
   await expect(health.getByRole('button')).toHaveCount(0);
   await page.reload();
@@ -137,20 +146,10 @@ test('scored demo customer: a declined payment, then a paid one → active, invo
   consoleClean();
 });
 
-test('a pending payment shows it is being confirmed and keeps the add-on from being bought twice; 375px, axe-clean', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  // New to credit: the credit advisor is for sale (spec 001 §4, LOWSCORE with NTC).
-  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.newToCredit;
-  await page.setViewportSize(PHONE);
-  await openMyAccount(page, mobileNo);
-  const consoleClean = watchConsole(page, { warnings: true });
-  await page.reload();
-
-  const advisor = addOnCard(page, 'Credit Advisor');
+/** A payment the gateway leaves pending, asked about again, the dialog closed. */
+async function payAndLeavePending(page: Page, buy: Locator): Promise<void> {
   await nextPayment(page.request, 'pending');
-  await advisor.getByRole('button', { name: 'Buy now Credit Advisor' }).click();
+  await buy.click();
   await page
     .getByRole('dialog', { name: 'Buy Credit Advisor' })
     .getByRole('button', { name: /^Pay ₹/ })
@@ -165,6 +164,25 @@ test('a pending payment shows it is being confirmed and keeps the add-on from be
   await expect(result.getByText('Payment being confirmed')).toBeVisible();
   await result.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('a pending payment shows it is being confirmed and keeps the add-on from being bought twice; 375px, axe-clean', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // New to credit: the credit advisor is for sale (spec 001 §4, LOWSCORE with NTC).
+  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.newToCredit;
+  await page.setViewportSize(PHONE);
+  await openMyAccount(page, mobileNo);
+  const consoleClean = watchConsole(page, { warnings: true });
+  await page.reload();
+
+  const advisor = addOnCard(page, 'Credit Advisor');
+  const buyAdvisor = advisor.getByRole('button', { name: 'Buy now Credit Advisor' });
+  const pending = advisor.getByText('Payment pending');
+  await expect(buyAdvisor.or(pending)).toBeVisible({ timeout: 30_000 });
+  // Idempotent on a retry: a failed attempt may have left its payment pending already.
+  if (await buyAdvisor.isVisible()) await payAndLeavePending(page, buyAdvisor);
 
   // The card says so and offers no second purchase while the first is open.
   await expect(advisor.getByText('Payment pending')).toBeVisible();

@@ -363,6 +363,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERRORS)[]> = {
   ],
   'GET /MSP/api/v1/myAccount/getLeads': CUSTOMER_ERRORS,
   'GET /MSP/api/v1/myAccount/getUpdatedLeadDetails': [...CUSTOMER_ERRORS, 'leadNotFound'],
+  'POST /MSP/api/v1/myAccount/withdrawLead': [...CUSTOMER_ERRORS, 'leadNotFound', 'leadNotWithdrawable'],
   'GET /BSP/api/v1/partner/lead': ['partnerKeyInvalid', 'leadNotFound'],
   'POST /BSP/api/v1/partner/leadStatus': ['partnerKeyInvalid', 'leadNotFound', 'leadTransitionRefused'],
   ...OFFER_ROUTE_ERRORS,

@@ -10,6 +10,7 @@ import { assertBureauProductionReady, loadBureauConfig, type BureauProviderConfi
 import { loadHubConfig, type HubConfig } from './hub.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
+import { loadLeadsConfig, type LeadsConfig } from './leads.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
@@ -127,6 +128,8 @@ export interface AppConfig {
   readonly pii: PiiConfig;
   /** Lending partners: continue URLs and partner keys (config/partners.ts). */
   readonly partners: PartnerConfig;
+  /** Applications: the scheduled expiry's ticker (config/leads.ts). */
+  readonly leads: LeadsConfig;
   /** GST tax invoices: download switch (spec 001 §9), supplier, number prefix (config/invoices.ts). */
   readonly invoices: InvoiceConfig;
   /** Support: the chat switch of spec 001 §9 and the support desk's address (config/support.ts). */
@@ -296,6 +299,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedProxies: parseTrustedProxies(env.PRAVESH_TRUSTED_PROXIES),
     pii: loadPiiConfig(env),
     partners: loadPartnerConfig(env, environment),
+    leads: loadLeadsConfig(env),
     invoices: loadInvoiceConfig(env, environment),
     support: loadSupportConfig(env, environment),
     metrics: loadMetricsConfig(env),

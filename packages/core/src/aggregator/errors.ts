@@ -28,6 +28,8 @@ export const AGGREGATOR_ERRORS = {
     410,
     'This account was unlinked and its data deleted. Link it again to see its statement.',
   ),
+  /** FI/transaction with a date range whose start (from) is after its end (to). */
+  aaDateRangeInvalid: entry('aaDateRangeInvalid', 400, 'Start date is after end date'),
   /** spec 001 §9 feature switch "statement download from the aggregator", off in this environment. */
   aaStatementDisabled: entry(
     'aaStatementDisabled',

@@ -18,4 +18,6 @@ export const LEAD_ERRORS = {
   partnerKeyInvalid: entry('partnerKeyInvalid', 401, 'Partner key not valid'),
   /** A partner status the lifecycle table (lifecycle.ts) does not allow from the lead's current one. */
   leadTransitionRefused: entry('leadTransitionRefused', 409, 'Lead status change not allowed'),
+  /** The customer's withdrawal of an application the lender has already decided (lifecycle.ts canCustomerWithdraw). */
+  leadNotWithdrawable: entry('leadNotWithdrawable', 409, 'Application already decided'),
 } as const satisfies Record<string, CatalogueEntry>;

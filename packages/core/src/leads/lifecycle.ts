@@ -151,3 +151,15 @@ export function isLeadStale(status: LeadStatus, updatedAt: number, now: number):
 
 /** The statuses that expire with time (isLeadStale), for stores that select them. */
 export const EXPIRING_LEAD_STATUSES = EXPIRING_STATUSES;
+
+/**
+ * Statuses from which the customer may withdraw an application themself in My Account: the ones
+ * the lender has not decided yet. Once sanctioned the customer declines with the lender (who reads
+ * the Key Facts Statement with them and reports WITHDRAWN); rejected, disbursed, issued, completed,
+ * expired or withdrawn leads are decided already.
+ */
+export const CUSTOMER_WITHDRAWABLE_LEAD_STATUSES: readonly LeadStatus[] = ['CREATED', 'SUBMITTED', 'ACTION_REQUIRED'];
+
+export function canCustomerWithdraw(status: LeadStatus): boolean {
+  return CUSTOMER_WITHDRAWABLE_LEAD_STATUSES.includes(status);
+}

@@ -23,6 +23,12 @@ export const LEAD_ROUTES = {
   getLeads: '/MSP/api/v1/myAccount/getLeads',
   /** spec 001 §7 (account slice leadDetails): one lead with its status history. */
   getUpdatedLeadDetails: '/MSP/api/v1/myAccount/getUpdatedLeadDetails',
+  /**
+   * Ours (the spec shows none): the signed-in customer withdraws an application the lender has not
+   * decided (core canCustomerWithdraw). POST with the lead id in the body; the partner learns it
+   * from the lead's status (partner/lead answers WITHDRAWN) and the history records it.
+   */
+  withdrawLead: '/MSP/api/v1/myAccount/withdrawLead',
   /** Ours: the partner reads the lead behind the opaque reference of its continue URL. */
   partnerLead: '/BSP/api/v1/partner/lead',
   /** Ours: the partner reports its own status of a lead; ours follows the lifecycle table. */
@@ -35,6 +41,7 @@ export const LEAD_ROUTE_METHODS: Readonly<Record<LeadRoute, 'GET' | 'POST'>> = {
   quoteApply: 'POST',
   getLeads: 'GET',
   getUpdatedLeadDetails: 'GET',
+  withdrawLead: 'POST',
   partnerLead: 'GET',
   partnerLeadStatus: 'POST',
 };

@@ -90,6 +90,10 @@ export const leadDetailsQuerySchema = z.object({ leadId: leadIdSchema });
 export const leadDetailsResponseSchema = leadViewSchema.extend({ history: z.array(leadHistoryEntrySchema) });
 export type LeadDetailsResponse = z.infer<typeof leadDetailsResponseSchema>;
 
+/** myAccount/withdrawLead (ours): the lead to withdraw; the answer is the lead with its history. */
+export const withdrawLeadBodySchema = z.object({ leadId: leadIdSchema });
+export type WithdrawLeadBody = z.infer<typeof withdrawLeadBodySchema>;
+
 /** The partner's read of a lead (ours): what was applied to and where it stands; no personal data. */
 export const partnerLeadQuerySchema = z.object({ ref: leadIdSchema });
 export const partnerLeadResponseSchema = leadOfferSnapshotSchema.extend({

@@ -9,24 +9,40 @@ import { AccountIdentity, Balance, accountName, useLinkedAccounts } from './acco
 import { AA_MESSAGES } from './messages.ts';
 import { usePageView } from './page-view.ts';
 import { TransactionsTable } from './transactions-table.tsx';
+import { checkDateRange, type DateRange } from './date-range.ts';
+import { DateRangeFilter } from './date-range-filter.tsx';
 import './aggregator.css';
 
 const TAB_LABELS: Record<TransactionTab, string> = { Credit: 'Credit', Debit: 'Debit', All: 'All' };
 
 /**
  * spec 001 §2 linked-accounts-details: one linked account's transactions in three tabs, Credit /
- * Debit / All (the Finvu slice's selectedTransactionsTab, default All), each paged.
+ * Debit / All (the Finvu slice's selectedTransactionsTab, default All), each paged, over an optional
+ * date range kept in the address.
  */
 export default function AccountDetailsPage() {
   usePageView('linked-accounts-details');
   const dispatch = useAppDispatch();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const tab = useAppSelector((state) => state.finvu.selectedTransactionsTab);
   const accounts = useLinkedAccounts();
   // Without an account in the address (a bookmark, the menu remembered after sign-in), the first one.
   const accountId = params.get('accountId');
   const list = accounts.data?.accounts ?? [];
   const account = accountId ? list.find((candidate) => candidate.accountId === accountId) : list[0];
+  // The date range lives in the address (from, to), so a reload or a shared link keeps it.
+  const applied = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const range = checkDateRange(applied.from, applied.to);
+  function applyRange(next: DateRange) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const end of ['from', 'to'] as const) {
+        if (next[end]) updated.set(end, next[end]);
+        else updated.delete(end);
+      }
+      return updated;
+    });
+  }
 
   let body;
   if (accounts.isLoading) {
@@ -85,6 +101,7 @@ export default function AccountDetailsPage() {
           <h2 id="aa-txn-title" className="ma-aa-section-title">
             Transactions
           </h2>
+          <DateRangeFilter key={`${applied.from}|${applied.to}`} applied={applied} onApply={applyRange} />
           <Tabs
             label="Transactions"
             className="ma-aa-txn-tabs"
@@ -94,7 +111,20 @@ export default function AccountDetailsPage() {
               id: type,
               label: TAB_LABELS[type],
               // Only the tab on screen asks the server; the others wait until chosen.
-              panel: type === tab ? <TransactionsTable key={type} accountId={account.accountId} type={type} /> : null,
+              panel:
+                type !== tab ? null : range.ok ? (
+                  <TransactionsTable
+                    key={`${type}|${range.range.from ?? ''}|${range.range.to ?? ''}`}
+                    accountId={account.accountId}
+                    type={type}
+                    range={range.range}
+                  />
+                ) : (
+                  // An address edited by hand: say what is wrong instead of asking the server.
+                  <Alert tone="warning" title="These dates can’t be used">
+                    {range.message} Change the dates above, or clear them to see every transaction.
+                  </Alert>
+                ),
             }))}
           />
         </section>

@@ -43,6 +43,9 @@ export interface TransactionsArgs {
   accountId: string;
   type: TransactionTab;
   page: number;
+  /** YYYY-MM-DD, inclusive (features/aggregator date-range.ts). */
+  from?: string;
+  to?: string;
 }
 
 export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TAG, AA_STATUS_TAG] }).injectEndpoints({
@@ -84,10 +87,10 @@ export const aggregatorApi = api.enhanceEndpoints({ addTagTypes: [AA_ACCOUNTS_TA
       providesTags: [AA_STATUS_TAG],
     }),
     transactions: build.query<TransactionsResponse, TransactionsArgs>({
-      query: ({ accountId, type, page }) => ({
+      query: ({ accountId, type, page, from, to }) => ({
         method: 'GET',
         path: AGGREGATOR_ROUTES.transaction,
-        query: { accountId, type, page },
+        query: { accountId, type, page, from, to },
       }),
       providesTags: [AA_ACCOUNTS_TAG],
     }),

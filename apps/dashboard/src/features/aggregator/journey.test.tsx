@@ -190,6 +190,21 @@ describe('account aggregator journey (spec 001 §2 steps 1–6)', () => {
     expect(await screen.findByRole('heading', { name: 'Review what you share' })).toBeTruthy();
   });
 
+  it('shows each bank once: the popular ones as tiles, the others in the list below', async () => {
+    open();
+    await toBankStep();
+    const popular = screen.getByRole('region', { name: 'Popular banks' });
+    const others = screen.getByRole('region', { name: 'Other banks' });
+    for (const name of ['HDFC Bank', 'State Bank of India', 'Axis Bank']) {
+      expect(screen.getAllByRole('button', { name })).toHaveLength(1);
+      expect(within(popular).getByRole('button', { name })).toBeTruthy();
+    }
+    // A bank that is not popular is in the list, and a search finds popular ones again.
+    expect(within(others).getByRole('button', { name: 'Kotak Mahindra Bank' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search for your bank' }), { target: { value: 'hdfc' } });
+    expect(screen.getAllByRole('button', { name: 'HDFC Bank' })).toHaveLength(1);
+  });
+
   it('searches by name or initials, and says when nothing matches', async () => {
     open();
     await toBankStep();

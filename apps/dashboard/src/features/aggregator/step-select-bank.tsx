@@ -81,7 +81,11 @@ export function SelectBankStep({ initiate, mobileNo }: { initiate: JourneyInitia
   }
 
   const all = orderedBanks(initiate);
-  const results = searchBanks(all, query);
+  const popular = popularBanks(initiate);
+  // The popular banks are tiles above the list, so the list without a search holds the others only
+  // (each bank once on screen); a search looks through every bank, tiles hidden.
+  const popularIds = new Set(popular.map((bank) => bank.id));
+  const results = query === '' ? all.filter((bank) => !popularIds.has(bank.id)) : searchBanks(all, query);
   return (
     <>
       <StepHeading focus>Select your bank</StepHeading>
@@ -96,7 +100,7 @@ export function SelectBankStep({ initiate, mobileNo }: { initiate: JourneyInitia
             Popular banks
           </h3>
           <ul className="ma-aa-bank-tiles" role="list">
-            {popularBanks(initiate).map((bank) => (
+            {popular.map((bank) => (
               <li key={bank.id}>
                 <BankButton bank={bank} onChoose={(chosen) => void choose(chosen)} />
               </li>
@@ -106,7 +110,7 @@ export function SelectBankStep({ initiate, mobileNo }: { initiate: JourneyInitia
       ) : null}
       <section aria-labelledby="aa-all-banks" className="ma-aa-all-banks">
         <h3 id="aa-all-banks" className="ma-aa-subtitle">
-          {query === '' ? 'All banks' : 'Search results'}
+          {query === '' ? 'Other banks' : 'Search results'}
         </h3>
         <TextField
           label="Search for your bank"

@@ -5,6 +5,7 @@ import type { Transaction } from './finvu-slice.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { codeOf, useTransactionsQuery } from './api.ts';
 import { AA_MESSAGES, aaMessage } from './messages.ts';
+import type { DateRange } from './date-range.ts';
 
 const MODE_WORDS: Record<Transaction['mode'], string> = {
   CASH: 'Cash',
@@ -68,9 +69,18 @@ function Row({ txn }: { txn: Transaction }) {
  * first, paged with totalRecords and pageCount). Amounts as spec 001 §5 shows them: 0 decimals,
  * Indian grouping.
  */
-export function TransactionsTable({ accountId, type }: { accountId: string; type: TransactionTab }) {
+export function TransactionsTable({
+  accountId,
+  type,
+  range = {},
+}: {
+  accountId: string;
+  type: TransactionTab;
+  /** Checked already (date-range.ts); the page keys the table by it, so a new range starts at page 1. */
+  range?: DateRange;
+}) {
   const [page, setPage] = useState(1);
-  const result = useTransactionsQuery({ accountId, type, page });
+  const result = useTransactionsQuery({ accountId, type, page, ...range });
   const data = result.data;
 
   if (result.isLoading) {
@@ -106,7 +116,13 @@ export function TransactionsTable({ accountId, type }: { accountId: string; type
     );
   }
   if (data.totalRecords === 0) {
-    return <p className="ma-muted ma-aa-txn-empty">No {TAB_WORDS[type]} in the data your bank has shared so far.</p>;
+    return (
+      <p className="ma-muted ma-aa-txn-empty">
+        {range.from || range.to
+          ? `No ${TAB_WORDS[type]} between these dates.`
+          : `No ${TAB_WORDS[type]} in the data your bank has shared so far.`}
+      </p>
+    );
   }
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.totalRecords, first + data.transactions.length - 1);

@@ -1,17 +1,24 @@
-import { Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { useId, useState } from 'react';
+import { canCustomerWithdraw, isTerminalLeadStatus } from '@pravesh/core/leads/lifecycle.ts';
+import type { LeadView } from '@pravesh/core/leads/schemas.ts';
+import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
 import { Icon } from '../../layout/icons.tsx';
 import { useLeadsQuery } from './api.ts';
+import { LeadHistory } from './lead-history.tsx';
+import { WithdrawLead } from './withdraw-lead.tsx';
 
 /** Only http(s) links leave the page (a lead's continue URL comes from a partner). */
 const safeLink = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
 /**
  * "Your applications": the customer's leads (spec 001 §3 account slice leadData) with the status
- * the leads service words for them and where to continue; designed loading, empty and error states.
+ * the leads service words for them, where to continue, each one's history, and the withdrawal of
+ * one the lender has not decided; designed loading, empty and error states.
  */
 export function LeadsSection() {
   const leads = useLeadsQuery();
+  const [notice, setNotice] = useState('');
   let body;
   if (leads.isLoading) {
     body = (
@@ -37,29 +44,9 @@ export function LeadsSection() {
   } else {
     body = (
       <ul className="ma-leads" role="list">
-        {leads.data.leads.map((lead) => {
-          const href = safeLink(lead.continueUrl);
-          return (
-            <li key={lead.leadId} className="ma-lead">
-              <div>
-                <h3>
-                  {lead.productName} · {lead.lenderName}
-                </h3>
-                <p className="ma-muted">
-                  {lead.nextStep} Updated {formatDate(lead.updatedAt)}.
-                </p>
-              </div>
-              <span className="ma-lead-status">{lead.statusLabel}</span>
-              {href ? (
-                <a className="pv-button pv-button--secondary pv-button--sm" href={href}>
-                  <span>
-                    Continue<span className="pv-visually-hidden"> your {lead.productName} application</span>
-                  </span>
-                </a>
-              ) : null}
-            </li>
-          );
-        })}
+        {leads.data.leads.map((lead) => (
+          <LeadItem key={lead.leadId} lead={lead} onWithdrawn={setNotice} />
+        ))}
       </ul>
     );
   }
@@ -68,7 +55,51 @@ export function LeadsSection() {
       <div className="ma-section-head">
         <h2 id="applications-title">Your applications</h2>
       </div>
+      <p role="status" className={notice ? 'ma-lead-notice' : 'pv-visually-hidden'}>
+        {notice}
+      </p>
       {body}
     </section>
+  );
+}
+
+function LeadItem({ lead, onWithdrawn }: { lead: LeadView; onWithdrawn: (message: string) => void }) {
+  const [showHistory, setShowHistory] = useState(false);
+  const historyId = useId();
+  // A closed application has nothing to continue at the lender.
+  const href = isTerminalLeadStatus(lead.status) ? undefined : safeLink(lead.continueUrl);
+  return (
+    <li className="ma-lead">
+      <div>
+        <h3>
+          {lead.productName} · {lead.lenderName}
+        </h3>
+        <p className="ma-muted">
+          {lead.nextStep} Updated {formatDate(lead.updatedAt)}.
+        </p>
+      </div>
+      <span className="ma-lead-status">{lead.statusLabel}</span>
+      <div className="ma-lead-actions">
+        {href ? (
+          <a className="pv-button pv-button--secondary pv-button--sm" href={href}>
+            <span>
+              Continue<span className="pv-visually-hidden"> your {lead.productName} application</span>
+            </span>
+          </a>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={showHistory}
+          aria-controls={showHistory ? historyId : undefined}
+          onClick={() => setShowHistory((shown) => !shown)}
+        >
+          {showHistory ? 'Hide history' : 'History'}
+          <span className="pv-visually-hidden"> of your {lead.productName} application</span>
+        </Button>
+        {canCustomerWithdraw(lead.status) ? <WithdrawLead lead={lead} onWithdrawn={onWithdrawn} /> : null}
+      </div>
+      {showHistory ? <LeadHistory leadId={lead.leadId} id={historyId} /> : null}
+    </li>
   );
 }

@@ -31,6 +31,8 @@ export const aaConsents = pgTable(
     consentId: uuid('consent_id'),
     /** ReBIT consent status: ACTIVE, PAUSED, REVOKED, EXPIRED; null until approved. */
     consentStatus: text('consent_status'),
+    /** When the consent's state was last asked of the AA (migration 0030): at most once a minute. */
+    statusCheckedAt: timestamp('status_checked_at', { withTimezone: true }),
     /** The ConsentDetail sent (with the customer's `<mobile>@finvu`, as the AA knows them). */
     detail: jsonb('detail').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -109,6 +111,8 @@ export const aaTransactions = pgTable(
       table.transactionTimestamp,
       table.txnId,
     ),
+    // Migration 0030: the deletion path (deActivateUserData, erasure) deletes by customer.
+    index('aa_transactions_customer_idx').on(table.customerId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   AGGREGATOR_BANKS,
@@ -17,6 +17,7 @@ import {
   type TransactionsResponse,
 } from '@pravesh/core';
 import { buildApp } from '../../app.ts';
+import { resultRows } from '../../db/client.ts';
 import { aaAccounts, aaAudit, aaConsents, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { nextMobile, signInCustomer } from '../../test/customers.ts';
@@ -276,7 +277,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     const month = await page('type=All&from=2026-10-01&to=2026-10-31');
     expect(month.totalRecords).toBeGreaterThan(10);
     expect(month.totalRecords).toBeLessThan(all.totalRecords);
-    const monthAll = [];
+    const monthAll: TransactionsResponse['transactions'] = [];
     for (let p = 1; p <= month.pageCount; p++)
       monthAll.push(...(await page(`type=All&from=2026-10-01&to=2026-10-31&page=${p}`)).transactions);
     expect(monthAll.every((txn) => txn.transactionTimestamp.startsWith('2026-10-'))).toBe(true);
@@ -286,6 +287,17 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
       const bad = await call('transaction', customer, { query: `accountId=${accountId}&${query}` });
       expect(bad.status, query).toBe(400);
     }
+    // A range that ends before it starts is refused with its own message; one day is a range.
+    const backwards = await call('transaction', customer, {
+      query: `accountId=${accountId}&from=2026-10-31&to=2026-10-01`,
+    });
+    expect([backwards.status, backwards.body.statusCode, backwards.body.statusMessage]).toEqual([
+      400,
+      'aaDateRangeInvalid',
+      'Start date is after end date',
+    ]);
+    const oneDay = await page('type=All&from=2026-10-01&to=2026-10-01');
+    expect(oneDay.transactions.every((txn) => monthAll.some((inMonth) => inMonth.txnId === txn.txnId))).toBe(true);
     expect(await countOf(aaTransactions, customer.customerId)).toBeGreaterThan(0);
   });
 
@@ -348,6 +360,42 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     expect([after.accounts, after.bannerState, after.consentStatus]).toEqual([[], 'aa_not_initiated', 'REVOKED']);
     const refresh = await call('refreshData', customer);
     expect([refresh.status, refresh.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+  });
+
+  it("asks the AA for the consent's state at most once a minute, not on every page", async () => {
+    const { customer, detail, consentId } = await fetchedCustomer();
+    const accountId = detail.accounts[0]!.accountId;
+    const transactions = () => call('transaction', customer, { query: `accountId=${accountId}&type=All` });
+    expect((await transactions()).status).toBe(200);
+    // Revoked in the AA's own app: pages within the minute answer from the stored state (each load
+    // asking would show it at once) ...
+    await kit.sim.revokeConsent(consentId);
+    clock.advance(59_000);
+    for (let i = 0; i < 3; i++) {
+      expect((await transactions()).status).toBe(200);
+      expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBe('ACTIVE');
+    }
+    // ... and the first page after it asks, and learns it.
+    clock.advance(1_000);
+    const revoked = await transactions();
+    expect([revoked.status, revoked.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+    expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBe('REVOKED');
+  });
+
+  it("deletes a customer's fetched transactions through an index on customer_id (migration 0030), not a scan", async () => {
+    const { db } = kit.server.database;
+    await db.transaction(async (tx) => {
+      // Forbidding sequential scans shows whether an index can serve the deletion at all.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = resultRows<{ 'QUERY PLAN': string }>(
+        await tx.execute(
+          sql`explain delete from aa_transactions where customer_id = '00000000-0000-4000-8000-000000000000'`,
+        ),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('aa_transactions_customer_idx');
+    });
   });
 
   it('a consent revoked at the AA mid-fetch ends the fetch FAILED; an expired consent shows "View Details"', async () => {

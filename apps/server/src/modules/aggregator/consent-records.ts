@@ -19,6 +19,13 @@ import type { AccountRow, AggregatorStore, ConsentRow } from './store.ts';
  */
 
 export const DAY_MS = 86_400_000;
+/**
+ * How often a page may ask the AA for an approved consent's state: at most once a minute per
+ * consent (a customer has one, or one more per "add another bank"), shared by every instance
+ * through aa_consents.status_checked_at. Between checks the stored state answers; a revocation
+ * at the AA shows within the minute, and our own deActivateUserData updates the state at once.
+ */
+export const CONSENT_CHECK_INTERVAL_MS = 60_000;
 /** Purpose of our consent: 102, customer spending patterns (the insights the banner offers). */
 const PURPOSE_CODE = '102' as const;
 const FIU_ID = 'KOSH-FIU';
@@ -139,7 +146,9 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
 
   /**
    * Brings a stored consent in step with the AA (the customer may pause or revoke it in the AA's
-   * app; it expires by time). A failing AA leaves the stored status: a read never fails for it.
+   * app; it expires by time). A failing AA leaves the stored status: a read never fails for it. An
+   * approved consent is asked about at most once per CONSENT_CHECK_INTERVAL_MS; a pending request
+   * is asked each time, because the linking journey waits on it.
    */
   async function sync(row: ConsentRow): Promise<ConsentRow> {
     const at = new Date(now());
@@ -152,6 +161,9 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
         return { ...row, requestStatus: status.status };
       }
       if (row.consentStatus === 'REVOKED' || row.consentStatus === 'EXPIRED') return row;
+      if (!(await store.claimStatusCheck(row.consentHandle, at, new Date(at.getTime() - CONSENT_CHECK_INTERVAL_MS)))) {
+        return row;
+      }
       const artefact = await provider.fetchConsent(row.consentId);
       if (artefact.status === row.consentStatus) return row;
       await store.updateConsent(row.consentHandle, { consentStatus: artefact.status }, at);

@@ -114,6 +114,8 @@ export function createDataReads(options: AggregatorServiceOptions, records: Cons
 
     async transactions(customerId: string, query: TransactionQuery): Promise<TransactionsResponse> {
       // Not fetched yet is an empty first page (the screen says the data is on its way).
+      // Dates are YYYY-MM-DD (the schema's), so their text orders as the days do.
+      if (query.from && query.to && query.from > query.to) throw new PraveshError('aaDateRangeInvalid');
       const account = await consentedAccount(customerId, query.accountId);
       const type = query.type === 'Credit' ? 'CREDIT' : query.type === 'Debit' ? 'DEBIT' : undefined;
       const from = query.from ? new Date(istDayStart(query.from)) : undefined;

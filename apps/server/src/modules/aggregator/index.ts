@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../config/deps.ts';
+import { startTicker } from '../../lib/ticker.ts';
 import { aggregatorRoutes } from './routes.ts';
 import { aggregatorServiceFor } from './service-for.ts';
 
@@ -16,22 +17,12 @@ export { aggregatorDataRightsPart } from './data-rights.ts';
 export const aggregatorModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = aggregatorServiceFor(deps);
   aggregatorRoutes(app, { service, customerAuth: deps.customerAuth });
-  const interval = deps.config.aggregator.workerIntervalMs;
-  if (interval > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      service
-        .advance()
-        .catch((error: unknown) =>
-          deps.log.warn({ err: error instanceof Error ? error.message : 'error' }, 'aggregator jobs'),
-        )
-        .finally(() => (running = false));
-    }, interval);
-    timer.unref();
-    app.addHook('onClose', () => clearInterval(timer));
-  }
+  startTicker(app, {
+    intervalMs: deps.config.aggregator.workerIntervalMs,
+    name: 'aggregator jobs',
+    log: deps.log,
+    run: () => service.advance(),
+  });
   return Promise.resolve();
 };
 export { AGGREGATOR_CUSTOMER_PATHS, AGGREGATOR_ROUTE_ERRORS } from './openapi.ts';

@@ -11,7 +11,7 @@ const EXTRA: Partial<Record<AggregatorRoute, readonly Key[]>> = {
   linkConfirm: ['aaNotFound', 'otpIncorrect', 'otpIncorrectOnResend'],
   decide: ['aaNotFound', 'aaStepNotAllowed'],
   refreshData: ['dataRefreshDisabled', 'aaConsentNotActive'],
-  transaction: ['aaNotFound'],
+  transaction: ['aaNotFound', 'aaDataDeleted', 'aaConsentNotActive', 'aaDateRangeInvalid'],
   statement: ['aaNotFound', 'aaDataDeleted', 'aaConsentNotActive', 'aaDataNotReady', 'aaStatementDisabled'],
   insights: ['aaNotFound', 'aaDataDeleted', 'aaConsentNotActive', 'aaDataNotReady'],
 };

@@ -110,6 +110,25 @@ export function createAggregatorStore(db: Database) {
         .where(eq(aaConsents.consentHandle, consentHandle));
     },
 
+    /**
+     * Takes the turn to ask the AA for this consent's state: true for the one caller (of any
+     * instance) whose conditional update finds the last check older than `notAfter` (or none),
+     * false for everyone else until then.
+     */
+    async claimStatusCheck(consentHandle: string, at: Date, notAfter: Date): Promise<boolean> {
+      const claimed = await db
+        .update(aaConsents)
+        .set({ statusCheckedAt: at })
+        .where(
+          and(
+            eq(aaConsents.consentHandle, consentHandle),
+            or(isNull(aaConsents.statusCheckedAt), lte(aaConsents.statusCheckedAt, notAfter)),
+          ),
+        )
+        .returning({ consentHandle: aaConsents.consentHandle });
+      return claimed.length > 0;
+    },
+
     async journeyOf(customerId: string): Promise<JourneyRow | undefined> {
       const [row] = await db.select().from(aaJourneyStates).where(eq(aaJourneyStates.customerId, customerId));
       return row;

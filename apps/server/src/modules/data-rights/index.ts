@@ -3,6 +3,7 @@ import { SITES } from '@pravesh/core';
 import type { ModuleDeps } from '../../config/deps.ts';
 import { createExportLinkSigner } from './link.ts';
 import type { DataRightsPartFactory } from './parts.ts';
+import { startTicker } from '../../lib/ticker.ts';
 import { dataRightsRoutes } from './routes.ts';
 import { createDataRightsService } from './service.ts';
 import { createDataRightsStore } from './store.ts';
@@ -35,22 +36,12 @@ export function createDataRightsModule(options: {
       log: deps.log,
     });
     dataRightsRoutes(app, { service, customerAuth: deps.customerAuth, fallbackSiteId: MY_ACCOUNT_SITE_ID });
-    const interval = deps.config.dataRights.workerIntervalMs;
-    if (interval > 0) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        service
-          .runJobs()
-          .catch((error: unknown) =>
-            deps.log.warn({ err: error instanceof Error ? error.message : 'error' }, 'data-rights jobs'),
-          )
-          .finally(() => (running = false));
-      }, interval);
-      timer.unref();
-      app.addHook('onClose', () => clearInterval(timer));
-    }
+    startTicker(app, {
+      intervalMs: deps.config.dataRights.workerIntervalMs,
+      name: 'data-rights jobs',
+      log: deps.log,
+      run: () => service.runJobs(),
+    });
     return Promise.resolve();
   };
 }

@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../config/deps.ts';
 import { offersServiceFor } from '../offers/index.ts';
 import { createCustomerMobileCheck } from './customer-mobile.ts';
 import type { OfferLookup } from '../../lib/offer-lookup.ts';
+import { startTicker } from '../../lib/ticker.ts';
 import { leadRoutes } from './routes.ts';
 import { createLeadsService } from './service.ts';
 import { createLeadsStore } from './store.ts';
@@ -23,7 +24,11 @@ function catalogueLookup(deps: ModuleDeps): OfferLookup {
   };
 }
 
-/** Leads: PCO/applyOffer, partner/quoteApply, getLeads, getUpdatedLeadDetails, partner routes. */
+/**
+ * Leads: PCO/applyOffer, partner/quoteApply, getLeads, getUpdatedLeadDetails, withdrawLead, partner
+ * routes. A ticker on every instance expires stale applications (config/leads.ts; the store's
+ * SKIP LOCKED lets instances run it together), so a lead expires even when nobody reads it.
+ */
 export const leadsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   const service = createLeadsService({
     store: createLeadsStore(deps.db),
@@ -33,5 +38,11 @@ export const leadsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     now: deps.now,
   });
   leadRoutes(app, { service, customerAuth: deps.customerAuth });
+  startTicker(app, {
+    intervalMs: deps.config.leads.expiryIntervalMs,
+    name: 'lead expiry',
+    log: deps.log,
+    run: () => service.expireDue(),
+  });
   return Promise.resolve();
 };

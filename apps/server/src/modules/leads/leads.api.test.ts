@@ -26,6 +26,9 @@ import {
 } from '../../test/customers.ts';
 import type { AppliableOffer, OfferLookup } from '../../lib/offer-lookup.ts';
 import { testClient, type Envelope, type Proof } from '../../test/client.ts';
+import { createCustomerMobileCheck } from './customer-mobile.ts';
+import { createLeadsService } from './service.ts';
+import { createLeadsStore } from './store.ts';
 
 /**
  * A real OfferLookup (not a mock of this module): a catalogue of offers and the customers each is
@@ -459,5 +462,154 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     for (const secret of [DEMO_PARTNER_KEY, customer.mobileNo, customer.accessToken])
       expect(logs).not.toContain(secret);
     expect((await partner('GET', `${LEAD_ROUTES.partnerLead}?ref=${randomUUID()}`)).status).toBe(404);
+  });
+
+  const withdraw = (leadId: unknown, proof: Proof | undefined) =>
+    call<LeadDetailsResponse>('POST', LEAD_ROUTES.withdrawLead, { leadId }, proof);
+  const leadRow = async (leadId: string) =>
+    (await server.database.db.select().from(leads).where(eq(leads.leadId, leadId)))[0];
+
+  it('lets the customer withdraw an undecided application: the history records it and the partner reads it', async () => {
+    const customer = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    expect(
+      (
+        await partner('POST', LEAD_ROUTES.partnerLeadStatus, {
+          reference: leadId,
+          status: 'ACTION_REQUIRED',
+          partnerStatus: 'KYC_PENDING',
+        })
+      ).status,
+    ).toBe(200);
+
+    const reply = await withdraw(leadId, asCustomer(customer));
+    expect(reply.status).toBe(200);
+    expect(reply.body.response).toMatchObject({
+      leadId,
+      status: 'WITHDRAWN',
+      statusLabel: 'Withdrawn',
+      // The partner's own last word stays beside ours.
+      partnerStatus: 'KYC_PENDING',
+    });
+    expect(reply.body.response!.history.map((entry) => entry.status)).toEqual([
+      'CREATED',
+      'ACTION_REQUIRED',
+      'WITHDRAWN',
+    ]);
+
+    // The partner is told through the lead's status, and can no longer move it.
+    const read = await partner<PartnerLeadResponse>('GET', `${LEAD_ROUTES.partnerLead}?ref=${leadId}`);
+    expect(read.body.response).toMatchObject({ reference: leadId, status: 'WITHDRAWN' });
+    const late = await partner('POST', LEAD_ROUTES.partnerLeadStatus, {
+      reference: leadId,
+      status: 'SUBMITTED',
+      partnerStatus: 'DOCS_RECEIVED',
+    });
+    expect(late.status).toBe(409);
+
+    // A retried withdrawal answers the same lead and records nothing more.
+    const before = await counts();
+    const again = await withdraw(leadId, { header: customer.accessToken });
+    expect(again.status).toBe(200);
+    expect(again.body.response).toEqual(reply.body.response);
+    expect(await counts()).toEqual(before);
+
+    // Recent activity follows, and the customer may apply to the offer again.
+    const activity = await call<GetApplicationDataResponse>(
+      'POST',
+      APPLICATION_DATA_PATH,
+      { visitorId: randomUUID(), customerId: customer.customerId },
+      asCustomer(customer),
+    );
+    const item = activity.body.response!.sites[String(RECENT_ACTIVITY_SITES.PL_MARKETPLACE.siteId)]!.data.find(
+      (entry) => entry.id === leadId,
+    );
+    expect(item).toMatchObject({ subtitle: 'Kosh Bank · Withdrawn', application: [{ state: 'WITHDRAWN' }] });
+    const next = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    expect(next.created).toBe(true);
+    expect(next.leadId).not.toBe(leadId);
+  });
+
+  it('refuses to withdraw an application the lender has decided, changing nothing', async () => {
+    const customer = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    for (const [status, partnerStatus] of [
+      ['SUBMITTED', 'APP_SUBMITTED'],
+      ['SANCTIONED', 'APPROVED'],
+    ]) {
+      await partner('POST', LEAD_ROUTES.partnerLeadStatus, { reference: leadId, status, partnerStatus });
+    }
+    const before = { row: await leadRow(leadId), counts: await counts() };
+    const reply = await withdraw(leadId, asCustomer(customer));
+    expect(reply.status).toBe(409);
+    expect(reply.body).toMatchObject({
+      status: false,
+      statusCode: 'leadNotWithdrawable',
+      statusMessage: 'Application already decided',
+    });
+    expect({ row: await leadRow(leadId), counts: await counts() }).toEqual(before);
+  });
+
+  it("never lets customer B withdraw A's application, nor anyone without a token", async () => {
+    const a = await customerWithOffers();
+    const b = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(a), asCustomer(a))).body.response!;
+    const before = { row: await leadRow(leadId), counts: await counts() };
+    const refusals: [string, Awaited<ReturnType<typeof withdraw>>, number, string][] = [
+      ["another customer's token", await withdraw(leadId, asCustomer(b)), 404, 'leadNotFound'],
+      ['no token', await withdraw(leadId, undefined), 401, 'tokenNotValidated'],
+      ['a forged token', await withdraw(leadId, { header: `${a.accessToken}x` }), 401, 'tokenNotValidated'],
+      ['an unknown lead', await withdraw(randomUUID(), asCustomer(a)), 404, 'leadNotFound'],
+    ];
+    for (const [what, reply, status, code] of refusals) {
+      expect(reply.status, what).toBe(status);
+      expect(reply.body.statusCode, what).toBe(code);
+    }
+    const malformed = await withdraw('not-a-lead-id', asCustomer(a));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.status).toBe(false);
+    expect({ row: await leadRow(leadId), counts: await counts() }).toEqual(before);
+    expect(before.row!.status).toBe('CREATED');
+  });
+
+  it('expires stale applications on schedule without anyone reading them, once each when instances run it together', async () => {
+    const customers = await Promise.all([customerWithOffers(), customerWithOffers()]);
+    const stale: string[] = [];
+    for (const customer of customers) {
+      for (const offerId of [PERSONAL_LOAN.offerId, CREDIT_CARD.offerId]) {
+        stale.push((await apply(applyBody(customer, offerId), asCustomer(customer))).body.response!.leadId);
+      }
+    }
+    server.clock.advance(30 * 86_400_000);
+    // A lead the lender moved just now is not stale.
+    const fresh = await customerWithOffers();
+    const freshLead = (await apply(applyBody(fresh), asCustomer(fresh))).body.response!.leadId;
+
+    // Two instances' tickers: each its own service over the same database, small batches.
+    const instance = () =>
+      createLeadsService({
+        store: createLeadsStore(server.database.db),
+        offers: catalogue,
+        isCustomersMobile: createCustomerMobileCheck(server.database.db, server.config),
+        partners: server.config.partners,
+        now: server.clock.now,
+      });
+    const [first, second] = [instance(), instance()];
+    const expired = await Promise.all([first.expireDue(1), second.expireDue(1)]);
+    expect(expired[0] + expired[1]).toBeGreaterThanOrEqual(stale.length);
+    expect(await first.expireDue(1)).toBe(0);
+
+    for (const leadId of stale) {
+      expect((await leadRow(leadId))!.status).toBe('EXPIRED');
+      const entries = await server.database.db
+        .select()
+        .from(leadStatusHistory)
+        .where(eq(leadStatusHistory.leadId, leadId));
+      expect(entries.map((entry) => entry.status)).toEqual(['CREATED', 'EXPIRED']);
+    }
+    expect((await leadRow(freshLead))!.status).toBe('CREATED');
+    // The partner sees it expired without the customer having come back.
+    const read = await partner<PartnerLeadResponse>('GET', `${LEAD_ROUTES.partnerLead}?ref=${stale[0]}`);
+    expect(read.body.response).toMatchObject({ status: 'EXPIRED' });
   });
 });

@@ -16,6 +16,7 @@ import {
   partnerLeadResponseSchema,
   partnerLeadStatusBodySchema,
   quoteApplyBodySchema,
+  withdrawLeadBodySchema,
 } from '@pravesh/core';
 import type { CustomerAuth } from '../../auth/customer-auth.ts';
 import type { LeadsService } from './service.ts';
@@ -117,6 +118,25 @@ export function leadRoutes(app: FastifyInstance, { service, customerAuth }: Lead
       },
     },
     async (request) => ok(await service.details(request.customer.customerId, request.query.leadId)),
+  );
+
+  typed.post(
+    LEAD_ROUTES.withdrawLead,
+    {
+      preHandler: signedIn,
+      schema: {
+        summary: 'Withdraw an application the lender has not decided (ours; My Account)',
+        description:
+          "POST with the lead id in the body. Only the signed-in customer's own lead (another's answers " +
+          'leadNotFound); only while it is started, submitted or waiting for the customer (else ' +
+          'leadNotWithdrawable). The lead becomes WITHDRAWN, its history records it and the partner reads ' +
+          'WITHDRAWN at partner/lead; withdrawing a withdrawn lead again answers it unchanged.',
+        tags: ['leads'],
+        body: withdrawLeadBodySchema,
+        response: { 200: envelopeSchema(leadDetailsResponseSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await service.withdraw(request.customer.customerId, request.body.leadId)),
   );
 
   typed.get(

@@ -6,6 +6,7 @@ import {
   LEAD_STATUS_TEXT,
   PraveshError,
   RECENT_ACTIVITY_SITES,
+  canCustomerWithdraw,
   leadTransition,
   type ApplyOfferResponse,
   type DataItem,
@@ -169,9 +170,9 @@ export function createLeadsService(options: LeadsServiceOptions) {
   }
 
   /**
-   * Lazy expiry (core LEAD_EXPIRY_DAYS): before the customer applies or reads, their applications
+   * Expiry on read (core LEAD_EXPIRY_DAYS): before the customer applies or reads, their applications
    * the lender has not moved for that long become EXPIRED, so an abandoned lead neither shows as
-   * open nor blocks a new application to the same offer. No background job is needed for it.
+   * open nor blocks a new application even between two runs of the scheduled expiry (expireDue).
    */
   async function expireStale(customerId: string): Promise<void> {
     const at = now();
@@ -181,6 +182,18 @@ export function createLeadsService(options: LeadsServiceOptions) {
       new Date(at),
       leadActivityPlacement,
     );
+  }
+
+  async function withHistory(row: LeadRow): Promise<LeadDetailsResponse> {
+    const history = await store.history(row.leadId);
+    return {
+      ...toLeadView(row),
+      history: history.map((entry) => ({
+        status: entry.status as LeadStatus,
+        partnerStatus: entry.partnerStatus,
+        at: entry.at.toISOString(),
+      })),
+    };
   }
 
   return {
@@ -225,15 +238,51 @@ export function createLeadsService(options: LeadsServiceOptions) {
       await expireStale(customerId);
       const row = await store.find(customerId, leadId);
       if (!row) throw new PraveshError('leadNotFound');
-      const history = await store.history(leadId);
-      return {
-        ...toLeadView(row),
-        history: history.map((entry) => ({
-          status: entry.status as LeadStatus,
-          partnerStatus: entry.partnerStatus,
-          at: entry.at.toISOString(),
-        })),
-      };
+      return withHistory(row);
+    },
+
+    /**
+     * The customer withdraws an application the lender has not decided (core canCustomerWithdraw).
+     * The partner learns it from the lead's status: its next read answers WITHDRAWN and any report
+     * after that is refused (a closed lead moves no more). Withdrawing a withdrawn lead again answers
+     * it unchanged, so a retried request is harmless. Another customer's lead is leadNotFound.
+     */
+    async withdraw(customerId: string, leadId: string): Promise<LeadDetailsResponse> {
+      await expireStale(customerId);
+      const owned = await store.find(customerId, leadId);
+      if (!owned) throw new PraveshError('leadNotFound');
+      const updated = await store.changeStatus(
+        leadId,
+        new Date(now()),
+        (current) => {
+          if (current.status === 'WITHDRAWN') return null;
+          if (!canCustomerWithdraw(current.status as LeadStatus)) throw new PraveshError('leadNotWithdrawable');
+          return { status: 'WITHDRAWN', partnerStatus: current.partnerStatus };
+        },
+        leadActivityPlacement,
+      );
+      if (!updated) throw new PraveshError('leadNotFound');
+      return withHistory(updated);
+    },
+
+    /**
+     * The scheduled expiry (index.ts runs it on a ticker): stale applications of every customer, a
+     * batch at a time until none is left, so a lead nobody reads still expires and its partner sees
+     * EXPIRED. Safe on several instances at once (store expireDue). Answers how many expired.
+     */
+    async expireDue(batchSize = 100): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const at = now();
+        const expired = await store.expireDue(
+          new Date(at - LEAD_EXPIRY_DAYS * 86_400_000),
+          new Date(at),
+          batchSize,
+          leadActivityPlacement,
+        );
+        total += expired;
+        if (expired < batchSize) return total;
+      }
     },
 
     async partnerRead(key: string | undefined, reference: string): Promise<PartnerLeadResponse> {

@@ -60,6 +60,28 @@ export function createLeadsStore(db: Database) {
       .where(key);
   }
 
+  /** Marks locked stale rows EXPIRED: status, a history entry and the recent-activity item each. */
+  async function expireRows(
+    tx: Transaction,
+    stale: readonly LeadRow[],
+    at: Date,
+    activity: (row: LeadRow) => ActivityPlacement | null,
+  ): Promise<number> {
+    for (const row of stale) {
+      const [updated] = await tx
+        .update(leads)
+        .set({ status: 'EXPIRED', updatedAt: at })
+        .where(eq(leads.leadId, row.leadId))
+        .returning();
+      await tx
+        .insert(leadStatusHistory)
+        .values({ leadId: row.leadId, status: 'EXPIRED', partnerStatus: row.partnerStatus, at });
+      const placement = activity(updated!);
+      if (placement) await placeActivity(tx, updated!, placement);
+    }
+    return stale.length;
+  }
+
   return {
     /**
      * Creates the customer's open lead for the offer, or answers the one there is (exactly once:
@@ -115,19 +137,32 @@ export function createLeadsStore(db: Database) {
             ),
           )
           .for('update');
-        for (const row of stale) {
-          const [updated] = await tx
-            .update(leads)
-            .set({ status: 'EXPIRED', updatedAt: at })
-            .where(eq(leads.leadId, row.leadId))
-            .returning();
-          await tx
-            .insert(leadStatusHistory)
-            .values({ leadId: row.leadId, status: 'EXPIRED', partnerStatus: row.partnerStatus, at });
-          const placement = activity(updated!);
-          if (placement) await placeActivity(tx, updated!, placement);
-        }
-        return stale.length;
+        return expireRows(tx, stale, at, activity);
+      });
+    },
+
+    /**
+     * The scheduled expiry (every customer's stale applications, a batch at a time). Several
+     * instances run it at once: FOR UPDATE SKIP LOCKED (PostgreSQL §SELECT "The Locking Clause")
+     * gives each a different set of rows and never one that a customer's read or a partner's
+     * report holds, and a row another transaction moved in between no longer matches the WHERE
+     * once its lock is taken, so each lead expires once, with one history entry. Answers how many.
+     */
+    async expireDue(
+      before: Date,
+      at: Date,
+      limit: number,
+      activity: (row: LeadRow) => ActivityPlacement | null,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const stale = await tx
+          .select()
+          .from(leads)
+          .where(and(inArray(leads.status, [...EXPIRING_LEAD_STATUSES]), lte(leads.updatedAt, before)))
+          .orderBy(asc(leads.updatedAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        return expireRows(tx, stale, at, activity);
       });
     },
 
@@ -171,7 +206,7 @@ export function createLeadsStore(db: Database) {
     async changeStatus(
       leadId: string,
       at: Date,
-      decide: (current: LeadRow) => { status: LeadStatus; partnerStatus: string } | null,
+      decide: (current: LeadRow) => { status: LeadStatus; partnerStatus: string | null } | null,
       activity: (row: LeadRow) => ActivityPlacement | null,
     ): Promise<LeadRow | undefined> {
       return db.transaction(async (tx) => {
