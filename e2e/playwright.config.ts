@@ -19,7 +19,7 @@ export default defineConfig({
   testDir: path.join(e2eDir, 'tests'),
   outputDir: path.join(e2eDir, 'artifacts', 'results'),
   // Two: a test file's journeys run in order in one worker, files side by side, but for those that
-  // share people or change every page (locks, support.ts DEMO_CUSTOMERS_LOCK and EXCLUSIVE_LOCK).
+  // share people or change every page (locks, support.ts DEMO_CUSTOMER_LOCKS and EXCLUSIVE_LOCK).
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -62,7 +62,9 @@ export default defineConfig({
     cwd: repoRoot,
     url: `${API_URL}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Migrating and seeding a fresh database takes seconds, but npm test starts the journeys beside
+    // the Vitest suite, and on a busy 2-core machine the start has taken over two minutes.
+    timeout: 300_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AUTHORIZATION_KEY_MAX_SKEW_SECONDS } from '@pravesh/core';
+import { AUTHORIZATION_KEY_MAX_SKEW_SECONDS, type DemoCreditCustomer } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A } from './urls.ts';
 
 /** Helpers the journeys share: fresh mobile numbers, screenshots kept as artifacts, OTPs from the outbox. */
@@ -11,12 +11,21 @@ import { API_URL, DEMO_SITE_A } from './urls.ts';
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'artifacts/screenshots');
 
 /**
- * The lock of the journeys that sign in the three seeded demo customers (core DEMO_CREDIT_CUSTOMERS),
- * for `test.describe.configure({ lock })`: they buy add-ons, change a profile, read alerts, queue the
- * payment simulator's next outcomes and sign the same people out, so no two run at once; journeys
- * on customers of their own (randomMobile) run beside them (playwright.config.ts: two workers).
+ * A lock per seeded demo customer (core DEMO_CREDIT_CUSTOMERS), for `test.describe.configure({ lock })`
+ * or a test's own `{ lock }`: their journeys buy add-ons, change a profile, read alerts and sign the
+ * same person out, so no two journeys of one customer run at once. Journeys of different customers,
+ * and those on customers of their own (randomMobile), run side by side (playwright.config.ts: two
+ * workers); a file whose journeys sign in different demo customers runs them in parallel mode, each
+ * under its own customer's lock.
  */
-export const DEMO_CUSTOMERS_LOCK = 'demo-customers';
+export const DEMO_CUSTOMER_LOCKS = {
+  scored: 'demo-customer-scored',
+  noHit: 'demo-customer-no-hit',
+  newToCredit: 'demo-customer-new-to-credit',
+} as const satisfies Record<DemoCreditCustomer, string>;
+
+/** Journeys that queue the payment simulator's next outcomes (POST /dev/payment/outcome): one queue for all. */
+export const PAYMENT_SIMULATOR_LOCK = 'payment-simulator';
 
 /** Journeys that use "Chat with us" or the support desk: the chat queue is one for everyone. */
 export const SUPPORT_DESK_LOCK = 'support-desk';

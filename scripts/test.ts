@@ -1,10 +1,12 @@
 /**
  * `npm test`: lint, type check and build side by side (none reads what another writes: the build
- * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/), then the Vitest suite, then the
- * fault suite's short run, then the production smoke behind nginx on that build, then the
- * Playwright journeys on it. A phase starts once the phases it comes `after` have passed; a failed
- * phase starts nothing more, as `a && b` would. Each phase's output is printed whole when it ends
- * unless it streams (the long ones, whose progress is worth seeing), followed by `phase NAME: N s`.
+ * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/); the Vitest suite once the type
+ * check and the build pass, and the Playwright journeys beside it once the build has passed; the
+ * production smoke behind nginx once the Vitest suite is done; last, alone, the fault suite's
+ * short run. A phase starts once the phases it comes `after` have passed; a failed phase starts
+ * nothing more, as `a && b` would. Each phase's output is printed whole when it ends unless it
+ * streams (the long ones, whose progress is worth seeing: each line then carries the phase's name,
+ * as two of them run at once), followed by `phase NAME: N s`.
  * `npm test -- unit e2e` runs only the phases named (e2e then expects a build).
  */
 import { spawn } from 'node:child_process';
@@ -35,20 +37,27 @@ const ALL_PHASES: Phase[] = [
   // it runs on after them used one core of two. After the build, as the compiled-server test
   // rebuilds apps/server/dist itself.
   npm('unit', 'test:unit', ['typecheck', 'build'], true),
-  // The fault suite's short run starts its own PostgreSQL, Redis and servers: alone, so its
-  // recovery times and memory are its own (PRAVESH_SKIP_FAULTS=1 skips it, saying so).
-  npm('faults', 'test:faults', ['lint', 'unit'], true),
-  // The compiled server behind nginx (scripts/smoke-prod.sh). Without nginx it says SKIPPED and
-  // passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
-  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'faults'] },
-  // test:e2e builds first; the build above serves here.
+  // Beside the Vitest suite: the journeys need only the built front ends (test:e2e builds first; the
+  // build above serves here) and wait on the browser and their server much of the time, which the
+  // Vitest workers fill. They share nothing with it: their server runs from source on its own
+  // database (e2e/web-server.ts) and its own ports, not apps/server/dist.
   {
     name: 'e2e',
     command: 'npx',
     args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    after: ['build', 'smoke-prod'],
+    after: ['build'],
     streams: true,
   },
+  // The compiled server behind nginx (scripts/smoke-prod.sh). After the Vitest suite, whose
+  // compiled-server test deletes and rebuilds apps/server/dist, which the smoke copies; beside the
+  // journeys' tail, as it times nothing (its waits are generous bounds). Without nginx it says
+  // SKIPPED and passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
+  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'unit'] },
+  // The fault suite's short run starts its own PostgreSQL, Redis and servers and measures how soon
+  // they recover, how fast a token check answers with Redis down and their peak memory: last and
+  // alone, so those figures are its own and not the journeys' or the Vitest workers' CPU
+  // (PRAVESH_SKIP_FAULTS=1 skips it, saying so).
+  npm('faults', 'test:faults', ['lint', 'unit', 'e2e', 'smoke-prod'], true),
 ];
 
 const chosen = process.argv.slice(2);
@@ -66,14 +75,38 @@ interface Outcome {
   code: number;
 }
 
+/** Writes a streaming phase's output line by line, each line led by the phase's name. */
+function prefixed(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): () => void {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) out.write(`${name} │ ${line}\n`);
+  });
+  return () => {
+    if (partial) out.write(`${name} │ ${partial}\n`);
+    partial = '';
+  };
+}
+
 function run(phase: Phase): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(phase.command, phase.args, { stdio: phase.streams ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(phase.command, phase.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const held: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    const flushes: (() => void)[] = [];
+    if (phase.streams) {
+      flushes.push(
+        prefixed(phase.name, child.stdout, process.stdout),
+        prefixed(phase.name, child.stderr, process.stderr),
+      );
+    } else {
+      child.stdout.on('data', (chunk: Buffer) => held.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => held.push(chunk));
+    }
     child.on('close', (code, signal) => {
+      for (const flush of flushes) flush();
       if (held.length > 0) process.stdout.write(Buffer.concat(held));
       const seconds = Math.round((performance.now() - started) / 1000);
       console.log(`phase ${phase.name}: ${seconds} s${code === 0 ? '' : ` (failed: ${signal ?? `exit ${code}`})`}`);

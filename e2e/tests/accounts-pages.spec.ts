@@ -237,7 +237,8 @@ test.describe('framing rules (CSP frame-ancestors)', () => {
     expect(frame).toBeDefined();
     expect(frame!.url()).not.toContain('/listener');
     await expect(page.frameLocator('#accounts-frame').locator('#pravesh-accounts')).toHaveCount(0);
-    await page.waitForTimeout(500);
+    // No pause before this: goto waited for the page's load, which waits for the frame's, and a
+    // frame the browser refused ran none of the accounts page's script, so nothing is still to come.
     expect(await page.evaluate(() => (window as unknown as HostWindow).received)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import { DEMO_CUSTOMER_LOCKS, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * credit alerts, every score change explained: the scored demo customer, seeded by
@@ -9,8 +9,8 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } f
  * score changed and the alerts of what changed; marks one read; axe-clean at 1280px and 375px.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// No two journeys of one seeded demo customer at once (support.ts DEMO_CUSTOMER_LOCKS).
+test.describe.configure({ lock: DEMO_CUSTOMER_LOCKS.scored });
 
 /** Kept under e2e/artifacts as alerts-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {

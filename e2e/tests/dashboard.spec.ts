@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
-  DEMO_CUSTOMERS_LOCK,
+  DEMO_CUSTOMER_LOCKS,
   expectAxeClean,
   maskedMobile,
   randomMobile,
@@ -18,8 +18,9 @@ import {
  * leaves nothing of the customer readable in the browser.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// Each journey under its own demo customer's lock (support.ts DEMO_CUSTOMER_LOCKS), so journeys of
+// different customers, here and in other files, run side by side.
+test.describe.configure({ mode: 'parallel' });
 
 /** Kept under e2e/artifacts as dashboard-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -115,42 +116,46 @@ test('sign in on a demo site → My Account shell at 1280px and 375px, axe-clean
   await shot(page, 'root-375');
 });
 
-test('the scored demo customer sees a tab per bureau with their score and band', async ({ page }) => {
-  test.setTimeout(60_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  // Seeded by npm start: consent recorded and reports pulled at all four bureaus.
-  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
-  await signInWithCallerId(page, mobileNo);
-  await page.goto(`${API_URL}/myaccount/`);
-  await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
-  const scores = page.getByRole('region', { name: 'Your credit score' });
-  const tabs = scores.getByRole('tab');
-  // One tab per bureau with a score, in the credit module's display order (latest pull first).
-  await expect(tabs).toHaveCount(4);
-  expect((await tabs.allInnerTexts()).sort()).toEqual(['CIBIL', 'CRIF High Mark', 'Equifax', 'Experian']);
-  for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
-  // One row at 1280px, nothing scrolled away; every tab name on one line.
-  const tops = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
-  expect(new Set(tops).size).toBe(1);
-  const tablist = scores.getByRole('tablist');
-  expect(await tablist.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
-  const heights = await tabs.evaluateAll((elements) =>
-    elements.map((element) => element.getBoundingClientRect().height),
-  );
-  expect(new Set(heights).size).toBe(1);
-  // The card ends under its content, not level with the offers beside it.
-  const gap = await scores.evaluate((card) => {
-    const last = card.lastElementChild!.getBoundingClientRect().bottom;
-    return card.getBoundingClientRect().bottom - last;
-  });
-  expect(gap).toBeLessThan(64);
-  const panel = scores.getByRole('tabpanel');
-  await expect(panel).toContainText(/\d{3} \/ 900/);
-  await expect(panel).toContainText(/Excellent|Very Good|Good|Average|Needs Help/);
-  await expect(panel).toContainText('Next free refresh');
-  await tabs.nth(2).click();
-  await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
-  await expect(panel).toContainText(/\d{3} \/ 900/);
-  await expectAxeClean(page);
-  await shot(page, 'scores-desktop');
-});
+test(
+  'the scored demo customer sees a tab per bureau with their score and band',
+  { lock: DEMO_CUSTOMER_LOCKS.scored },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Seeded by npm start: consent recorded and reports pulled at all four bureaus.
+    const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
+    await signInWithCallerId(page, mobileNo);
+    await page.goto(`${API_URL}/myaccount/`);
+    await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
+    const scores = page.getByRole('region', { name: 'Your credit score' });
+    const tabs = scores.getByRole('tab');
+    // One tab per bureau with a score, in the credit module's display order (latest pull first).
+    await expect(tabs).toHaveCount(4);
+    expect((await tabs.allInnerTexts()).sort()).toEqual(['CIBIL', 'CRIF High Mark', 'Equifax', 'Experian']);
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
+    // One row at 1280px, nothing scrolled away; every tab name on one line.
+    const tops = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    const tablist = scores.getByRole('tablist');
+    expect(await tablist.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+    const heights = await tabs.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().height),
+    );
+    expect(new Set(heights).size).toBe(1);
+    // The card ends under its content, not level with the offers beside it.
+    const gap = await scores.evaluate((card) => {
+      const last = card.lastElementChild!.getBoundingClientRect().bottom;
+      return card.getBoundingClientRect().bottom - last;
+    });
+    expect(gap).toBeLessThan(64);
+    const panel = scores.getByRole('tabpanel');
+    await expect(panel).toContainText(/\d{3} \/ 900/);
+    await expect(panel).toContainText(/Excellent|Very Good|Good|Average|Needs Help/);
+    await expect(panel).toContainText('Next free refresh');
+    await tabs.nth(2).click();
+    await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+    await expect(panel).toContainText(/\d{3} \/ 900/);
+    await expectAxeClean(page);
+    await shot(page, 'scores-desktop');
+  },
+);

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot, watchConsole } from '../support.ts';
+import {
+  DEMO_CUSTOMER_LOCKS,
+  expectAxeClean,
+  openMyAccount,
+  PAYMENT_SIMULATOR_LOCK,
+  screenshot,
+  watchConsole,
+} from '../support.ts';
 
 /**
  * "buying an add-on and downloading its invoice; the PDF turned into PNG": the
@@ -15,8 +22,11 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot, watchCo
  * its local-only control (POST /dev/payment/outcome). 1280px and 375px, axe-clean, console clean.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// In order (the health report's journey follows the purchases), under the locks of the two demo
+// customers it signs in (support.ts DEMO_CUSTOMER_LOCKS) and of the payment simulator's queue.
+test.describe.configure({
+  lock: [DEMO_CUSTOMER_LOCKS.scored, DEMO_CUSTOMER_LOCKS.newToCredit, PAYMENT_SIMULATOR_LOCK],
+});
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };

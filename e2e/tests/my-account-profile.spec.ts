@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
-  DEMO_CUSTOMERS_LOCK,
+  DEMO_CUSTOMER_LOCKS,
   expectAxeClean,
   newOtpFromOutbox,
   otpFromEmail,
@@ -19,8 +19,8 @@ import {
  * screens at 1280px and 375px, axe-clean, with a clean console.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// No two journeys of one seeded demo customer at once (support.ts DEMO_CUSTOMER_LOCKS).
+test.describe.configure({ lock: DEMO_CUSTOMER_LOCKS.newToCredit });
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `profile-${name}.png`, { fullPage: true });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
+import { DEMO_CUSTOMER_LOCKS, expectAxeClean, screenshot, signInWithCallerId } from '../support.ts';
 
 /**
  * The score predictor (spec 001 §9 redirect target "score predictor"): the scored demo customer
@@ -9,8 +9,8 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, screenshot, signInWithCallerId } f
  * already under 30 %), then a missed payment (a fall), with the keyboard alone, at 1280px and 375px, axe-clean.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// No two journeys of one seeded demo customer at once (support.ts DEMO_CUSTOMER_LOCKS).
+test.describe.configure({ lock: DEMO_CUSTOMER_LOCKS.scored });
 
 test('scored customer: what if I pay my cards down, or miss a payment; 1280px and 375px', async ({ page }) => {
   test.setTimeout(120_000);

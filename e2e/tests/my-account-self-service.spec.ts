@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
-import { expectAxeClean, maskedMobile, randomMobile, screenshot, signInToMyAccount } from '../support.ts';
+import {
+  expectAxeClean,
+  maskedMobile,
+  openMyAccount,
+  randomMobile,
+  screenshot,
+  signInToMyAccount,
+} from '../support.ts';
 
 /**
  * spec 001 §2 preferences, active-devices, consent-revocation: a customer
@@ -26,9 +33,10 @@ test('preferences, active devices and consents: change, sign another device out,
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const mobileNo = randomMobile();
-  // The other browser signs in first: the customer's older device.
+  // The other browser signs in first, by caller ID: the customer's older device (a second OTP to
+  // the number within its resend window would have the journey move the server's clock).
   const other = await secondBrowser(browser);
-  await signInToMyAccount(other.page, mobileNo);
+  await openMyAccount(other.page, mobileNo);
   await signInToMyAccount(page, mobileNo);
 
   // Preferences: SMS offers off, saved at once; the number masked (spec 001 §5).

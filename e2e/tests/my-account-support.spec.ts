@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
 import { API_URL } from '../urls.ts';
 import {
-  DEMO_CUSTOMERS_LOCK,
+  DEMO_CUSTOMER_LOCKS,
   SUPPORT_DESK_LOCK,
   expectAxeClean,
   outboxMessages,
@@ -19,9 +19,9 @@ import {
  * console clean.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
+// No two journeys of one seeded demo customer at once (support.ts DEMO_CUSTOMER_LOCKS).
 // The chat queue is shared with my-account-live-chat.spec.ts (SUPPORT_DESK_LOCK).
-test.describe.configure({ lock: [DEMO_CUSTOMERS_LOCK, SUPPORT_DESK_LOCK] });
+test.describe.configure({ lock: [DEMO_CUSTOMER_LOCKS.scored, SUPPORT_DESK_LOCK] });
 
 /** Kept under e2e/artifacts as support-<name>.png. */
 async function shot(page: Page, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { expect, test, type CDPSession, type Locator, type Page } from '@playwri
 import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
 import {
-  DEMO_CUSTOMERS_LOCK,
+  DEMO_CUSTOMER_LOCKS,
   expectAxeClean,
   newOtpFromOutbox,
   randomMobile,
@@ -26,8 +26,9 @@ import {
  * so no number ever has two codes in the outbox.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// Each journey under its own demo customer's lock (support.ts DEMO_CUSTOMER_LOCKS), so journeys of
+// different customers, here and in other files, run side by side.
+test.describe.configure({ mode: 'parallel' });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -417,158 +418,165 @@ async function phoneView(page: Page, name: string): Promise<void> {
   await phone.close();
 }
 
-test('scores at all four bureaus: the active bureau’s score, offers, a failing apply, apply → partner page, sign out', async ({
-  page,
-}) => {
-  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
-  const records = await signInAndReadScores(page, mobileNo);
-  // A score at each bureau; the tile shows the active one (CIBIL first on the same day).
-  expect(
-    new Set(records.filter((record) => typeof record.score === 'number').map((record) => record.creditBureau)),
-  ).toEqual(new Set(['CIBIL', 'EXPERIAN', 'HIGHMARK', 'EQUIFAX']));
-  const panel = await openPanel(page);
-  const scoreTile = panel.locator('[data-tile="bureauTile"]');
-  await expect(scoreTile.getByRole('heading', { name: 'Your credit score' })).toBeVisible({ timeout: 30_000 });
-  // The tile shows the record core's rule picks (spec 000 §9: latest dateApplied, then CIBIL first).
-  const active = activeBureauRecord(records)!;
-  await expect(scoreTile.locator('.gauge-score')).toHaveText(String(active.score));
-  await expect(scoreTile).toContainText(active.creditBureau === 'HIGHMARK' ? 'CRIF' : active.creditBureau, {
-    ignoreCase: true,
-  });
-  const offersTile = panel.locator('[data-tile="gucpaOffers"]');
-  await expect(offersTile).toBeVisible();
-  const offerRows = offersTile.getByRole('listitem');
-  expect(await offerRows.count()).toBeGreaterThan(0);
-  expect(await offerRows.count()).toBeLessThanOrEqual(2);
-  await expectAxeClean(page, 'the panel, scored customer');
-  await screenshot(page, 'nudge-scored-1280-open.png');
+test(
+  'scores at all four bureaus: the active bureau’s score, offers, a failing apply, apply → partner page, sign out',
+  { lock: DEMO_CUSTOMER_LOCKS.scored },
+  async ({ page }) => {
+    const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
+    const records = await signInAndReadScores(page, mobileNo);
+    // A score at each bureau; the tile shows the active one (CIBIL first on the same day).
+    expect(
+      new Set(records.filter((record) => typeof record.score === 'number').map((record) => record.creditBureau)),
+    ).toEqual(new Set(['CIBIL', 'EXPERIAN', 'HIGHMARK', 'EQUIFAX']));
+    const panel = await openPanel(page);
+    const scoreTile = panel.locator('[data-tile="bureauTile"]');
+    await expect(scoreTile.getByRole('heading', { name: 'Your credit score' })).toBeVisible({ timeout: 30_000 });
+    // The tile shows the record core's rule picks (spec 000 §9: latest dateApplied, then CIBIL first).
+    const active = activeBureauRecord(records)!;
+    await expect(scoreTile.locator('.gauge-score')).toHaveText(String(active.score));
+    await expect(scoreTile).toContainText(active.creditBureau === 'HIGHMARK' ? 'CRIF' : active.creditBureau, {
+      ignoreCase: true,
+    });
+    const offersTile = panel.locator('[data-tile="gucpaOffers"]');
+    await expect(offersTile).toBeVisible();
+    const offerRows = offersTile.getByRole('listitem');
+    expect(await offerRows.count()).toBeGreaterThan(0);
+    expect(await offerRows.count()).toBeLessThanOrEqual(2);
+    await expectAxeClean(page, 'the panel, scored customer');
+    await screenshot(page, 'nudge-scored-1280-open.png');
 
-  // The offers modal.
-  await offersTile.getByRole('button', { name: 'View offers' }).click();
-  const offers = page.getByRole('dialog', { name: /^Congratulations! You have \d+ Exclusive Offers?$/ });
-  await expect(offers).toBeVisible();
-  const applyButtons = offers.getByRole('button', { name: /^Apply Now/ });
-  expect(await applyButtons.count()).toBeGreaterThan(0);
-  expect(await applyButtons.count()).toBeLessThanOrEqual(2);
-  await expect(offers.getByRole('link', { name: 'See More Offers' })).toBeVisible();
-  await animationsDone(nudgeOf(page));
-  await expectAxeClean(page, 'the offers modal');
-  await screenshot(page, 'nudge-scored-1280-offers.png');
+    // The offers modal.
+    await offersTile.getByRole('button', { name: 'View offers' }).click();
+    const offers = page.getByRole('dialog', { name: /^Congratulations! You have \d+ Exclusive Offers?$/ });
+    await expect(offers).toBeVisible();
+    const applyButtons = offers.getByRole('button', { name: /^Apply Now/ });
+    expect(await applyButtons.count()).toBeGreaterThan(0);
+    expect(await applyButtons.count()).toBeLessThanOrEqual(2);
+    await expect(offers.getByRole('link', { name: 'See More Offers' })).toBeVisible();
+    await animationsDone(nudgeOf(page));
+    await expectAxeClean(page, 'the offers modal');
+    await screenshot(page, 'nudge-scored-1280-offers.png');
 
-  // A failing apply: the browser's apply call answers 500 (a client-side error path of spec 000 §4).
-  const applyUrl = `${API_URL}${LEAD_ROUTES.applyOffer}`;
-  allowConsoleErrors(page, /status of 500/);
-  // After sign-out a tile click opens JOURNEY_OTP for the number just used (spec 000 §4), whose
-  // code was sent moments ago: the server's 30 s per-number resend window answers 429 and the
-  // sign-in frame shows its countdown. That refusal is the rule working, not a fault.
-  allowConsoleErrors(page, /status of 429 .*\/SSOSP\/api\/v1\/customer\/otp/);
-  await page.route(applyUrl, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false}' }),
-  );
-  await applyButtons.first().click();
-  const error = page.getByRole('alertdialog', { name: 'Unable to fetch details' });
-  await expect(error).toBeVisible();
-  await expect(error).toContainText('Please try again after sometime.');
-  await expect(error.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
-  await animationsDone(nudgeOf(page));
-  await expectAxeClean(page, 'the error modal');
-  await screenshot(page, 'nudge-scored-1280-apply-error.png');
-  const logged = page.waitForRequest(
-    (request) =>
-      request.url() === `${API_URL}${PRODUCE_EVENT_PATH}` && (request.postData() ?? '').includes('error_display_close'),
-    { timeout: 30_000 },
-  );
-  await page.keyboard.press('Escape');
-  await expect(error).toBeHidden();
-  await logged;
-  await page.unroute(applyUrl);
+    // A failing apply: the browser's apply call answers 500 (a client-side error path of spec 000 §4).
+    const applyUrl = `${API_URL}${LEAD_ROUTES.applyOffer}`;
+    allowConsoleErrors(page, /status of 500/);
+    // After sign-out a tile click opens JOURNEY_OTP for the number just used (spec 000 §4), whose
+    // code was sent moments ago: the server's 30 s per-number resend window answers 429 and the
+    // sign-in frame shows its countdown. That refusal is the rule working, not a fault.
+    allowConsoleErrors(page, /status of 429 .*\/SSOSP\/api\/v1\/customer\/otp/);
+    await page.route(applyUrl, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false}' }),
+    );
+    await applyButtons.first().click();
+    const error = page.getByRole('alertdialog', { name: 'Unable to fetch details' });
+    await expect(error).toBeVisible();
+    await expect(error).toContainText('Please try again after sometime.');
+    await expect(error.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+    await animationsDone(nudgeOf(page));
+    await expectAxeClean(page, 'the error modal');
+    await screenshot(page, 'nudge-scored-1280-apply-error.png');
+    const logged = page.waitForRequest(
+      (request) =>
+        request.url() === `${API_URL}${PRODUCE_EVENT_PATH}` &&
+        (request.postData() ?? '').includes('error_display_close'),
+      { timeout: 30_000 },
+    );
+    await page.keyboard.press('Escape');
+    await expect(error).toBeHidden();
+    await logged;
+    await page.unroute(applyUrl);
 
-  // The phone: the same customer's live tiles in the sheet.
-  await phoneView(page, 'scored');
+    // The phone: the same customer's live tiles in the sheet.
+    await phoneView(page, 'scored');
 
-  // Apply for real: the loader, then the partner's page with the lead.
-  await openPanel(page);
-  await offersTile.getByRole('button', { name: 'View offers' }).click();
-  const productName = (await offers.locator('.offer-card').first().getByRole('heading').textContent())!.trim();
-  await offers
-    .getByRole('button', { name: /^Apply Now/ })
-    .first()
-    .click();
-  await page.waitForURL((url) => url.pathname.startsWith('/partner'), { timeout: 60_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Continue your ${productName} application`);
-  await expect(page.getByRole('group', { name: 'Your application' }).or(page.locator('dl.lead-facts'))).toContainText(
-    productName,
-  );
-  await expectAxeClean(page, 'the partner page');
-  await screenshot(page, 'nudge-scored-1280-partner.png', { fullPage: true });
+    // Apply for real: the loader, then the partner's page with the lead.
+    await openPanel(page);
+    await offersTile.getByRole('button', { name: 'View offers' }).click();
+    const productName = (await offers.locator('.offer-card').first().getByRole('heading').textContent())!.trim();
+    await offers
+      .getByRole('button', { name: /^Apply Now/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/partner'), { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Continue your ${productName} application`);
+    await expect(page.getByRole('group', { name: 'Your application' }).or(page.locator('dl.lead-facts'))).toContainText(
+      productName,
+    );
+    await expectAxeClean(page, 'the partner page');
+    await screenshot(page, 'nudge-scored-1280-partner.png', { fullPage: true });
 
-  // Sign out from the nudge: the logout sheet, then the stored tiles signed out. Back on the page
-  // with a session, the site asks for consent to its terms (spec 000 §2 consent panel): accepted.
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
-    await consent.getByRole('button', { name: 'Accept' }).click();
-    await expect(consent).toBeHidden();
-  });
-  await page.goto(`${DEMO_SITE_A}/`);
-  await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
-  // The application is on the site (spec 000 §4 site entries through the storage hub) and in the
-  // nudge, and the offer shows its status instead of "Pre-approved".
-  await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(productName);
-  await expect(page.locator('#recent-activity-note')).not.toContainText('No recent activity yet');
-  const signedInPanel = await openPanel(page);
-  await expect(signedInPanel.locator('[data-tile="recentActivity"]')).toContainText(productName);
-  await expect(signedInPanel.locator('[data-tile="gucpaOffers"] .offer-row').first()).toContainText('Applied');
-  await expectAxeClean(page, 'the panel after applying');
-  await screenshot(page, 'nudge-scored-1280-after-apply.png');
-  await signedInPanel.getByRole('button', { name: 'Log out' }).click();
-  const logout = page.getByRole('dialog', { name: 'You’ve signed out' });
-  await expect(logout).toBeVisible({ timeout: 30_000 });
-  await animationsDone(nudgeOf(page));
-  await expectAxeClean(page, 'the logout sheet');
-  await screenshot(page, 'nudge-signed-out-1280-logout-sheet.png');
-  await logout.getByRole('button', { name: 'Done' }).click();
-  await expect(logout).toBeHidden();
-  const storedPanel = await openPanel(page);
-  await expect(storedPanel.locator('.gauge-score')).toHaveText(String(active.score));
-  await expectAxeClean(page, 'stored tiles signed out');
-  await screenshot(page, 'nudge-signed-out-1280-stored.png');
-  // A stored tile click: the nudge closes and OTP sign-in opens for the number that signed in last
-  // (spec 000 §4 "OTP sign-in if the mobile number is known"): the visitor record's customer is
-  // gone after logout, its customer mapping still knows the number (visitor-record knownMobileNo).
-  await storedPanel.getByRole('link', { name: 'View full report' }).click();
-  await expect(tabOf(page)).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
-  const src = new URL((await page.locator('pravesh-sign-in iframe').getAttribute('src')) ?? '');
-  expect(src.searchParams.get('journey_type')).toBe('JOURNEY_OTP');
-  await screenshot(page, 'nudge-signed-out-1280-stored-otp.png');
-});
+    // Sign out from the nudge: the logout sheet, then the stored tiles signed out. Back on the page
+    // with a session, the site asks for consent to its terms (spec 000 §2 consent panel): accepted.
+    await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
+      await consent.getByRole('button', { name: 'Accept' }).click();
+      await expect(consent).toBeHidden();
+    });
+    await page.goto(`${DEMO_SITE_A}/`);
+    await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
+    // The application is on the site (spec 000 §4 site entries through the storage hub) and in the
+    // nudge, and the offer shows its status instead of "Pre-approved".
+    await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(productName);
+    await expect(page.locator('#recent-activity-note')).not.toContainText('No recent activity yet');
+    const signedInPanel = await openPanel(page);
+    await expect(signedInPanel.locator('[data-tile="recentActivity"]')).toContainText(productName);
+    await expect(signedInPanel.locator('[data-tile="gucpaOffers"] .offer-row').first()).toContainText('Applied');
+    await expectAxeClean(page, 'the panel after applying');
+    await screenshot(page, 'nudge-scored-1280-after-apply.png');
+    await signedInPanel.getByRole('button', { name: 'Log out' }).click();
+    const logout = page.getByRole('dialog', { name: 'You’ve signed out' });
+    await expect(logout).toBeVisible({ timeout: 30_000 });
+    await animationsDone(nudgeOf(page));
+    await expectAxeClean(page, 'the logout sheet');
+    await screenshot(page, 'nudge-signed-out-1280-logout-sheet.png');
+    await logout.getByRole('button', { name: 'Done' }).click();
+    await expect(logout).toBeHidden();
+    const storedPanel = await openPanel(page);
+    await expect(storedPanel.locator('.gauge-score')).toHaveText(String(active.score));
+    await expectAxeClean(page, 'stored tiles signed out');
+    await screenshot(page, 'nudge-signed-out-1280-stored.png');
+    // A stored tile click: the nudge closes and OTP sign-in opens for the number that signed in last
+    // (spec 000 §4 "OTP sign-in if the mobile number is known"): the visitor record's customer is
+    // gone after logout, its customer mapping still knows the number (visitor-record knownMobileNo).
+    await storedPanel.getByRole('link', { name: 'View full report' }).click();
+    await expect(tabOf(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    const src = new URL((await page.locator('pravesh-sign-in iframe').getAttribute('src')) ?? '');
+    expect(src.searchParams.get('journey_type')).toBe('JOURNEY_OTP');
+    await screenshot(page, 'nudge-signed-out-1280-stored-otp.png');
+  },
+);
 
-test('NO_HIT at every bureau: "Get Credit Score for FREE", no offers tile', async ({ page }) => {
-  const { mobileNo } = DEMO_CREDIT_CUSTOMERS.noHit;
-  const records = await signInAndReadScores(page, mobileNo);
-  expect(records.every((record) => record.score === null || record.scoreState === 'NO_HIT')).toBe(true);
-  const panel = await openPanel(page);
-  await expect(panel.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeVisible({ timeout: 30_000 });
-  await expect(panel.locator('[data-tile="gucpaOffers"]')).toHaveCount(0);
-  // Recent activity with data: an application started on the page shows in the nudge's list. Back
-  // on the page with a session, the site may ask for consent to its terms: accepted.
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
-    await consent.getByRole('button', { name: 'Accept' }).click();
-    await expect(consent).toBeHidden();
-  });
-  await page.getByRole('button', { name: 'Start a credit-card application' }).click();
-  await expect(page.locator('#recent-activity-list').getByRole('link').first()).toBeVisible({ timeout: 30_000 });
-  await page.reload();
-  const reloaded = await openPanel(page);
-  const activity = reloaded.locator('[data-tile="recentActivity"]');
-  await expect(activity.getByRole('heading', { name: 'Recent Activity' })).toBeVisible({ timeout: 30_000 });
-  await expect(activity.getByRole('link', { name: /Continue/ }).first()).toBeVisible();
-  await expect(activity).toContainText('Credit card application from');
-  await expectAxeClean(page, 'the panel, NO_HIT');
-  await screenshot(page, 'nudge-no-hit-1280-open.png');
-  await phoneView(page, 'no-hit');
-});
+test(
+  'NO_HIT at every bureau: "Get Credit Score for FREE", no offers tile',
+  { lock: DEMO_CUSTOMER_LOCKS.noHit },
+  async ({ page }) => {
+    const { mobileNo } = DEMO_CREDIT_CUSTOMERS.noHit;
+    const records = await signInAndReadScores(page, mobileNo);
+    expect(records.every((record) => record.score === null || record.scoreState === 'NO_HIT')).toBe(true);
+    const panel = await openPanel(page);
+    await expect(panel.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.locator('[data-tile="gucpaOffers"]')).toHaveCount(0);
+    // Recent activity with data: an application started on the page shows in the nudge's list. Back
+    // on the page with a session, the site may ask for consent to its terms: accepted.
+    await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
+      await consent.getByRole('button', { name: 'Accept' }).click();
+      await expect(consent).toBeHidden();
+    });
+    await page.getByRole('button', { name: 'Start a credit-card application' }).click();
+    await expect(page.locator('#recent-activity-list').getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+    const reloaded = await openPanel(page);
+    const activity = reloaded.locator('[data-tile="recentActivity"]');
+    await expect(activity.getByRole('heading', { name: 'Recent Activity' })).toBeVisible({ timeout: 30_000 });
+    await expect(activity.getByRole('link', { name: /Continue/ }).first()).toBeVisible();
+    await expect(activity).toContainText('Credit card application from');
+    await expectAxeClean(page, 'the panel, NO_HIT');
+    await screenshot(page, 'nudge-no-hit-1280-open.png');
+    await phoneView(page, 'no-hit');
+  },
+);
 
-test('new to credit: the tile says so, never a number', async ({ page }) => {
+test('new to credit: the tile says so, never a number', { lock: DEMO_CUSTOMER_LOCKS.newToCredit }, async ({ page }) => {
   const { mobileNo } = DEMO_CREDIT_CUSTOMERS.newToCredit;
   const records = await signInAndReadScores(page, mobileNo);
   expect(records.some((record) => record.scoreState === 'NEW_TO_CREDIT')).toBe(true);

@@ -50,6 +50,14 @@ export async function runSeeders(context: SeedContext, seeders: readonly Seeder[
   return lines;
 }
 
+/**
+ * The seed's own statement limit on PostgreSQL. A seeder writes a whole reference list in one
+ * statement (the employer list: 30,140 names and their words); the server's limit (5 s,
+ * PRAVESH_DB_STATEMENT_TIMEOUT_MS) guards a request's statements, and on a busy machine (the
+ * journeys' server starting beside the unit tests) that one took longer and the start failed.
+ */
+const SEED_STATEMENT_TIMEOUT_MS = 120_000;
+
 /** Opens the configured database, migrates it, seeds it and closes it. */
 export async function seedConfiguredDatabase(
   config: AppConfig,
@@ -60,6 +68,7 @@ export async function seedConfiguredDatabase(
     databaseUrl: config.databaseUrl,
     migrationDatabaseUrl: config.migrationDatabaseUrl,
     dataDir: config.dataDir,
+    statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS,
   });
   try {
     await database.migrate();

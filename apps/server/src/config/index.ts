@@ -113,7 +113,9 @@ export interface AppConfig {
   readonly devRoutes: boolean;
   /**
    * PRAVESH_DEV_CLOCK=1: the server's clock may be moved forward over POST /dev/clock, so the
-   * end-to-end journeys skip the server's waits (lib/dev-clock.ts). `local` only.
+   * end-to-end journeys skip the server's waits (lib/dev-clock.ts). `local` only: loadConfig refuses
+   * it in every other environment, production first of all, so no deployment can run on a clock a
+   * request moves (OTP windows, token lifetimes and limits all read it).
    */
   readonly devClock: boolean;
   /**
@@ -305,6 +307,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metrics: loadMetricsConfig(env),
     events: loadEventsConfig(env, environment),
   };
+  // The journeys' movable clock can never reach production (or any shared environment): refused
+  // before anything else about the environment is checked.
   if (config.devClock && environment !== 'local') {
     throw new ConfigError('PRAVESH_DEV_CLOCK is only for the local environment');
   }

@@ -86,4 +86,9 @@ describe('the dev clock switch', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError('PRAVESH_DEV_CLOCK is only for the local environment'));
     expect(loadConfig({ ...env, PRAVESH_DEV_CLOCK: undefined }).devClock).toBe(false);
   });
+
+  it('is refused in production before any other production check', () => {
+    const env = { PRAVESH_ENV: 'production', PRAVESH_DEV_CLOCK: '1', ...testSecretsFor('production') };
+    expect(() => loadConfig(env)).toThrow(new ConfigError('PRAVESH_DEV_CLOCK is only for the local environment'));
+  });
 });
