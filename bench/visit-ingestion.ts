@@ -108,7 +108,7 @@ const UTM = {
 };
 
 /** The fields every visit of the run shares, as JSON without its braces. */
-const CONSTANT_FIELDS = JSON.stringify({
+export const CONSTANT_FIELDS = JSON.stringify({
   deviceId: 'bench-device',
   siteName: 'Homepage',
   completeUrl: b64('https://www.example.in/personal-loan?utm_source=google&utm_medium=cpc'),
@@ -128,7 +128,7 @@ function visitBody(): string {
   );
 }
 
-function startVisitServer(databaseUrl: string | undefined): Promise<ApiProcess> {
+export function startVisitServer(databaseUrl: string | undefined): Promise<ApiProcess> {
   return startApiProcess({
     entry: './visit-server.ts',
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
@@ -137,7 +137,7 @@ function startVisitServer(databaseUrl: string | undefined): Promise<ApiProcess> 
 }
 
 /** A throw-away database on the PostgreSQL server, dropped by the returned function. */
-async function createBenchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createBenchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pravesh_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -152,10 +152,38 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
     return new Date(stored.json<EventRow>().receivedAt);
   }
 
+  /**
+   * Events taken in this event-loop turn, published together when it ends. The client sends what
+   * was published within one microtask in one socket write, but each request reaches its handler
+   * in a callback of its own, so publishing at once cost one write per event (a system call, and a
+   * wake-up of the NATS server): a fifth of the route's server CPU in a profile under load. Each
+   * event still waits for its own PubAck before its caller is answered.
+   */
+  let gathered: { row: EventRow; resolve: (ack: PubAck) => void; reject: (error: unknown) => void }[] = [];
+
+  function publishGathered(): void {
+    const batch = gathered;
+    gathered = [];
+    for (const { row, resolve, reject } of batch) {
+      // The connection may have dropped since the event was taken: refuse it now rather than let
+      // the client hold it in its reconnect buffer.
+      if (state !== 'ready') {
+        reject(serviceUnavailable());
+        continue;
+      }
+      client!
+        .publish(`${config.subjectPrefix}.${row.siteId}`, JSON.stringify(row), {
+          msgID: row.eventId,
+          timeout: config.publishTimeoutMs,
+        })
+        .then(resolve, reject);
+    }
+  }
+
   async function publish(row: EventRow): Promise<StoredEvent> {
-    const ack = await client!.publish(`${config.subjectPrefix}.${row.siteId}`, JSON.stringify(row), {
-      msgID: row.eventId,
-      timeout: config.publishTimeoutMs,
+    const ack = await new Promise<PubAck>((resolve, reject) => {
+      if (gathered.length === 0) setImmediate(publishGathered);
+      gathered.push({ row, resolve, reject });
     });
     const receivedAt = ack.duplicate ? await firstReceipt(ack) : new Date(row.receivedAt);
     return { eventId: row.eventId, receivedAt };
@@ -193,6 +221,8 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
     waitingSince: () => inFlight.values().next().value,
     depth: () => inFlight.size,
     async close() {
+      // Events taken in this turn go out before the connection does.
+      publishGathered();
       state = 'closed';
       clearTimeout(retryTimer);
       await Promise.allSettled([...pending]);
