@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { sdkFile } from './sdk-file.ts';
 import { formatBytes, type Row } from './report.ts';
 
 /**
@@ -23,10 +24,10 @@ const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).le
 
 export function measureConsentPanelSizes(sdkDistDir: string): ConsentPanelSizes {
   return {
-    panelGzipBytes: gzipSize(`${sdkDistDir}/widgets/pravesh-consent-panel.js`),
-    sanitizerGzipBytes: gzipSize(`${sdkDistDir}/widgets/pravesh-dompurify.js`),
-    reactRuntimeGzipBytes: gzipSize(`${sdkDistDir}/widgets/pravesh-react.js`),
-    clientGzipBytes: gzipSize(`${sdkDistDir}/pravesh-consent.js`),
+    panelGzipBytes: gzipSize(sdkFile(sdkDistDir, 'widgets/pravesh-consent-panel.js')),
+    sanitizerGzipBytes: gzipSize(sdkFile(sdkDistDir, 'widgets/pravesh-dompurify.js')),
+    reactRuntimeGzipBytes: gzipSize(sdkFile(sdkDistDir, 'widgets/pravesh-react.js')),
+    clientGzipBytes: gzipSize(sdkFile(sdkDistDir, 'pravesh-consent.js')),
   };
 }
 

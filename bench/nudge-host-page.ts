@@ -139,7 +139,8 @@ async function loadOnce(browser: Browser, url: string, variant: Variant): Promis
         await route.fulfill({ response, body: withoutScripts(await response.text()) });
       });
     } else if (variant === 'sdkWithoutNudge') {
-      await page.route('**/widgets/pravesh-nudge.js', (route) => route.abort());
+      // Its name carries its content hash (packages/sdk/seal.ts).
+      await page.route(/\/widgets\/pravesh-nudge\.[0-9a-f]{10}\.js$/, (route) => route.abort());
     }
     await page.goto(url, { waitUntil: 'load' });
     if (variant === 'with') {

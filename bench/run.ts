@@ -8,6 +8,7 @@ import { dashboardSizeRows, measureDashboardSize } from './dashboard-size.ts';
 import { dashboardPageRows, measureDashboardPage } from './dashboard-page.ts';
 import { benchFilter, formatTable, writeJsonReport, type Row } from './report.ts';
 import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
+import { measureScriptPeers, scriptPeerRows } from './script-peers.ts';
 import { measureServerLoad, serverLoadRows } from './server-load.ts';
 import { measureSpeedRatios, speedRatioRows } from './speed-ratios.ts';
 import { measureSso, ssoRows } from './sso.ts';
@@ -40,6 +41,7 @@ let broken = false;
 
 const SECTIONS = [
   'bundle size',
+  'script peers',
   'consent panel size',
   'widget sizes',
   'dashboard size',
@@ -99,6 +101,8 @@ try {
     },
     bundleSizeRows,
   );
+  // Each SDK script beside the smallest peer library, same bundler and gzip -9.
+  await section('script peers', () => measureScriptPeers(sdkDist), scriptPeerRows);
   await section('consent panel size', () => measureConsentPanelSizes(sdkDist), consentPanelSizeRows);
   await section('widget sizes', () => measureWidgetSizes(sdkDist), widgetSizeRows);
   await section('dashboard size', () => measureDashboardSize(dashboardDist), dashboardSizeRows);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { formatBytes, type Row } from './report.ts';
+import { sdkFile } from './sdk-file.ts';
 
 /**
  * "one React runtime per page": every widget script reads React from the shared
@@ -32,7 +33,7 @@ export interface WidgetSizes {
 const REACT_DOM_MARKER = 'react.dev/errors/';
 
 export function measureWidgetSizes(sdkDistDir: string): WidgetSizes {
-  const read = (file: string) => readFileSync(`${sdkDistDir}/widgets/${file}`);
+  const read = (file: string) => readFileSync(sdkFile(sdkDistDir, `widgets/${file}`));
   return {
     runtimeGzipBytes: gzipSync(read(REACT_RUNTIME_FILE), { level: 9 }).length,
     widgets: Object.keys(WIDGET_TARGETS_GZIP_BYTES).map((file) => {

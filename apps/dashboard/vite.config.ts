@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { appShell } from './build/app-shell.ts';
+import { fontDisplayOptional } from './build/font-display.ts';
 import { precompressAssets } from './build/precompress.ts';
 
 /**
@@ -16,8 +17,9 @@ export default defineConfig({
   base: '/myaccount/',
   // React 19's automatic runtime, as apps/accounts compiles it.
   oxc: { jsx: { runtime: 'automatic' } },
-  // The app shell and inlined entry CSS of index.html (build/app-shell.ts), then .br/.gz copies.
-  plugins: [appShell({ root }), precompressAssets()],
+  // Open Sans never swapped in after the first paint (build/font-display.ts), the app shell and
+  // inlined entry CSS of index.html (build/app-shell.ts), then .br/.gz copies.
+  plugins: [fontDisplayOptional(), appShell({ root }), precompressAssets()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',

@@ -252,8 +252,11 @@ test('the overlay dismisses without consent; withdrawal is as easy as giving con
   test.setTimeout(120_000);
   const panelScripts: string[] = [];
   page.on('request', (request) => {
-    const file = /\/sdk\/widgets\/(pravesh-(?:react|dompurify|consent-panel)\.js)$/.exec(request.url())?.[1];
-    if (file) panelScripts.push(file);
+    // Named by their content hash (pravesh-react.0123456789.js): listed by their plain names.
+    const file = /\/sdk\/widgets\/(pravesh-(?:react|dompurify|consent-panel))\.[0-9a-f]{10}\.js$/.exec(
+      request.url(),
+    )?.[1];
+    if (file) panelScripts.push(`${file}.js`);
   });
   await signIn(page);
   // Signing in loaded the one shared React runtime for the sign-in widget and none

@@ -29,7 +29,9 @@ interface VisitorGlobal {
  */
 async function openWithVisitorScript(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.addScriptTag({ url: `${API_URL}/sdk/pravesh-visitor.js` });
+  // The visitor script's name carries its content hash: the build's manifest names it.
+  const manifest = (await (await page.request.get(`${API_URL}/sdk/assets.json`)).json()) as Record<string, string>;
+  await page.addScriptTag({ url: `${API_URL}/sdk/${manifest['pravesh-visitor.js']}` });
   await page.waitForFunction(() => 'PraveshVisitor' in window);
 }
 

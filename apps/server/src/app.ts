@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import { createPassVerifier } from './modules/shield/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serviceUnavailable } from './lib/outage.ts';
 import { faviconRoutes } from './plugins/pages.ts';
+import { sdkFiles } from './plugins/sdk-files.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shieldPlugin } from './plugins/shield.ts';
 
@@ -129,14 +129,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // request.customer for routes that ask for a signed-in customer (customer-auth.ts signedIn).
   await app.register(customerPlugin);
 
-  if (existsSync(config.sdkDistDir)) {
-    await app.register(fastifyStatic, {
-      root: config.sdkDistDir,
-      prefix: '/sdk/',
-      decorateReply: false,
-      maxAge: 60_000,
-    });
-  }
+  // Compressed copies by Accept-Encoding; hashed scripts cached for a year, the loaders briefly.
+  if (existsSync(config.sdkDistDir)) await sdkFiles(app, config.sdkDistDir);
 
   faviconRoutes(app);
   // Every module has one shape (ARCHITECTURE.md "Where the next capabilities go"): a plugin given
