@@ -22,12 +22,24 @@ export {
 } from './components/sheet-gesture.ts';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button.tsx';
 export { cx } from './components/class-names.ts';
+export {
+  ErrorIcon,
+  Field,
+  SelectField,
+  TextAreaField,
+  type FieldControl,
+  type FieldFrameProps,
+  type FieldProps,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+} from './components/field.tsx';
 export { Combobox, filterOptions, type ComboboxOption, type ComboboxProps } from './components/combobox.tsx';
 export { deepActiveElement, FOCUSABLE, tabbables } from './components/focus.ts';
 export { Modal, type ModalCloseReason, type ModalProps } from './components/modal.tsx';
 export { makeOutsideInert, useModalFocus, type ModalFocusOptions } from './components/modal-focus.ts';
 export { OtpInput, otpDigitsOf, type OtpInputProps } from './components/otp-input.tsx';
 export { Skeleton, SkeletonGroup, type SkeletonProps } from './components/skeleton.tsx';
+export { QueryState, type QueryLike, type QueryStateProps } from './components/query-state.tsx';
 export { Spinner } from './components/spinner.tsx';
 export { Tabs, type TabItem, type TabsProps } from './components/tabs.tsx';
-export { ErrorIcon, TextField, type TextFieldProps } from './components/text-field.tsx';
+export { TextField, type TextFieldProps } from './components/text-field.tsx';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PraveshError } from '@pravesh/core';
 import type { AccessTokenClaims, VerifyAccessToken } from './access-tokens.ts';
@@ -20,6 +20,11 @@ export interface SignedInOptions {
    * must prove, so the token has to be exactly that customer's.
    */
   claimedBy?: (request: FastifyRequest) => string | null | undefined;
+  /**
+   * Answers `cache-control: no-store`: what is answered for one customer must not
+   * sit in a shared or browser cache (RFC 9111 §5.2.2.5).
+   */
+  noStore?: boolean;
 }
 
 /**
@@ -44,7 +49,7 @@ export interface CustomerAuth {
    * of verifyFor), puts its claims on `request.customer`, and otherwise refuses with
    * tokenNotValidated before the handler runs.
    */
-  signedIn(options?: SignedInOptions): (request: FastifyRequest) => Promise<void>;
+  signedIn(options?: SignedInOptions): (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
 }
 
 /** The customer id a validated body names, for `signedIn({ claimedBy: customerIdInBody })`. */
@@ -107,7 +112,8 @@ export function createCustomerAuth(verifyAccessToken: VerifyAccessToken): Custom
     },
     requireCustomer,
     signedIn(options = {}) {
-      return async (request) => {
+      return async (request, reply) => {
+        if (options.noStore) void reply?.header('cache-control', 'no-store');
         const claimed = options.claimedBy?.(request);
         const token = tokenOf(request);
         if (token === undefined) throw new PraveshError('tokenNotValidated');

@@ -1,13 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { CONTRACT_ID_PATTERN, findSite } from '@pravesh/core';
 import { loadConfig } from '../config/index.ts';
-import { createDb } from '../db/client.ts';
 import { verifyLedgerChain } from '../modules/consent/index.ts';
 import { seedDemoContracts } from '../modules/consent/index.ts';
 import { createConsentStore } from '../modules/consent/index.ts';
-import { serverAnswers } from './embedded-database.ts';
-import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
+import { openCommandDatabase } from './embedded-database.ts';
+import {
+  processIo,
+  readCommandLine,
+  reportFailure,
+  runIfEntry,
+  UsageError,
+  type CommandIo,
+} from './operator-command.ts';
 
 /**
  * `npm run contract -- <command>`: the operator's side of terms consent. It reads the
@@ -81,36 +86,20 @@ function contractIdOf(value: string | undefined): string {
 
 /** Runs one command; answers the exit code (0 done, 1 refused or failed). */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        contract: { type: 'string' },
-        file: { type: 'string' },
-        text: { type: 'string' },
-        by: { type: 'string' },
-        title: { type: 'string' },
-        site: { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (!command || !['publish', 'list', 'create', 'verify-ledger'].includes(command) || rest.length > 0) {
-    io.err(command ? `unknown command: ${[command, ...rest].join(' ')}\n${USAGE}` : USAGE);
-    return 1;
-  }
+  const line = readCommandLine(args, io, {
+    usage: USAGE,
+    commands: ['publish', 'list', 'create', 'verify-ledger'],
+    options: {
+      contract: { type: 'string' },
+      file: { type: 'string' },
+      text: { type: 'string' },
+      by: { type: 'string' },
+      title: { type: 'string' },
+      site: { type: 'string' },
+    },
+  });
+  if (typeof line === 'number') return line;
+  const { command, values } = line;
 
   let database;
   try {
@@ -118,19 +107,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     const markup = command === 'publish' ? await markupFrom(values) : undefined;
     const contractId = command === 'list' || command === 'verify-ledger' ? undefined : contractIdOf(values.contract);
     const config = loadConfig(io.env);
-    if (!config.databaseUrl && !values.force && (await serverAnswers(config.publicUrl))) {
-      throw new UsageError(
-        `an API server answers at ${config.publicUrl}: on the embedded database (PGlite serves one process) ` +
-          'stop it first, publish through its POST /dev/consent/publish (PRAVESH_ENV=local), or use ' +
-          'DATABASE_URL; --force if that server uses another PRAVESH_DATA_DIR',
-      );
-    }
-    database = createDb({
-      databaseUrl: config.databaseUrl,
-      migrationDatabaseUrl: config.migrationDatabaseUrl,
-      dataDir: config.dataDir,
+    database = await openCommandDatabase(config, {
+      force: values.force,
+      alternative: 'publish through its POST /dev/consent/publish (PRAVESH_ENV=local), ',
     });
-    await database.migrate();
 
     if (command === 'verify-ledger') {
       const report = await verifyLedgerChain(database.db);

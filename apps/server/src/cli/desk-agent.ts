@@ -1,9 +1,14 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
-import { createDb } from '../db/client.ts';
 import { removeDeskSignIn, saveDeskAgent } from '../modules/support/index.ts';
-import { serverAnswers } from './embedded-database.ts';
-import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
+import { openCommandDatabase } from './embedded-database.ts';
+import {
+  processIo,
+  readCommandLine,
+  reportFailure,
+  runIfEntry,
+  UsageError,
+  type CommandIo,
+} from './operator-command.ts';
 
 /**
  * `npm run desk-agent -- <command>`: the support desk's agents (live chat; README "Live chat").
@@ -22,33 +27,22 @@ export const USAGE = [
 ].join('\n');
 
 export async function main(args: readonly string[], io: CommandIo = processIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        capacity: { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (!command || !['add', 'remove'].includes(command) || rest.length > 0 || !values.email) {
+  const line = readCommandLine(args, io, {
+    usage: USAGE,
+    commands: ['add', 'remove'],
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      capacity: { type: 'string' },
+    },
+  });
+  if (typeof line === 'number') return line;
+  const { command, values } = line;
+  if (!values.email) {
     io.err(USAGE);
     return 1;
   }
+
   let database;
   try {
     const password = io.env.PRAVESH_DESK_AGENT_PASSWORD ?? '';
@@ -56,18 +50,7 @@ export async function main(args: readonly string[], io: CommandIo = processIo): 
       throw new UsageError('add needs --name and the password in PRAVESH_DESK_AGENT_PASSWORD');
     }
     const config = loadConfig(io.env);
-    if (!config.databaseUrl && !values.force && (await serverAnswers(config.publicUrl))) {
-      throw new UsageError(
-        `an API server answers at ${config.publicUrl}: on the embedded database (PGlite serves one process) ` +
-          'stop it first, or use DATABASE_URL; --force if that server uses another PRAVESH_DATA_DIR',
-      );
-    }
-    database = createDb({
-      databaseUrl: config.databaseUrl,
-      migrationDatabaseUrl: config.migrationDatabaseUrl,
-      dataDir: config.dataDir,
-    });
-    await database.migrate();
+    database = await openCommandDatabase(config, { force: values.force });
     if (command === 'add') {
       const added = await saveDeskAgent(
         database.db,

@@ -1,10 +1,15 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
-import { createDb } from '../db/client.ts';
 import { createPiiCipher } from '../auth/pii-cipher.ts';
 import { countByKid, encryptPendingPii, pendingPiiCount, reencryptPii } from '../modules/sso/index.ts';
-import { serverAnswers } from './embedded-database.ts';
-import { processIo, reportFailure, runIfEntry, UsageError, type CommandIo } from './operator-command.ts';
+import { openCommandDatabase } from './embedded-database.ts';
+import {
+  processIo,
+  readCommandLine,
+  reportFailure,
+  runIfEntry,
+  UsageError,
+  type CommandIo,
+} from './operator-command.ts';
 
 /**
  * `npm run pii -- <command>`: rotating the keys that encrypt personal data at rest (README
@@ -41,32 +46,16 @@ function positiveInteger(name: string, value: string | undefined): number | unde
 
 /** Runs one command; answers the exit code (0 done, 1 refused or failed). */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        'batch-size': { type: 'string' },
-        limit: { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (!command || !['status', 'reencrypt'].includes(command) || rest.length > 0) {
-    io.err(command ? `unknown command: ${[command, ...rest].join(' ')}\n${USAGE}` : USAGE);
-    return 1;
-  }
+  const line = readCommandLine(args, io, {
+    usage: USAGE,
+    commands: ['status', 'reencrypt'],
+    options: {
+      'batch-size': { type: 'string' },
+      limit: { type: 'string' },
+    },
+  });
+  if (typeof line === 'number') return line;
+  const { command, values } = line;
 
   let database;
   try {
@@ -74,18 +63,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     const batchSize = positiveInteger('batch-size', values['batch-size']);
     const limit = positiveInteger('limit', values.limit);
     const config = loadConfig(io.env);
-    if (!config.databaseUrl && !values.force && (await serverAnswers(config.publicUrl))) {
-      throw new UsageError(
-        `an API server answers at ${config.publicUrl}: on the embedded database (PGlite serves one process) ` +
-          'stop it first, or use DATABASE_URL; --force if that server uses another PRAVESH_DATA_DIR',
-      );
-    }
-    database = createDb({
-      databaseUrl: config.databaseUrl,
-      migrationDatabaseUrl: config.migrationDatabaseUrl,
-      dataDir: config.dataDir,
-    });
-    await database.migrate();
+    database = await openCommandDatabase(config, { force: values.force });
     const pii = createPiiCipher(config.pii, config.piiHashKey);
     const { db } = database;
 

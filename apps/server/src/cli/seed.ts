@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from '../config/index.ts';
-import { createDb, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openMigratedDatabase } from './embedded-database.ts';
 import { seedDemoCreditCustomers } from '../modules/credit/index.ts';
 import { seedDemoHoldings } from '../modules/holdings/index.ts';
 import { seedOfferCatalogue } from '../modules/offers/index.ts';
@@ -64,14 +65,8 @@ export async function seedConfiguredDatabase(
   now: () => number = Date.now,
   seeders: readonly Seeder[] = SEEDERS,
 ): Promise<string[]> {
-  const database = createDb({
-    databaseUrl: config.databaseUrl,
-    migrationDatabaseUrl: config.migrationDatabaseUrl,
-    dataDir: config.dataDir,
-    statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS,
-  });
+  const database = await openMigratedDatabase(config, { statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS });
   try {
-    await database.migrate();
     return await runSeeders({ db: database.db, config, now }, seeders);
   } finally {
     await database.close();

@@ -1,5 +1,11 @@
 import type { Bureau } from '../constants.ts';
-import type { FactorRating, FactorWeightLevel, ReportFactor, ReportFactorId } from './report-factors.ts';
+import {
+  dpdStatus,
+  type FactorRating,
+  type FactorWeightLevel,
+  type ReportFactor,
+  type ReportFactorId,
+} from './report-factors.ts';
 import type { ScoreBand } from './score-rules.ts';
 
 /**
@@ -95,4 +101,12 @@ export function factorText(factor: Pick<ReportFactor, 'id' | 'rating' | 'value'>
         return `${value} kinds of credit, all of one sort. A mix of secured and unsecured helps a little — never borrow just for this.`;
       return 'One kind of credit so far. This matters least — never take a loan just to improve it.';
   }
+}
+
+/** One month of the DPD grid in words, as a screen reader says it (its status is dpdStatus's). */
+export function dpdInWords(dpd: number | null): string {
+  const status = dpdStatus(dpd);
+  if (status === 'ON_TIME') return 'Paid on time';
+  if (status === 'NOT_REPORTED') return 'Not reported by the lender';
+  return `${dpd} days late`;
 }

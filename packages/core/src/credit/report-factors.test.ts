@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dpdStatus,
+  lateMonthCount,
   monthsBetween,
   oldestAccountAgeMonths,
   recentEnquiries,
@@ -12,7 +13,7 @@ import {
   type FactorInput,
   type ReportFactorId,
 } from './report-factors.ts';
-import { ACCOUNT_TYPES, type AccountType } from './schemas.ts';
+import { reportArbitraries } from './test-arbitraries.ts';
 
 type Account = FactorInput['accounts'][number];
 
@@ -146,34 +147,17 @@ describe('report factors', () => {
       'NOT_REPORTED',
     ]);
   });
+
+  it('counts the months paid late, not the ones the lender did not report', () => {
+    expect(lateMonthCount([{ dpd: 0 }, { dpd: null }, { dpd: 1 }, { dpd: 90 }])).toBe(2);
+    expect(lateMonthCount([])).toBe(0);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
 // Properties
 
-const monthArb = fc
-  .tuple(fc.integer({ min: 2015, max: 2026 }), fc.integer({ min: 1, max: 12 }))
-  .map(([year, month]) => `${year}-${String(month).padStart(2, '0')}`);
-const dayArb = monthArb.chain((month) =>
-  fc.integer({ min: 1, max: 28 }).map((day) => `${month}-${String(day).padStart(2, '0')}`),
-);
-const accountArb: fc.Arbitrary<Account> = fc.record({
-  type: fc.constantFrom<AccountType>(...ACCOUNT_TYPES),
-  openedDate: dayArb,
-  closedDate: fc.option(dayArb, { nil: null }),
-  sanctionedAmount: fc.integer({ min: 0, max: 5_000_000 }),
-  balance: fc.integer({ min: 0, max: 5_000_000 }),
-  writtenOff: fc.boolean(),
-  settled: fc.boolean(),
-  dpdHistory: fc.array(
-    fc.record({ month: monthArb, dpd: fc.option(fc.constantFrom(0, 0, 0, 15, 30, 60, 90), { nil: null }) }),
-    { maxLength: 36 },
-  ),
-});
-const inputArb: fc.Arbitrary<FactorInput> = fc.record({
-  accounts: fc.array(accountArb, { maxLength: 8 }),
-  enquiries: fc.array(fc.record({ date: dayArb }), { maxLength: 8 }),
-});
+const { dayArb, inputArb } = reportArbitraries();
 
 describe('report factor properties', () => {
   it('always the five factors once each, ranked by impact, health in [0, 1]', () => {

@@ -1,4 +1,4 @@
-import type { AccountType, CreditAccount, CreditEnquiry } from './schemas.ts';
+import type { AccountType, CreditAccount, CreditEnquiry, DpdMonth } from './schemas.ts';
 
 /**
  * What shapes a credit score, read off a pulled report ("credit report analysis",
@@ -75,6 +75,12 @@ export function dpdStatus(dpd: number | null): DpdStatus {
   return dpd < 60 ? 'LATE' : 'SEVERELY_LATE';
 }
 
+/** A month paid late: any days past due (a month the lender did not report is not late). */
+export const isLateMonth = (month: Pick<DpdMonth, 'dpd'>): boolean => (month.dpd ?? 0) > 0;
+
+/** How many months of one account's history were paid late (the report screen's "N late months"). */
+export const lateMonthCount = (history: readonly Pick<DpdMonth, 'dpd'>[]): number => history.filter(isLateMonth).length;
+
 function monthIndex(day: string): number {
   const [year, month] = day.split('-').map(Number) as [number, number];
   return year * 12 + (month - 1);
@@ -118,7 +124,7 @@ export function paymentHistoryFactor(input: FactorInput): ReportFactor {
   const months = input.accounts.flatMap((account) => account.dpdHistory.filter((month) => month.dpd !== null));
   const derogatory = input.accounts.some((account) => account.writtenOff || account.settled);
   if (months.length === 0) return factor('PAYMENT_HISTORY', derogatory ? 'POOR' : 'NONE', derogatory ? 0 : NEUTRAL, 0);
-  const late = months.filter((month) => (month.dpd ?? 0) > 0);
+  const late = months.filter(isLateMonth);
   const severe = late.filter((month) => dpdStatus(month.dpd) === 'SEVERELY_LATE').length;
   // Late months cost from where the file stands without them: a clean record when some months
   // were paid on time, "nothing to judge" (NEUTRAL) when none were, so a late month never reads

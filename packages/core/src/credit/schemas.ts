@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUREAUS, type Environment } from '../constants.ts';
 import { CONSENT_CONFIG_CONTRACTS } from '../consent/constants.ts';
 import { SITES } from '../sites.ts';
+import { ACCOUNT_TYPES } from './account-types.ts';
 import { SCORE_BANDS, SCORE_MAX, SCORE_MIN, SCORE_STATES } from './score-rules.ts';
 
 /**
@@ -113,24 +114,9 @@ export type ReportStatusResponse = z.infer<typeof reportStatusResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Credit report (fields from the reference "Credit scores" section)
 
-/** Account types as Indian bureaus report them. */
-export const ACCOUNT_TYPES = ['PL', 'CC', 'HL', 'AL', 'TW', 'BL', 'GL', 'CD', 'LAP', 'EL', 'OD'] as const;
+export { ACCOUNT_TYPE_NAMES, ACCOUNT_TYPES } from './account-types.ts';
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
-
-export const ACCOUNT_TYPE_NAMES: Readonly<Record<AccountType, string>> = {
-  PL: 'Personal Loan',
-  CC: 'Credit Card',
-  HL: 'Home Loan',
-  AL: 'Auto Loan',
-  TW: 'Two-Wheeler Loan',
-  BL: 'Business Loan',
-  GL: 'Gold Loan',
-  CD: 'Consumer Durable Loan',
-  LAP: 'Loan Against Property',
-  EL: 'Education Loan',
-  OD: 'Overdraft',
-};
 
 export const ACCOUNT_OWNERSHIPS = ['INDIVIDUAL', 'JOINT', 'GUARANTOR', 'AUTHORISED_USER'] as const;
 

@@ -29,6 +29,11 @@ export const errorEnvelopeSchema = z.object({
   statusMessage: z.string(),
 });
 
+/** A route's response schemas: its answer in the envelope, and the catalogue's errors (4xx). */
+export function envelopeResponses<T extends z.ZodType>(response: T) {
+  return { 200: envelopeSchema(response), '4xx': errorEnvelopeSchema };
+}
+
 export function ok<T>(response: T, statusMessage?: string): Envelope<T> {
   return statusMessage === undefined
     ? { status: true, statusCode: SUCCESS_CODE, response }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cx } from './class-names.ts';
 import { Spinner } from './spinner.tsx';
-import { ErrorIcon } from './text-field.tsx';
+import { Field } from './field.tsx';
 
 export interface ComboboxOption {
   readonly id: string | number;
@@ -102,8 +102,6 @@ export function Combobox<T extends ComboboxOption>({
   const inputId = id ?? generated;
   const listId = `${inputId}-listbox`;
   const labelId = `${inputId}-label`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   const optionId = (index: number) => `${inputId}-option-${index}`;
   const [text, setText] = useState(value?.label ?? '');
   const [open, setOpen] = useState(false);
@@ -193,108 +191,106 @@ export function Combobox<T extends ComboboxOption>({
 
   const status = loading ? 'Searching…' : count === 0 ? null : describeResults(count);
   return (
-    <div className={cx('pv-field', 'pv-combobox', Boolean(error) && 'pv-field--invalid', className)}>
-      <label className="pv-field-label" id={labelId} htmlFor={inputId}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="pv-field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <div className="pv-combobox-anchor">
-        <div className="pv-field-control pv-combobox-control">
-          <input
-            ref={ref}
-            id={inputId}
-            name={name}
-            className="pv-field-input"
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            spellCheck={false}
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-            aria-required={required || undefined}
-            placeholder={placeholder}
-            disabled={disabled}
-            value={text}
-            onChange={(event) => type(event.target.value)}
-            onKeyDown={onKeyDown}
-            onClick={() => setOpen(true)}
-            onBlur={() => {
-              close();
-              // Only a listed option is a choice: what was typed and not chosen goes.
-              setText(value?.label ?? '');
-            }}
-          />
-          <span className="pv-combobox-indicator" aria-hidden="true">
-            {loading ? (
-              <Spinner />
-            ) : (
-              <svg viewBox="0 0 16 16" focusable="false">
-                <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              </svg>
-            )}
-          </span>
-        </div>
-        <div className="pv-combobox-popup" hidden={!expanded}>
-          {optionsHeading && count > 0 ? (
-            <p className="pv-combobox-heading" aria-hidden="true">
-              {optionsHeading}
-            </p>
-          ) : null}
-          {/* Kept when empty (aria-controls names it), hidden so no empty listbox is exposed. */}
-          <ul
-            ref={list}
-            id={listId}
-            role="listbox"
-            aria-labelledby={labelId}
-            className="pv-combobox-list"
-            hidden={count === 0}
-          >
-            {options.map((option, index) => (
-              <li
-                key={option.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={cx(
-                  'pv-combobox-option',
-                  index === active && 'pv-combobox-option--active',
-                  value?.id === option.id && 'pv-combobox-option--chosen',
-                )}
-                // Mouse down, not click: the field keeps focus (no blur reverting the text first).
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(option);
+    <Field
+      id={inputId}
+      labelId={labelId}
+      label={label}
+      hint={hint}
+      error={error}
+      className={cx('pv-combobox', className)}
+      bare
+    >
+      {(control) => (
+        <>
+          <div className="pv-combobox-anchor">
+            <div className="pv-field-control pv-combobox-control">
+              <input
+                ref={ref}
+                id={inputId}
+                name={name}
+                className="pv-field-input"
+                type="text"
+                role="combobox"
+                autoComplete="off"
+                spellCheck={false}
+                aria-autocomplete="list"
+                aria-expanded={expanded}
+                aria-controls={listId}
+                aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+                aria-invalid={control['aria-invalid']}
+                aria-describedby={control['aria-describedby']}
+                aria-required={required || undefined}
+                placeholder={placeholder}
+                disabled={disabled}
+                value={text}
+                onChange={(event) => type(event.target.value)}
+                onKeyDown={onKeyDown}
+                onClick={() => setOpen(true)}
+                onBlur={() => {
+                  close();
+                  // Only a listed option is a choice: what was typed and not chosen goes.
+                  setText(value?.label ?? '');
                 }}
-                onMouseMove={() => setActive(index)}
+              />
+              <span className="pv-combobox-indicator" aria-hidden="true">
+                {loading ? (
+                  <Spinner />
+                ) : (
+                  <svg viewBox="0 0 16 16" focusable="false">
+                    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                  </svg>
+                )}
+              </span>
+            </div>
+            <div className="pv-combobox-popup" hidden={!expanded}>
+              {optionsHeading && count > 0 ? (
+                <p className="pv-combobox-heading" aria-hidden="true">
+                  {optionsHeading}
+                </p>
+              ) : null}
+              {/* Kept when empty (aria-controls names it), hidden so no empty listbox is exposed. */}
+              <ul
+                ref={list}
+                id={listId}
+                role="listbox"
+                aria-labelledby={labelId}
+                className="pv-combobox-list"
+                hidden={count === 0}
               >
-                <span className="pv-combobox-option-label">{option.label}</span>
-                {option.description ? (
-                  <span className="pv-combobox-option-description">{option.description}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {count === 0 && !loading ? <p className="pv-combobox-empty">{emptyMessage}</p> : null}
-          {footer && count > 0 ? <p className="pv-combobox-footer">{footer}</p> : null}
-        </div>
-      </div>
-      <p className="pv-visually-hidden" role="status">
-        {expanded ? (status ?? (loading ? '' : emptyMessage)) : ''}
-      </p>
-      {error ? (
-        <p className="pv-field-error" id={errorId} role="alert">
-          <ErrorIcon />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+                {options.map((option, index) => (
+                  <li
+                    key={option.id}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === active}
+                    className={cx(
+                      'pv-combobox-option',
+                      index === active && 'pv-combobox-option--active',
+                      value?.id === option.id && 'pv-combobox-option--chosen',
+                    )}
+                    // Mouse down, not click: the field keeps focus (no blur reverting the text first).
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      choose(option);
+                    }}
+                    onMouseMove={() => setActive(index)}
+                  >
+                    <span className="pv-combobox-option-label">{option.label}</span>
+                    {option.description ? (
+                      <span className="pv-combobox-option-description">{option.description}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {count === 0 && !loading ? <p className="pv-combobox-empty">{emptyMessage}</p> : null}
+              {footer && count > 0 ? <p className="pv-combobox-footer">{footer}</p> : null}
+            </div>
+          </div>
+          <p className="pv-visually-hidden" role="status">
+            {expanded ? (status ?? (loading ? '' : emptyMessage)) : ''}
+          </p>
+        </>
+      )}
+    </Field>
   );
 }

@@ -8,7 +8,7 @@ import {
   type Ref,
 } from 'react';
 import { cx } from './class-names.ts';
-import { ErrorIcon } from './text-field.tsx';
+import { Field } from './field.tsx';
 
 /** The first `length` digits in `text`: "Your OTP is 123 456." → "123456". */
 export function otpDigitsOf(text: string, length: number): string {
@@ -59,9 +59,6 @@ export function OtpInput({
 }: OtpInputProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const [caret, setCaret] = useState(value.length);
 
   const update = (next: string) => {
@@ -100,74 +97,64 @@ export function OtpInput({
 
   const active = Math.min(caret, value.length, length - 1);
   return (
-    <div className={cx('pv-field', Boolean(error) && 'pv-field--invalid', className)}>
-      <label className="pv-field-label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="pv-field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <div
-        className={cx('pv-otp', Boolean(error) && 'pv-otp--invalid')}
-        style={{ ['--pv-otp-length' as string]: String(length) }}
-      >
-        <div className="pv-otp-boxes" aria-hidden="true">
-          {Array.from({ length }, (_, index) => {
-            const digit = value[index];
-            return (
-              <span
-                key={index}
-                data-box={index}
-                className={cx(
-                  'pv-otp-box',
-                  digit === undefined ? 'pv-otp-box--empty' : 'pv-otp-box--filled',
-                  index === active && 'pv-otp-box--active',
-                )}
-              >
-                {digit ?? ''}
-              </span>
-            );
-          })}
-        </div>
-        <input
-          {...input}
-          ref={ref}
-          id={inputId}
-          className="pv-otp-input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          spellCheck={false}
-          maxLength={length}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            setCaret(event.target.selectionStart ?? event.target.value.length);
-            update(event.target.value);
-          }}
-          onPaste={handlePaste}
-          onKeyDown={handleKeyDown}
-          onSelect={(event) => {
-            onSelect?.(event);
-            setCaret(event.currentTarget.selectionStart ?? value.length);
-          }}
-          onFocus={(event) => {
-            onFocus?.(event);
-            setCaret(event.currentTarget.selectionStart ?? value.length);
-          }}
-          onBlur={onBlur}
-        />
-      </div>
-      {error ? (
-        <p className="pv-field-error" id={errorId} role="alert">
-          <ErrorIcon />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+    <Field id={inputId} label={label} hint={hint} error={error} className={className} bare>
+      {(control) => (
+        <>
+          <div
+            className={cx('pv-otp', Boolean(error) && 'pv-otp--invalid')}
+            style={{ ['--pv-otp-length' as string]: String(length) }}
+          >
+            <div className="pv-otp-boxes" aria-hidden="true">
+              {Array.from({ length }, (_, index) => {
+                const digit = value[index];
+                return (
+                  <span
+                    key={index}
+                    data-box={index}
+                    className={cx(
+                      'pv-otp-box',
+                      digit === undefined ? 'pv-otp-box--empty' : 'pv-otp-box--filled',
+                      index === active && 'pv-otp-box--active',
+                    )}
+                  >
+                    {digit ?? ''}
+                  </span>
+                );
+              })}
+            </div>
+            <input
+              {...input}
+              ref={ref}
+              id={inputId}
+              className="pv-otp-input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              spellCheck={false}
+              maxLength={length}
+              value={value}
+              aria-invalid={control['aria-invalid']}
+              aria-describedby={control['aria-describedby']}
+              onChange={(event) => {
+                setCaret(event.target.selectionStart ?? event.target.value.length);
+                update(event.target.value);
+              }}
+              onPaste={handlePaste}
+              onKeyDown={handleKeyDown}
+              onSelect={(event) => {
+                onSelect?.(event);
+                setCaret(event.currentTarget.selectionStart ?? value.length);
+              }}
+              onFocus={(event) => {
+                onFocus?.(event);
+                setCaret(event.currentTarget.selectionStart ?? value.length);
+              }}
+              onBlur={onBlur}
+            />
+          </div>
+        </>
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { Alert, Button, QueryState } from '@pravesh/ui';
 import type { MyConsent } from '@pravesh/core/self-service/schemas.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -48,69 +48,6 @@ export function ConsentList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     );
   }
 
-  let body;
-  if (consents.isLoading) {
-    body = (
-      <SkeletonGroup label="Loading your consents…" className="ma-stack">
-        <Skeleton shape="text" width="65%" />
-        <Skeleton shape="text" width="50%" />
-      </SkeletonGroup>
-    );
-  } else if (consents.isError || !consents.data) {
-    body = (
-      <Alert tone="error" title="We couldn’t load your consents">
-        <p>Please check your connection and try again.</p>
-        <Button variant="secondary" size="sm" onClick={() => void consents.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else if (consents.data.consents.length === 0) {
-    body = (
-      <div className="ma-empty ma-empty--compact">
-        <span className="ma-empty-icon" aria-hidden="true">
-          <Icon name="shield" size={28} />
-        </span>
-        <div>
-          <ItemHeading>No consents to show</ItemHeading>
-          <p>When you agree to terms on a Kosh site, the consent appears here and you can withdraw it at any time.</p>
-        </div>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="cons-list" role="list" aria-label="Your consents">
-        {consents.data.consents.map((consent) => (
-          <li key={consent.contractId} className="cons-row">
-            <div className="cons-text">
-              <ItemHeading className="cons-title">{consent.title}</ItemHeading>
-              <p className="ma-muted">
-                Version {consent.contractVersionId}
-                {consent.givenAt ? `, given ${formatDate(consent.givenAt)}` : ''}
-                {consent.siteName ? ` on ${consent.siteName}` : ''}
-              </p>
-              {consent.withdrawnAt ? <p className="ma-muted">Withdrawn {formatDate(consent.withdrawnAt)}</p> : null}
-            </div>
-            <span className={`cons-status cons-status--${consent.status}`}>{STATUS_LABEL[consent.status]}</span>
-            {consent.status === 'accepted' ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={pending === consent.contractId}
-                loadingLabel="Withdrawing…"
-                onClick={() => void onWithdraw(consent)}
-              >
-                Withdraw<span className="pv-visually-hidden"> consent to {consent.title}</span>
-              </Button>
-            ) : (
-              <span />
-            )}
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <div className="cons">
       <Heading className="ma-card-title">Consents you’ve given</Heading>
@@ -125,7 +62,59 @@ export function ConsentList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           </Alert>
         ) : null}
       </div>
-      {body}
+      <QueryState
+        query={consents}
+        loadingLabel="Loading your consents…"
+        loadingClassName="ma-stack"
+        lines={['65%', '50%']}
+        errorTitle="We couldn’t load your consents"
+        isEmpty={(data) => data.consents.length === 0}
+        empty={
+          <div className="ma-empty ma-empty--compact">
+            <span className="ma-empty-icon" aria-hidden="true">
+              <Icon name="shield" size={28} />
+            </span>
+            <div>
+              <ItemHeading>No consents to show</ItemHeading>
+              <p>
+                When you agree to terms on a Kosh site, the consent appears here and you can withdraw it at any time.
+              </p>
+            </div>
+          </div>
+        }
+      >
+        {(data) => (
+          <ul className="cons-list" role="list" aria-label="Your consents">
+            {data.consents.map((consent) => (
+              <li key={consent.contractId} className="cons-row">
+                <div className="cons-text">
+                  <ItemHeading className="cons-title">{consent.title}</ItemHeading>
+                  <p className="ma-muted">
+                    Version {consent.contractVersionId}
+                    {consent.givenAt ? `, given ${formatDate(consent.givenAt)}` : ''}
+                    {consent.siteName ? ` on ${consent.siteName}` : ''}
+                  </p>
+                  {consent.withdrawnAt ? <p className="ma-muted">Withdrawn {formatDate(consent.withdrawnAt)}</p> : null}
+                </div>
+                <span className={`cons-status cons-status--${consent.status}`}>{STATUS_LABEL[consent.status]}</span>
+                {consent.status === 'accepted' ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={pending === consent.contractId}
+                    loadingLabel="Withdrawing…"
+                    onClick={() => void onWithdraw(consent)}
+                  >
+                    Withdraw<span className="pv-visually-hidden"> consent to {consent.title}</span>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { QueryState } from '@pravesh/ui';
 import { SUPPORT_CONTACT } from '@pravesh/core/support/contact.ts';
 import type { AccountActivityItem } from '@pravesh/core/self-service/schemas.ts';
 import { Icon } from '../../layout/icons.tsx';
@@ -41,57 +41,44 @@ function describe(item: AccountActivityItem): { title: string; note: string } {
  */
 export function AccountActivity() {
   const activity = useAccountActivityQuery(undefined, { refetchOnMountOrArgChange: true });
-  let body;
-  if (activity.isLoading) {
-    body = (
-      <SkeletonGroup label="Loading your account activity…" className="ma-stack">
-        <Skeleton shape="text" width="55%" />
-        <Skeleton shape="text" width="40%" />
-      </SkeletonGroup>
-    );
-  } else if (activity.isError || !activity.data) {
-    body = (
-      <Alert tone="error" title="We couldn’t load your account activity">
-        <p>Please check your connection and try again.</p>
-        <Button variant="secondary" size="sm" onClick={() => void activity.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else if (activity.data.items.length === 0) {
-    body = (
-      <p className="ma-muted">
-        Nothing yet. When your mobile number or email changes, or a device is signed out, you’ll see it here.
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="dev-list" role="list" aria-label="Recent account activity">
-        {activity.data.items.map((item) => {
-          const { title, note } = describe(item);
-          return (
-            <li key={item.id} className="dev-row dev-event">
-              <span className="dev-icon" aria-hidden="true">
-                <Icon name={item.kind === 'deviceSignedOut' ? 'devices' : 'shield'} size={20} />
-              </span>
-              <div className="dev-text">
-                <h3 className="dev-name">{title}</h3>
-                <p className="ma-muted">
-                  <time dateTime={item.at}>{formatWhen(item.at)}</time> · {note}
-                </p>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
   return (
     <section className="ma-card" aria-labelledby="account-activity-heading">
       <h2 id="account-activity-heading" className="ma-card-title">
         Recent account activity
       </h2>
-      {body}
+      <QueryState
+        query={activity}
+        loadingLabel="Loading your account activity…"
+        loadingClassName="ma-stack"
+        errorTitle="We couldn’t load your account activity"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <p className="ma-muted">
+            Nothing yet. When your mobile number or email changes, or a device is signed out, you’ll see it here.
+          </p>
+        }
+      >
+        {(data) => (
+          <ul className="dev-list" role="list" aria-label="Recent account activity">
+            {data.items.map((item) => {
+              const { title, note } = describe(item);
+              return (
+                <li key={item.id} className="dev-row dev-event">
+                  <span className="dev-icon" aria-hidden="true">
+                    <Icon name={item.kind === 'deviceSignedOut' ? 'devices' : 'shield'} size={20} />
+                  </span>
+                  <div className="dev-text">
+                    <h3 className="dev-name">{title}</h3>
+                    <p className="ma-muted">
+                      <time dateTime={item.at}>{formatWhen(item.at)}</time> · {note}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       <p className="ma-muted dev-help">
         Don’t recognise a change? Call us on{' '}
         <a href={`tel:${SUPPORT_CONTACT.phone.tel}`}>{SUPPORT_CONTACT.phone.display}</a> and we’ll secure your account.

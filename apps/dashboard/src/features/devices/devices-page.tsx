@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
+import { Alert, Button, QueryState } from '@pravesh/ui';
 import { deviceLabel } from '@pravesh/core/self-service/device-label.ts';
 import type { ActiveDevice } from '@pravesh/core/self-service/schemas.ts';
 import { useServices } from '../../app/services.ts';
@@ -42,67 +42,6 @@ export default function ActiveDevicesPage() {
     );
   }
 
-  let body;
-  if (devices.isLoading) {
-    body = (
-      <SkeletonGroup label="Loading your devices…" className="ma-stack">
-        <Skeleton shape="text" width="60%" />
-        <Skeleton shape="text" width="45%" />
-        <Skeleton shape="text" width="55%" />
-      </SkeletonGroup>
-    );
-  } else if (devices.isError || !devices.data) {
-    body = (
-      <Alert tone="error" title="We couldn’t load your devices">
-        <p>Please check your connection and try again.</p>
-        <Button variant="secondary" size="sm" onClick={() => void devices.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else {
-    const list = devices.data.devices;
-    const others = list.filter((device) => !device.current);
-    body = (
-      <>
-        <ul className="dev-list" role="list" aria-label="Signed-in devices">
-          {list.map((device) => (
-            <li key={device.deviceId} className="dev-row">
-              <span className="dev-icon" aria-hidden="true">
-                <Icon name="devices" size={24} />
-              </span>
-              <div className="dev-text">
-                <h3 className="dev-name">
-                  {deviceLabel(device)}
-                  {device.current ? <span className="dev-badge">This device</span> : null}
-                </h3>
-                <p className="ma-muted">
-                  Signed in {formatWhen(device.signedInAt)}
-                  {placePhrase(device.place)}
-                </p>
-                <p className="ma-muted">Last active {formatWhen(device.lastActiveAt)}</p>
-              </div>
-              {device.current ? (
-                <span className="ma-muted dev-hint">Use Log out to leave this device</span>
-              ) : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={pending === device.deviceId}
-                  loadingLabel="Signing out…"
-                  onClick={() => void signOut(device)}
-                >
-                  Sign out<span className="pv-visually-hidden"> {deviceLabel(device)}</span>
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-        {others.length === 0 ? <p className="ma-muted">You’re not signed in anywhere else.</p> : null}
-      </>
-    );
-  }
-
   return (
     <>
       <PageTitle lede="Browsers and phones where you’re signed in to Kosh. Sign out any you don’t recognise.">
@@ -119,7 +58,54 @@ export default function ActiveDevicesPage() {
             </Alert>
           ) : null}
         </div>
-        {body}
+        <QueryState
+          query={devices}
+          loadingLabel="Loading your devices…"
+          loadingClassName="ma-stack"
+          lines={['60%', '45%', '55%']}
+          errorTitle="We couldn’t load your devices"
+        >
+          {({ devices: list }) => (
+            <>
+              <ul className="dev-list" role="list" aria-label="Signed-in devices">
+                {list.map((device) => (
+                  <li key={device.deviceId} className="dev-row">
+                    <span className="dev-icon" aria-hidden="true">
+                      <Icon name="devices" size={24} />
+                    </span>
+                    <div className="dev-text">
+                      <h3 className="dev-name">
+                        {deviceLabel(device)}
+                        {device.current ? <span className="dev-badge">This device</span> : null}
+                      </h3>
+                      <p className="ma-muted">
+                        Signed in {formatWhen(device.signedInAt)}
+                        {placePhrase(device.place)}
+                      </p>
+                      <p className="ma-muted">Last active {formatWhen(device.lastActiveAt)}</p>
+                    </div>
+                    {device.current ? (
+                      <span className="ma-muted dev-hint">Use Log out to leave this device</span>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        loading={pending === device.deviceId}
+                        loadingLabel="Signing out…"
+                        onClick={() => void signOut(device)}
+                      >
+                        Sign out<span className="pv-visually-hidden"> {deviceLabel(device)}</span>
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {list.every((device) => device.current) ? (
+                <p className="ma-muted">You’re not signed in anywhere else.</p>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </section>
       <AccountActivity />
     </>

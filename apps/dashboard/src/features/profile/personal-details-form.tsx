@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, TextField } from '@pravesh/ui';
+import { Alert, Button, SelectField, TextField } from '@pravesh/ui';
 import { PROFILE_ERRORS } from '@pravesh/core/profile/errors.ts';
 import {
   BUSINESS_TYPES,
@@ -147,38 +147,25 @@ function Select({
   placeholder: string;
   error?: string | undefined;
 }) {
-  const errorId = `${id}-error`;
   return (
-    <div className={`pv-field${error ? ' pv-field--invalid' : ''}`}>
-      <label className="pv-field-label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="pv-field-control profile-select">
-        <select
-          id={id}
-          className="pv-field-input"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          required
-        >
-          <option value="" disabled>
-            {placeholder}
-          </option>
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error ? (
-        <p className="pv-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      controlClassName="profile-select"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      required
+    >
+      <option value="" disabled>
+        {placeholder}
+      </option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CREDIT_ROUTE_METHODS } from '@pravesh/core/credit/routes.ts';
-import { ACCOUNT_TYPE_NAMES as CORE_NAMES } from '@pravesh/core/credit/schemas.ts';
-import { ACCOUNT_TYPE_NAMES, formatAge, maskAccountNumber } from './format.ts';
+import { formatAge, maskAccountNumber } from './format.ts';
 
 describe('the report call', () => {
   it('is the credit module’s bureau report, served on GET', () => {
     expect(CREDIT_ROUTE_METHODS.bureauReport).toBe('GET');
-  });
-
-  it('names account types as core does', () => {
-    expect(ACCOUNT_TYPE_NAMES).toEqual(CORE_NAMES);
   });
 });
 

@@ -1,3 +1,4 @@
+import { dpdInWords } from '@pravesh/core/credit/factor-copy.ts';
 import { dpdStatus, type DpdStatus } from '@pravesh/core/credit/report-factors.ts';
 import type { DpdMonth } from '@pravesh/core/credit/schemas.ts';
 
@@ -23,16 +24,6 @@ const GLYPHS: Readonly<Record<DpdStatus, (dpd: number | null) => string>> = {
   SEVERELY_LATE: (dpd) => String(dpd),
   NOT_REPORTED: () => '–',
 };
-
-export function dpdWords(dpd: number | null): string {
-  const status = dpdStatus(dpd);
-  if (status === 'ON_TIME') return 'Paid on time';
-  if (status === 'NOT_REPORTED') return 'Not reported by the lender';
-  return `${dpd} days late`;
-}
-
-/** How many reported months were paid late. */
-export const lateMonths = (history: readonly DpdMonth[]) => history.filter((month) => (month.dpd ?? 0) > 0).length;
 
 /**
  * The 36-month days-past-due history of one account as a compact table: a row per
@@ -70,7 +61,7 @@ export function DpdGrid({ history, caption }: { history: readonly DpdMonth[]; ca
                   return (
                     <td key={name} className={`ma-dpd-cell ma-dpd-cell--${status.toLowerCase()}`}>
                       <span aria-hidden="true">{GLYPHS[status](dpd)}</span>
-                      <span className="pv-visually-hidden">{dpdWords(dpd)}</span>
+                      <span className="pv-visually-hidden">{dpdInWords(dpd)}</span>
                     </td>
                   );
                 })}

@@ -1,22 +1,5 @@
-import type { AccountType } from '@pravesh/core/credit/schemas.ts';
-
-/**
- * Account types as customers know them; the same words as core's ACCOUNT_TYPE_NAMES (api.test.ts
- * holds them equal), written here so the screen's chunk does not carry the schema library.
- */
-export const ACCOUNT_TYPE_NAMES: Readonly<Record<AccountType, string>> = {
-  PL: 'Personal Loan',
-  CC: 'Credit Card',
-  HL: 'Home Loan',
-  AL: 'Auto Loan',
-  TW: 'Two-Wheeler Loan',
-  BL: 'Business Loan',
-  GL: 'Gold Loan',
-  CD: 'Consumer Durable Loan',
-  LAP: 'Loan Against Property',
-  EL: 'Education Loan',
-  OD: 'Overdraft',
-};
+/** Account types as customers know them (core's, without the schema library in the screen's chunk). */
+export { ACCOUNT_TYPE_NAMES } from '@pravesh/core/credit/account-types.ts';
 
 /** spec 001 §5 "Masking: an account number shows its last 4 characters, the rest as X." */
 export { maskAccountNumber } from '@pravesh/core/masking.ts';

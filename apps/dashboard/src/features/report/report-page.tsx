@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Bureau } from '@pravesh/core/constants.ts';
-import { reportFactors } from '@pravesh/core/credit/report-factors.ts';
+import { lateMonthCount, reportFactors } from '@pravesh/core/credit/report-factors.ts';
 import type { CreditAccount, CreditReport } from '@pravesh/core/credit/schemas.ts';
 import { istDay, isBureau, scoreBand } from '@pravesh/core/credit/score-rules.ts';
 import { Skeleton, SkeletonGroup, Tabs } from '@pravesh/ui';
@@ -13,7 +13,7 @@ import { useCreditScoresQuery } from '../scores/index.ts';
 import { BAND_NAMES, BAND_TONES, BUREAU_NAMES, inBureauOrder, NO_SCORE_TITLE } from '../scores/index.ts';
 import { ScoreHistory } from '../scores/index.ts';
 import { useBureauReportQuery } from './api.ts';
-import { DpdGrid, lateMonths } from './dpd-grid.tsx';
+import { DpdGrid } from './dpd-grid.tsx';
 import { FactorList } from './factors.tsx';
 import { ACCOUNT_TYPE_NAMES, formatAge, formatDay, maskAccountNumber } from './format.ts';
 import './report.css';
@@ -64,7 +64,7 @@ function accountStatus(account: CreditAccount): string {
 
 function AccountCard({ account }: { account: CreditAccount }) {
   const typeName = ACCOUNT_TYPE_NAMES[account.type];
-  const late = lateMonths(account.dpdHistory);
+  const late = lateMonthCount(account.dpdHistory);
   const status = accountStatus(account);
   const number = maskAccountNumber(account.accountNumber);
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Skeleton, SkeletonGroup, TextField } from '@pravesh/ui';
+import { Button, QueryState, Skeleton, TextField } from '@pravesh/ui';
 import { FAQ_SEARCH } from '@pravesh/core/support/rules.ts';
 import type { FaqCategory } from '@pravesh/core/support/schemas.ts';
 import { Icon } from '../../layout/icons.tsx';
@@ -53,46 +53,6 @@ export function FaqsTab({ onAskUs }: { onAskUs: () => void }) {
   const faqs = useSupportQuery(searched === '' ? {} : { query: searched, limit: SEARCH_LIMIT });
   const summaryId = useId();
 
-  let body;
-  if (faqs.isLoading) {
-    body = (
-      <SkeletonGroup label="Loading answers…" className="ma-stack">
-        <Skeleton shape="text" width="35%" />
-        <Skeleton shape="rect" height={48} />
-        <Skeleton shape="rect" height={48} />
-        <Skeleton shape="rect" height={48} />
-      </SkeletonGroup>
-    );
-  } else if (faqs.isError || !faqs.data) {
-    body = (
-      <Alert tone="error" title="We couldn’t load the answers">
-        <p>Please check your connection and try again.</p>
-        <Button variant="secondary" size="sm" onClick={() => void faqs.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else if (faqs.data.total === 0) {
-    body = (
-      <div className="ma-empty ma-empty--compact">
-        <span className="ma-empty-icon" aria-hidden="true">
-          <Icon name="help" size={28} />
-        </span>
-        <div>
-          <h2>No answers match “{faqs.data.query ?? searched}”</h2>
-          <p>Try other words, such as “score”, “dispute” or “invoice”, or send us your question.</p>
-          <div className="ma-empty-action">
-            <Button variant="secondary" size="sm" onClick={onAskUs}>
-              Ask us instead
-            </Button>
-          </div>
-        </div>
-      </div>
-    );
-  } else {
-    body = <FaqList categories={faqs.data.categories} />;
-  }
-
   const data = faqs.data;
   const summary =
     data && data.query !== null && data.total > 0
@@ -118,7 +78,39 @@ export function FaqsTab({ onAskUs }: { onAskUs: () => void }) {
       <p id={summaryId} className="ma-muted sup-search-summary" aria-live="polite">
         {summary}
       </p>
-      {body}
+      <QueryState
+        query={faqs}
+        loadingLabel="Loading answers…"
+        loadingClassName="ma-stack"
+        skeleton={
+          <>
+            <Skeleton shape="text" width="35%" />
+            <Skeleton shape="rect" height={48} />
+            <Skeleton shape="rect" height={48} />
+            <Skeleton shape="rect" height={48} />
+          </>
+        }
+        errorTitle="We couldn’t load the answers"
+        isEmpty={(answers) => answers.total === 0}
+        empty={
+          <div className="ma-empty ma-empty--compact">
+            <span className="ma-empty-icon" aria-hidden="true">
+              <Icon name="help" size={28} />
+            </span>
+            <div>
+              <h2>No answers match “{faqs.data?.query ?? searched}”</h2>
+              <p>Try other words, such as “score”, “dispute” or “invoice”, or send us your question.</p>
+              <div className="ma-empty-action">
+                <Button variant="secondary" size="sm" onClick={onAskUs}>
+                  Ask us instead
+                </Button>
+              </div>
+            </div>
+          </div>
+        }
+      >
+        {(answers) => <FaqList categories={answers.categories} />}
+      </QueryState>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, TextField } from '@pravesh/ui';
+import { Alert, Button, SelectField, TextAreaField, TextField } from '@pravesh/ui';
 import {
   SUPPORT_QUERY_LENGTHS,
   SUPPORT_TOPICS,
@@ -14,7 +14,6 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { useServices } from '../../app/services.ts';
 import { useProductListQuery } from '../products/index.ts';
 import { useSendQueryMutation } from './api.ts';
-import { SelectField, TextAreaField } from './fields.tsx';
 import { failureText, problemText } from './messages.ts';
 
 const FIELDS: readonly SupportQueryField[] = ['product', 'subject', 'message', 'email'];
@@ -123,6 +122,7 @@ export function QueryForm() {
       <p className="ma-muted">We reply by email within one working day, with a reference number for your query.</p>
       <SelectField
         ref={ref('product')}
+        inputClassName="sup-select"
         label="What is your query about?"
         value={draft.product}
         error={problems.product ? problemText(problems.product) : undefined}
@@ -156,6 +156,7 @@ export function QueryForm() {
       />
       <TextAreaField
         ref={ref('message')}
+        inputClassName="sup-textarea"
         label="Your message"
         hint={`Tell us what happened and what you need. ${messageLength.toLocaleString('en-IN')} of ${SUPPORT_QUERY_LENGTHS.message.max.toLocaleString('en-IN')} characters.`}
         rows={6}

@@ -16,16 +16,10 @@ import { accountDeletions } from '../../db/schema/data-rights.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { customerPreferences } from '../../db/schema/preferences.ts';
 import { ssoCustomers, ssoSessions } from '../../db/schema/sso.ts';
+import { testClient } from '../../test/client.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
 import { ERASED_PARTNER_STATUS } from '../leads/data-rights.ts';
-
-interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
 
 const DAY = 86_400_000;
 
@@ -33,19 +27,11 @@ const DAY = 86_400_000;
 describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
   let server: SsoTestServer;
 
-  async function call<T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer | undefined) {
-    const reply = await server.app.inject({
-      method,
-      url,
-      headers: {
-        'pb-pass-token': await server.pass(2),
-        ...(customer ? { 'pb-access-token': customer.accessToken } : {}),
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { payload: '{}' } : {}),
+  const call = <T>(method: 'GET' | 'POST', url: string, customer: SignedInCustomer | undefined) =>
+    testClient(server).call<T>(method, url, {
+      accessToken: customer?.accessToken,
+      body: method === 'POST' ? {} : undefined,
     });
-    return { status: reply.statusCode, body: reply.json<Envelope<T>>() };
-  }
   const exportOf = (customer: SignedInCustomer) =>
     call<DataExportResponse>('GET', DATA_RIGHTS_ROUTES.dataExport, customer);
   const ledgerActions = async (customerId: string) =>

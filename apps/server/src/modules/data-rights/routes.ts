@@ -7,8 +7,7 @@ import {
   dataExportFileSchema,
   dataExportResponseSchema,
   dataRightsBodySchema,
-  envelopeSchema,
-  errorEnvelopeSchema,
+  envelopeResponses,
   ok,
 } from '@pravesh/core';
 import type { AccessTokenClaims } from '../../auth/access-tokens.ts';
@@ -27,7 +26,8 @@ export function dataRightsRoutes(
   const { service, customerAuth, fallbackSiteId } = deps;
   const tags = ['my-account'];
 
-  const signedIn = customerAuth.signedIn();
+  // Every answer is one customer's own: signed in, and never cached.
+  const signedIn = customerAuth.signedIn({ noStore: true });
   const siteOf = (claims: AccessTokenClaims) => claims.siteId ?? fallbackSiteId;
 
   typed.get(
@@ -40,12 +40,11 @@ export function dataRightsRoutes(
           'DPDP Act 2023 §11. While READY, downloadPath is a signed link of a few minutes; fetch it with the ' +
           'same access token. The file is deleted 7 days after it was built.',
         tags,
-        response: { 200: envelopeSchema(dataExportResponseSchema), '4xx': errorEnvelopeSchema },
+        response: envelopeResponses(dataExportResponseSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const claims = request.customer;
-      void reply.header('cache-control', 'no-store');
       return ok(await service.exportStatus(claims.customerId));
     },
   );
@@ -61,12 +60,11 @@ export function dataRightsRoutes(
           'being built, so a retry starts nothing new. Recorded in the consent ledger.',
         tags,
         body: dataRightsBodySchema,
-        response: { 200: envelopeSchema(dataExportResponseSchema), '4xx': errorEnvelopeSchema },
+        response: envelopeResponses(dataExportResponseSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const claims = request.customer;
-      void reply.header('cache-control', 'no-store');
       const answer = await service.requestExport(claims.customerId, siteOf(claims));
       kick();
       return ok(answer);
@@ -84,12 +82,11 @@ export function dataRightsRoutes(
           'and the owner’s access token; another customer’s token is answered dataExportNotFound.',
         tags,
         querystring: dataExportDownloadQuerySchema,
-        response: { 200: envelopeSchema(dataExportFileSchema), '4xx': errorEnvelopeSchema },
+        response: envelopeResponses(dataExportFileSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const claims = request.customer;
-      void reply.header('cache-control', 'no-store');
       return ok(await service.download(claims.customerId, request.query.link));
     },
   );
@@ -102,12 +99,11 @@ export function dataRightsRoutes(
         summary: 'The signed-in customer’s account deletion request, and what deletion erases and keeps',
         description: 'DPDP Act 2023 §12. kept lists the records a law requires us to keep after erasure.',
         tags,
-        response: { 200: envelopeSchema(accountDeletionResponseSchema), '4xx': errorEnvelopeSchema },
+        response: envelopeResponses(accountDeletionResponseSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const claims = request.customer;
-      void reply.header('cache-control', 'no-store');
       return ok(await service.deletionStatus(claims.customerId));
     },
   );
@@ -123,12 +119,11 @@ export function dataRightsRoutes(
           'ends unless cancelled first. Asking again answers the scheduled request. Recorded in the consent ledger.',
         tags,
         body: dataRightsBodySchema,
-        response: { 200: envelopeSchema(accountDeletionResponseSchema), '4xx': errorEnvelopeSchema },
+        response: envelopeResponses(accountDeletionResponseSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const claims = request.customer;
-      void reply.header('cache-control', 'no-store');
       return ok(await service.requestDeletion(claims.customerId, siteOf(claims)));
     },
   );
@@ -142,12 +137,11 @@ export function dataRightsRoutes(
         description: 'Only during the cooling-off period; accountDeletionNotScheduled otherwise.',
         tags,
         body: dataRightsBodySchema,
-        response: { 200: envelopeSchema(accountDeletionResponseSchema), '4xx': errorEnvelopeSchema },
+        response: envelopeResponses(accountDeletionResponseSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const claims = request.customer;
-      void reply.header('cache-control', 'no-store');
       return ok(await service.cancelDeletion(claims.customerId, siteOf(claims)));
     },
   );

@@ -9,8 +9,7 @@ import {
   chatAllocationResponseSchema,
   chatReleaseBodySchema,
   chatReleaseResponseSchema,
-  envelopeSchema,
-  errorEnvelopeSchema,
+  envelopeResponses,
   getSupportBodySchema,
   getSupportResponseSchema,
   ok,
@@ -29,11 +28,6 @@ export interface SupportRouteDeps {
   chat: LiveChatService;
   customerAuth: CustomerAuth;
 }
-
-const responses = <T extends Parameters<typeof envelopeSchema>[0]>(schema: T) => ({
-  200: envelopeSchema(schema),
-  '4xx': errorEnvelopeSchema,
-});
 
 /**
  * Support's routes (spec 001 §2 support tabs, §7). Every route but getSupport answers
@@ -58,7 +52,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
           'before the limit. chatEnabled is spec 001 §9 "Chat enabled". Not customer data: no access token.',
         tags: ['support'],
         body: getSupportBodySchema,
-        response: responses(getSupportResponseSchema),
+        response: envelopeResponses(getSupportResponseSchema),
       },
     },
     async (request) => ok(await faqs.getSupport(request.body)),
@@ -82,7 +76,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
           `${SUPPORT_QUERY_LIMIT.perHour} new queries per customer per hour: supportQueryLimit (429).`,
         tags: ['support'],
         body: supportMailBodySchema,
-        response: responses(supportMailResponseSchema),
+        response: envelopeResponses(supportMailResponseSchema),
       },
     },
     async (request, reply) => {
@@ -101,7 +95,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
         description:
           'Newest first, at most 20; only the access token’s customer’s own. The reply address is masked (spec 001 §5).',
         tags: ['support'],
-        response: responses(supportTicketsResponseSchema),
+        response: envelopeResponses(supportTicketsResponseSchema),
       },
     },
     async (request, reply) => {
@@ -127,7 +121,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
           'closed tab keeps no place). chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
         tags: ['support'],
         body: chatAllocationBodySchema,
-        response: responses(chatAllocationResponseSchema),
+        response: envelopeResponses(chatAllocationResponseSchema),
       },
     },
     async (request, reply) => {
@@ -148,7 +142,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
           'The agent’s freed place goes at once to the next customer in the queue.',
         tags: ['support'],
         body: chatReleaseBodySchema,
-        response: responses(chatReleaseResponseSchema),
+        response: envelopeResponses(chatReleaseResponseSchema),
       },
     },
     async (request, reply) => {

@@ -18,6 +18,7 @@ const DEV_KEY = { kid: DEV_COOKIE_KEY.kid, key: DEV_COOKIE_KEY.secret };
 /** A visitor cookie value decoded the way the SDK does it (the kid in the value picks the key). */
 const decode = (value: string): unknown => decodeVisitorCookie(value, [DEV_KEY], (decoded) => decoded);
 import { visits } from '../../db/schema/visits.ts';
+import type { Envelope } from '../../test/client.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../../test/instance.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -52,12 +53,7 @@ function fullVisit(overrides: Record<string, unknown> = {}) {
   };
 }
 
-interface VisitReply {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: CreateVisitResponse;
-}
+type VisitReply = Envelope<CreateVisitResponse>;
 
 /** name=value and attributes of a Set-Cookie header. */
 function parseSetCookie(header: string | string[] | number | undefined) {

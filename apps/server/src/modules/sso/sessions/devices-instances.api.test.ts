@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MY_ACCOUNT_ROUTES, SELF_SERVICE_ROUTES, type ActiveDevicesResponse } from '@pravesh/core';
+import { testClient } from '../../../test/client.ts';
 import { signInCustomer, type SsoTestServer } from '../../../test/customers.ts';
 import { TWO_INSTANCES_AVAILABLE, startTwoInstances, type TwoInstances } from '../../../test/two-instances.ts';
 
-async function post<T>(server: SsoTestServer, url: string, accessToken: string, payload: object = {}) {
-  const reply = await server.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'pb-pass-token': await server.pass(2), 'pb-access-token': accessToken },
-    payload,
-  });
-  return { status: reply.statusCode, body: reply.json<{ statusCode: string; response?: T }>() };
-}
+const post = <T>(server: SsoTestServer, url: string, accessToken: string, body: object = {}) =>
+  testClient(server).post<T>(url, { accessToken, body });
 
 /**
  * A revoked device's token refused at once — on every instance (spec 001 §2

@@ -23,14 +23,13 @@ import {
   deskMeResponseSchema,
   deskQueueResponseSchema,
   deskSignInBodySchema,
-  envelopeSchema,
-  errorEnvelopeSchema,
+  envelopeResponses,
   ok,
   supportMailResponseSchema,
   type ChatEvent,
+  type Envelope,
   type Environment,
 } from '@pravesh/core';
-import type { AccessTokenClaims } from '../../../auth/access-tokens.ts';
 import type { CustomerAuth } from '../../../auth/customer-auth.ts';
 import { readCookie, serializeCookie } from '../../../lib/cookies.ts';
 import type { AgentRow } from '../chat-store.ts';
@@ -45,12 +44,9 @@ export interface LiveChatRouteDeps {
   environment: Environment;
 }
 
-const responses = <T extends Parameters<typeof envelopeSchema>[0]>(schema: T) => ({
-  200: envelopeSchema(schema),
-  '4xx': errorEnvelopeSchema,
-});
-
 const DONE = ok({ done: true as const });
+/** A POST that takes no fields (an empty object, or no body). */
+const EMPTY = z.strictObject({}).optional();
 const LENGTH = `1 to ${CHAT_MESSAGE_LIMITS.maxLength} characters of plain text (chatMessageInvalid), at most ${CHAT_MESSAGE_LIMITS.perMinute} a minute (chatMessageLimit, 429)`;
 
 /**
@@ -62,68 +58,69 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { chat, bus, customerAuth } = deps;
 
-  /** The customer routes' preHandler: the access token's customer on request.customer (auth/customer-auth.ts). */
-  const customerOnly = customerAuth.signedIn();
-  /** The verified customer, and no caching of what is answered for them. */
-  function signedIn(request: FastifyRequest, reply: FastifyReply): AccessTokenClaims {
-    void reply.header('cache-control', 'no-store');
-    return request.customer;
-  }
-
+  /**
+   * The customer routes' preHandler: the access token's customer on request.customer, and nothing
+   * answered for them cached (auth/customer-auth.ts).
+   */
+  const customerOnly = customerAuth.signedIn({ noStore: true });
   const customer = (summary: string, description: string) => ({ summary, description, tags: ['support'] });
 
-  typed.post(
+  /**
+   * A customer's POST: signed in and never cached (customerOnly), the handler given the verified
+   * customer's id, so no body can name another customer.
+   */
+  function customerPost<Body extends z.ZodType>(
+    url: string,
+    doc: { summary: string; description: string },
+    body: Body,
+    response: z.ZodType,
+    handle: (customerId: string, body: z.output<Body>) => Promise<Envelope<unknown>>,
+  ): void {
+    typed.post(
+      url,
+      {
+        preHandler: customerOnly,
+        schema: { ...customer(doc.summary, doc.description), body, response: envelopeResponses(response) },
+      },
+      async (request) => handle(request.customer.customerId, request.body as z.output<Body>),
+    );
+  }
+
+  customerPost(
     SUPPORT_ROUTES.chatMessages,
     {
-      preHandler: customerOnly,
-      schema: {
-        ...customer(
-          'The chat’s messages and state (ours; live chat)',
-          'Body {chatId, after?}; the customer’s own chat only (chatNotFound otherwise). Messages after `after` (a seq), oldest first.',
-        ),
-        body: chatMessagesBodySchema,
-        response: responses(chatMessagesResponseSchema),
-      },
+      summary: 'The chat’s messages and state (ours; live chat)',
+      description:
+        'Body {chatId, after?}; the customer’s own chat only (chatNotFound otherwise). Messages after `after` (a seq), oldest first.',
     },
-    async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
-      return ok(await chat.messages(customerId, request.body.chatId, request.body.after));
-    },
+    chatMessagesBodySchema,
+    chatMessagesResponseSchema,
+    async (customerId, body) => ok(await chat.messages(customerId, body.chatId, body.after)),
   );
 
-  typed.post(
+  customerPost(
     SUPPORT_ROUTES.chatSend,
     {
-      preHandler: customerOnly,
-      schema: {
-        ...customer(
-          'A message from the customer (ours; live chat)',
-          `Body {chatId, messageId, text}: the customer’s own live chat (waiting or with an agent); text ${LENGTH}. ` +
-            'messageId is the sender’s: a resend is stored once and answers the stored message.',
-        ),
-        body: chatSendBodySchema,
-        response: responses(chatSendResponseSchema),
-      },
+      summary: 'A message from the customer (ours; live chat)',
+      description:
+        `Body {chatId, messageId, text}: the customer’s own live chat (waiting or with an agent); text ${LENGTH}. ` +
+        'messageId is the sender’s: a resend is stored once and answers the stored message.',
     },
-    async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
-      return ok({ message: await chat.send(customerId, request.body) });
-    },
+    chatSendBodySchema,
+    chatSendResponseSchema,
+    async (customerId, body) => ok({ message: await chat.send(customerId, body) }),
   );
 
-  typed.post(
+  customerPost(
     SUPPORT_ROUTES.chatTyping,
     {
-      preHandler: customerOnly,
-      schema: {
-        ...customer('The customer is typing (ours; live chat)', 'Body {chatId}; passed on to the agent, never stored.'),
-        body: chatIdBodySchema,
-        response: responses(chatDoneResponseSchema),
-      },
+      summary: 'The customer is typing (ours; live chat)',
+      description: 'Body {chatId}; passed on to the agent, never stored.',
     },
-    async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
-      await chat.typing(customerId, request.body.chatId);
+    chatIdBodySchema,
+    chatDoneResponseSchema,
+    async (customerId, body) => {
+      await chat.typing(customerId, body.chatId);
       return DONE;
     },
   );
@@ -142,7 +139,7 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
+      const { customerId } = request.customer;
       const { chatId, after } = request.query;
       const opened = await chat.messages(customerId, chatId, after);
       await openStream(request, reply, {
@@ -171,62 +168,41 @@ export function liveChatRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): v
     },
   );
 
-  typed.post(
+  customerPost(
     SUPPORT_ROUTES.chatRate,
     {
-      preHandler: customerOnly,
-      schema: {
-        ...customer(
-          'Rate an ended chat (ours; live chat)',
-          'Body {chatId, rating}: 1 to 5 (chatRatingInvalid), the customer’s own ended chat (chatNotActive while live).',
-        ),
-        body: chatRateBodySchema,
-        response: responses(chatStateSchema),
-      },
+      summary: 'Rate an ended chat (ours; live chat)',
+      description:
+        'Body {chatId, rating}: 1 to 5 (chatRatingInvalid), the customer’s own ended chat (chatNotActive while live).',
     },
-    async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
-      return ok(await chat.rate(customerId, request.body.chatId, request.body.rating));
-    },
+    chatRateBodySchema,
+    chatStateSchema,
+    async (customerId, body) => ok(await chat.rate(customerId, body.chatId, body.rating)),
   );
 
-  typed.post(
+  customerPost(
     SUPPORT_ROUTES.chatTranscript,
     {
-      preHandler: customerOnly,
-      schema: {
-        ...customer(
-          'Mail the chat’s transcript (ours; live chat)',
-          'Body {chatId}: to the account’s verified email only (chatTranscriptNoEmail when it has none); sentTo is masked. Three an hour.',
-        ),
-        body: chatIdBodySchema,
-        response: responses(chatTranscriptResponseSchema),
-      },
+      summary: 'Mail the chat’s transcript (ours; live chat)',
+      description:
+        'Body {chatId}: to the account’s verified email only (chatTranscriptNoEmail when it has none); sentTo is masked. Three an hour.',
     },
-    async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
-      return ok(await chat.transcript(customerId, request.body.chatId));
-    },
+    chatIdBodySchema,
+    chatTranscriptResponseSchema,
+    async (customerId, body) => ok(await chat.transcript(customerId, body.chatId)),
   );
 
-  typed.post(
+  customerPost(
     SUPPORT_ROUTES.chatLeaveMessage,
     {
-      preHandler: customerOnly,
-      schema: {
-        ...customer(
-          'No agent on duty: leave the chat as a query (ours; live chat)',
-          'Body {chatId, requestId, email}: what the customer wrote in the chat becomes a Submit A Query ticket ' +
-            '(supportMail’s rules, limits and mails; email is where the desk replies) and the chat ends.',
-        ),
-        body: chatLeaveMessageBodySchema,
-        response: responses(supportMailResponseSchema),
-      },
+      summary: 'No agent on duty: leave the chat as a query (ours; live chat)',
+      description:
+        'Body {chatId, requestId, email}: what the customer wrote in the chat becomes a Submit A Query ticket ' +
+        '(supportMail’s rules, limits and mails; email is where the desk replies) and the chat ends.',
     },
-    async (request, reply) => {
-      const { customerId } = signedIn(request, reply);
-      return ok(await chat.leaveMessage(customerId, request.body));
-    },
+    chatLeaveMessageBodySchema,
+    supportMailResponseSchema,
+    async (customerId, body) => ok(await chat.leaveMessage(customerId, body)),
   );
 
   deskRoutes(app, deps);
@@ -274,7 +250,7 @@ function deskRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): void {
             '(deskSignInLimit). Sets the desk session cookie.',
         ),
         body: deskSignInBodySchema,
-        response: responses(deskMeResponseSchema),
+        response: envelopeResponses(deskMeResponseSchema),
       },
     },
     async (request, reply) => {
@@ -291,8 +267,8 @@ function deskRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): void {
       config,
       schema: {
         ...desk('Support desk: sign out'),
-        body: z.strictObject({}).optional(),
-        response: responses(chatDoneResponseSchema),
+        body: EMPTY,
+        response: envelopeResponses(chatDoneResponseSchema),
       },
     },
     async (request, reply) => {
@@ -304,119 +280,113 @@ function deskRoutes(app: FastifyInstance, deps: LiveChatRouteDeps): void {
     },
   );
 
-  typed.get(
+  /**
+   * An agent's call: the desk session's agent (agentOf: same origin for writes, no caching) handed
+   * to the handler; GET without a body, POST with one.
+   */
+  function deskCall<Body extends z.ZodType>(
+    method: 'GET' | 'POST',
+    url: string,
+    doc: { summary: string; description?: string },
+    body: Body | undefined,
+    response: z.ZodType,
+    handle: (agent: AgentRow, body: z.output<Body>) => Promise<Envelope<unknown>>,
+  ): void {
+    typed.route({
+      method,
+      url,
+      config,
+      schema: {
+        ...desk(doc.summary, doc.description),
+        ...(body ? { body } : {}),
+        response: envelopeResponses(response),
+      },
+      handler: async (request, reply) => handle(await agentOf(request, reply), request.body as z.output<Body>),
+    });
+  }
+
+  deskCall(
+    'GET',
     DESK_ROUTES.me,
-    { config, schema: { ...desk('Support desk: the signed-in agent'), response: responses(deskMeResponseSchema) } },
-    async (request, reply) => ok({ agent: chat.toAgent(await agentOf(request, reply)) }),
+    { summary: 'Support desk: the signed-in agent' },
+    undefined,
+    deskMeResponseSchema,
+    (agent) => Promise.resolve(ok({ agent: chat.toAgent(agent) })),
   );
 
-  typed.get(
+  deskCall(
+    'GET',
     DESK_ROUTES.queue,
     {
-      config,
-      schema: {
-        ...desk(
-          'Support desk: the queue, the agent’s chats and the canned answers',
-          'Waiting chats first come, first served.',
-        ),
-        response: responses(deskQueueResponseSchema),
-      },
+      summary: 'Support desk: the queue, the agent’s chats and the canned answers',
+      description: 'Waiting chats first come, first served.',
     },
-    async (request, reply) => ok(await chat.queue(await agentOf(request, reply))),
+    undefined,
+    deskQueueResponseSchema,
+    async (agent) => ok(await chat.queue(agent)),
   );
 
-  typed.post(
+  deskCall(
+    'POST',
     DESK_ROUTES.accept,
     {
-      config,
-      schema: {
-        ...desk(
-          'Support desk: take the next waiting customer',
-          'The oldest waiting chat (first come, first served); deskAgentFull when the agent is at capacity, deskQueueEmpty when no one waits.',
-        ),
-        body: z.strictObject({}).optional(),
-        response: responses(deskAcceptResponseSchema),
-      },
+      summary: 'Support desk: take the next waiting customer',
+      description:
+        'The oldest waiting chat (first come, first served); deskAgentFull when the agent is at capacity, deskQueueEmpty when no one waits.',
     },
-    async (request, reply) => ok({ chat: await chat.accept(await agentOf(request, reply)) }),
+    EMPTY,
+    deskAcceptResponseSchema,
+    async (agent) => ok({ chat: await chat.accept(agent) }),
   );
 
-  typed.post(
+  deskCall(
+    'POST',
     DESK_ROUTES.messages,
     {
-      config,
-      schema: {
-        ...desk('Support desk: a held chat’s messages', 'Only a chat this agent holds (chatNotFound otherwise).'),
-        body: chatIdBodySchema,
-        response: responses(chatMessagesResponseSchema),
-      },
+      summary: 'Support desk: a held chat’s messages',
+      description: 'Only a chat this agent holds (chatNotFound otherwise).',
     },
-    async (request, reply) => ok(await chat.agentMessages(await agentOf(request, reply), request.body.chatId)),
+    chatIdBodySchema,
+    chatMessagesResponseSchema,
+    async (agent, body) => ok(await chat.agentMessages(agent, body.chatId)),
   );
 
-  typed.post(
+  deskCall(
+    'POST',
     DESK_ROUTES.send,
-    {
-      config,
-      schema: {
-        ...desk('Support desk: reply in a held chat', `Body {chatId, messageId, text}: text ${LENGTH}.`),
-        body: chatSendBodySchema,
-        response: responses(chatSendResponseSchema),
-      },
-    },
-    async (request, reply) => ok({ message: await chat.agentSend(await agentOf(request, reply), request.body) }),
+    { summary: 'Support desk: reply in a held chat', description: `Body {chatId, messageId, text}: text ${LENGTH}.` },
+    chatSendBodySchema,
+    chatSendResponseSchema,
+    async (agent, body) => ok({ message: await chat.agentSend(agent, body) }),
   );
 
-  typed.post(
-    DESK_ROUTES.typing,
-    {
-      config,
-      schema: {
-        ...desk('Support desk: the agent is typing'),
-        body: chatIdBodySchema,
-        response: responses(chatDoneResponseSchema),
+  /** The held-chat actions that answer only "done". */
+  const actions: readonly [
+    string,
+    { summary: string; description?: string },
+    (agent: AgentRow, chatId: string) => Promise<unknown>,
+  ][] = [
+    [
+      DESK_ROUTES.typing,
+      { summary: 'Support desk: the agent is typing' },
+      (agent, chatId) => chat.agentTyping(agent, chatId),
+    ],
+    [
+      DESK_ROUTES.handBack,
+      {
+        summary: 'Support desk: hand a chat back to the queue',
+        description: 'It goes back first in line, with its messages, for the next agent.',
       },
-    },
-    async (request, reply) => {
-      await chat.agentTyping(await agentOf(request, reply), request.body.chatId);
+      (agent, chatId) => chat.handBack(agent, chatId),
+    ],
+    [DESK_ROUTES.end, { summary: 'Support desk: end a held chat' }, (agent, chatId) => chat.agentEnd(agent, chatId)],
+  ];
+  for (const [url, doc, act] of actions) {
+    deskCall('POST', url, doc, chatIdBodySchema, chatDoneResponseSchema, async (agent, body) => {
+      await act(agent, body.chatId);
       return DONE;
-    },
-  );
-
-  typed.post(
-    DESK_ROUTES.handBack,
-    {
-      config,
-      schema: {
-        ...desk(
-          'Support desk: hand a chat back to the queue',
-          'It goes back first in line, with its messages, for the next agent.',
-        ),
-        body: chatIdBodySchema,
-        response: responses(chatDoneResponseSchema),
-      },
-    },
-    async (request, reply) => {
-      await chat.handBack(await agentOf(request, reply), request.body.chatId);
-      return DONE;
-    },
-  );
-
-  typed.post(
-    DESK_ROUTES.end,
-    {
-      config,
-      schema: {
-        ...desk('Support desk: end a held chat'),
-        body: chatIdBodySchema,
-        response: responses(chatDoneResponseSchema),
-      },
-    },
-    async (request, reply) => {
-      await chat.agentEnd(await agentOf(request, reply), request.body.chatId);
-      return DONE;
-    },
-  );
+    });
+  }
 
   typed.get(
     DESK_ROUTES.events,

@@ -1,39 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DESK_ROUTES, DESK_SESSION_COOKIE, type ChatEvent } from '@pravesh/core';
+import { testClient, type CallReply } from '../../../test/client.ts';
 import type { SignedInCustomer, SsoTestServer } from '../../../test/customers.ts';
 import { saveDeskAgent } from './agents.ts';
 
 /** Live chat's test helpers: agents at the desk, customers' calls, and Server-Sent Event readers. */
 
-export interface Envelope<T> {
-  status: boolean;
-  statusCode: string;
-  statusMessage?: string;
-  response?: T;
-}
-
-export interface Reply<T> {
-  status: number;
-  headers: Record<string, unknown>;
-  body: Envelope<T>;
-}
-
-export async function customerCall<T>(
+/** A customer's call, as the dashboard makes it (a pass token for site 2, the access token if any). */
+export function customerCall<T>(
   server: SsoTestServer,
   method: 'GET' | 'POST',
   url: string,
   customer?: SignedInCustomer | string,
   body?: unknown,
-): Promise<Reply<T>> {
-  const token = typeof customer === 'string' ? customer : customer?.accessToken;
-  const reply = await server.app.inject({
-    method,
-    url,
-    headers: { 'pb-pass-token': await server.pass(2), ...(token === undefined ? {} : { 'pb-access-token': token }) },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: reply.statusCode, headers: reply.headers, body: reply.json<Envelope<T>>() };
+): Promise<CallReply<T>> {
+  const accessToken = typeof customer === 'string' ? customer : customer?.accessToken;
+  return testClient(server).call<T>(method, url, { accessToken, body });
 }
 
 export interface DeskAgentHandle {
@@ -57,21 +40,20 @@ export async function addAgent(server: SsoTestServer, name: string, capacity = 2
   return { email, password, name, cookie: '' };
 }
 
-export async function deskCall<T>(
+/** An agent's call from the desk: its session cookie, and no pass token (agents are not customers). */
+export function deskCall<T>(
   server: SsoTestServer,
   method: 'GET' | 'POST',
   url: string,
   cookie: string | undefined,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<Reply<T>> {
-  const reply = await server.app.inject({
-    method,
-    url,
+): Promise<CallReply<T>> {
+  return testClient(server).call<T>(method, url, {
+    pass: false,
+    body,
     headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
-  return { status: reply.statusCode, headers: reply.headers, body: reply.json<Envelope<T>>() };
 }
 
 /** Signs the agent in and keeps the session cookie on the handle. */
