@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_CREDIT_CUSTOMERS } from '@pravesh/core';
-import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot, watchConsole } from '../support.ts';
+import { DEMO_CUSTOMER_LOCKS, expectAxeClean, openMyAccount, screenshot, watchConsole } from '../support.ts';
 
 /**
  * "Your applications" in My Account: the scored demo customer applies to a pre-approved card, asks to
@@ -10,8 +10,8 @@ import { DEMO_CUSTOMERS_LOCK, expectAxeClean, openMyAccount, screenshot, watchCo
  * finds its own open application. Axe-clean, console clean, screenshots under e2e/artifacts.
  */
 
-// Journeys of the seeded demo customers run one at a time (support.ts DEMO_CUSTOMERS_LOCK).
-test.describe.configure({ lock: DEMO_CUSTOMERS_LOCK });
+// The scored demo customer's journeys run one at a time (support.ts DEMO_CUSTOMER_LOCKS).
+test.describe.configure({ lock: DEMO_CUSTOMER_LOCKS.scored });
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
