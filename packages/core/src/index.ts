@@ -73,6 +73,7 @@ export * from './aggregator/schemas.ts';
 export * from './aggregator/errors.ts';
 export * from './aggregator/categories.ts';
 export * from './aggregator/insights.ts';
+export * from './aggregator/resume.ts';
 export * from './self-service/schemas.ts';
 export * from './data-rights/schemas.ts';
 export * from './data-rights/errors.ts';

@@ -17,6 +17,13 @@ export interface DashboardConfig {
   basePath: string;
   /** spec 001 §9: "After logout it goes to the main homepage". */
   providerHomeUrl: string;
+  /** spec 001 §9 "Feature switches per environment" that decide what the app draws. */
+  features: DashboardFeatures;
+}
+
+export interface DashboardFeatures {
+  /** spec 001 §9 "ONDC eligible (varies)": the ONDC loans banner and its ONDC dashboard link. */
+  ondcEligible: boolean;
 }
 
 export const CONFIG_ELEMENT_ID = 'pravesh-dashboard-config';
@@ -33,6 +40,8 @@ export function readConfig(doc: Document = document): DashboardConfig {
     accountsUrl: parsed.accountsUrl ?? origin,
     basePath: parsed.basePath ?? '/myaccount/',
     providerHomeUrl: parsed.providerHomeUrl ?? `${origin}/`,
+    // A switch the page does not name is off: nothing is offered that this environment may not have.
+    features: { ondcEligible: parsed.features?.ondcEligible === true },
   };
 }
 

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { PERSIST_KEY } from './persist.ts';
+import { activeMenuOf, landingPath } from '../session/flows.ts';
 import { CUSTOMER, refusal, renderDashboard, signedInState } from '../test/harness.tsx';
 
 afterEach(cleanup);
@@ -136,6 +137,29 @@ describe('login (spec 001 §4)', () => {
       preloaded: { account: { activeLeftMenu: '/', redirectionSubProduct: null } },
     });
     await dashboardHeading();
+  });
+
+  it("remembers the page with its query string, without a sign-in return's code or state", async () => {
+    const page = renderDashboard('/support?tab=faqs', { preloaded: signedInState() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help and support' }, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(page.store.getState().account.activeLeftMenu).toBe('/support?tab=faqs'));
+    expect(activeMenuOf('/credit-report', '?code=abc&bureau=EXPERIAN&state=s1&iss=x')).toBe(
+      '/credit-report?bureau=EXPERIAN',
+    );
+    expect(activeMenuOf('/profile', '?code=abc&state=s1')).toBe('/profile');
+  });
+
+  it('a login lands on the stored path with its query string; the avoided paths and other origins go to the dashboard', async () => {
+    renderDashboard('/?code=abc&state=s1', {
+      session: CUSTOMER,
+      preloaded: { account: { activeLeftMenu: '/support?tab=faqs', redirectionSubProduct: null } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help and support' }, { timeout: 5000 })).toBeTruthy();
+    expect(landingPath('/linked-accounts-details?accountId=4d2c')).toBe('/linked-accounts-details?accountId=4d2c');
+    expect(landingPath('/dashboard?tab=offers')).toBe('/dashboard');
+    expect(landingPath('/?x=1')).toBe('/dashboard');
+    expect(landingPath('//evil.example/path?x=1')).toBe('/dashboard');
+    expect(landingPath('https://evil.example/')).toBe('/dashboard');
   });
 
   it('a failed code exchange logs out: session logout, storage emptied, the sign-on logout', async () => {

@@ -7,7 +7,7 @@ import { AppShellSkeleton } from '../layout/app-shell-skeleton.tsx';
 import { Shell } from '../layout/shell.tsx';
 import type { LayoutKind } from '../layout/menu.ts';
 import { readCampaign } from '../session/campaign.ts';
-import { hasAuthorizationCode, login } from '../session/flows.ts';
+import { activeMenuOf, hasAuthorizationCode, login } from '../session/flows.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
 import { useServices } from './services.ts';
 import { activeMenuChanged, redirectionSubProductStored } from './slices/account.ts';
@@ -98,10 +98,11 @@ export function LayoutGuard({ layout }: { layout: LayoutKind }) {
     };
   }, []);
 
-  // The active menu is remembered for the next login (spec 001 §4 step 4).
+  // The active menu, query string included, is remembered for the next login (spec 001 §4 step 4):
+  // a customer signed out on one account's transactions comes back to that account.
   useEffect(() => {
-    if (state === 'ready') dispatch(activeMenuChanged(location.pathname));
-  }, [dispatch, location.pathname, state]);
+    if (state === 'ready') dispatch(activeMenuChanged(activeMenuOf(location.pathname, location.search)));
+  }, [dispatch, location.pathname, location.search, state]);
 
   if (state === 'toRoot') return <Navigate to="/" replace />;
   // The frame index.html painted before the scripts came (build/app-shell.ts): nothing moves.

@@ -25,12 +25,30 @@ export interface SessionContext {
 export const AVOID_REDIRECT_PATHS: readonly string[] = ['', '/', '/dashboard', '/dashboard/'];
 export const DASHBOARD_PATH = '/dashboard';
 
-/** Where a login lands: the stored active menu path, unless it is one to avoid. */
+/**
+ * Where a login lands: the stored active menu path with its query string (spec 001 §3 account slice
+ * activeLeftMenu, §4 login step 4), unless its path is one to avoid. Only a path inside the app:
+ * "//host" would be another origin's address (RFC 3986 §4.2, a network-path reference).
+ */
 export function landingPath(activeLeftMenu: string | null): string {
-  if (!activeLeftMenu || AVOID_REDIRECT_PATHS.includes(activeLeftMenu) || !activeLeftMenu.startsWith('/')) {
-    return DASHBOARD_PATH;
-  }
-  return activeLeftMenu;
+  if (!activeLeftMenu || !activeLeftMenu.startsWith('/') || activeLeftMenu.startsWith('//')) return DASHBOARD_PATH;
+  const path = activeLeftMenu.split(/[?#]/, 1)[0]!;
+  return AVOID_REDIRECT_PATHS.includes(path) ? DASHBOARD_PATH : activeLeftMenu;
+}
+
+/**
+ * Query names that belong to one sign-in's return and never to the page: the authorization
+ * response's code, state and iss, or its error (RFC 6749 §4.1.2 and §4.1.2.1, RFC 9207), and the
+ * logout marker. Kept in the active menu, they would replay a used code after the next login.
+ */
+const ONE_TIME_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', 'error_uri', 'logout'];
+
+/** The active menu to remember for a page: its path and query string, without one-time names. */
+export function activeMenuOf(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of ONE_TIME_PARAMS) params.delete(name);
+  const query = params.toString();
+  return query === '' ? pathname : `${pathname}?${query}`;
 }
 
 /** The query names a login link's return carries (RFC 6749 §4.1.2). */

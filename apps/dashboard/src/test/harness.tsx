@@ -106,6 +106,8 @@ export interface HarnessOptions {
   apiErrors?: number;
   bridges?: NativeBridgeHost;
   sessionExists?: boolean;
+  /** The environment's feature switches (spec 001 §9), all on unless named here. */
+  features?: Partial<DashboardConfig['features']>;
 }
 
 export function renderDashboard(path: string, options: HarnessOptions = {}): Harness {
@@ -154,6 +156,7 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
     accountsUrl: 'http://localhost:4000',
     basePath: '/myaccount/',
     providerHomeUrl: 'http://localhost:4000/',
+    features: { ondcEligible: true, ...options.features },
   };
   const persistence = createPersistence({
     storage: {

@@ -13,6 +13,7 @@ import { loadPartnerConfig, type PartnerConfig } from './partners.ts';
 import { loadLeadsConfig, type LeadsConfig } from './leads.ts';
 import { assertPiiKeysConfigured, DEV_PII_KEY, loadPiiConfig, type PiiConfig } from './pii.ts';
 import { loadInvoiceConfig, type InvoiceConfig } from './invoices.ts';
+import { loadHoldingsConfig, type HoldingsConfig } from './holdings.ts';
 import { loadSupportConfig, type SupportConfig } from './support.ts';
 import { loadRedisTimeouts, type RedisTimeouts } from './redis.ts';
 import { loadMetricsConfig, type MetricsConfig } from './observability.ts';
@@ -134,6 +135,8 @@ export interface AppConfig {
   readonly leads: LeadsConfig;
   /** GST tax invoices: download switch (spec 001 §9), supplier, number prefix (config/invoices.ts). */
   readonly invoices: InvoiceConfig;
+  /** Holdings: the "ONDC eligible" switch of spec 001 §9 (config/holdings.ts). */
+  readonly holdings: HoldingsConfig;
   /** Support: the chat switch of spec 001 §9 and the support desk's address (config/support.ts). */
   readonly support: SupportConfig;
   /** Prometheus metrics: their own port and/or a bearer token (config/observability.ts). */
@@ -303,6 +306,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     partners: loadPartnerConfig(env, environment),
     leads: loadLeadsConfig(env),
     invoices: loadInvoiceConfig(env, environment),
+    holdings: loadHoldingsConfig(env, environment),
     support: loadSupportConfig(env, environment),
     metrics: loadMetricsConfig(env),
     events: loadEventsConfig(env, environment),

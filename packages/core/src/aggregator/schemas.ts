@@ -84,25 +84,42 @@ export const createConsentResponseSchema = z.object({
 });
 export const userApplicationResponseSchema = z.object({ consents: z.array(consentSummarySchema) });
 
+/** An account FINVU found at a bank (discovery) or linked there: its AA reference, masked number and type. */
+export const discoveredAccountSchema = z.object({
+  accRefNumber: z.string(),
+  maskedAccNumber: z.string(),
+  accType: z.enum(DEPOSIT_ACCOUNT_TYPES),
+  fiType: z.literal('DEPOSIT'),
+});
+
+/**
+ * Where the customer's journey stands (spec 001 §4's seven ids), and what a customer who left
+ * mid-way needs to come back to the step they left (resume.ts resumeStepOf): the consent request
+ * in hand, the bank chosen, and the accounts linked under that request.
+ */
 export const getStateResponseSchema = z.object({
   stateId: finvuStateIdSchema,
   consentHandle: uuid.nullable(),
   updatedAt: instant.nullable(),
+  fipId: z.string().nullable(),
+  consent: consentSummarySchema.nullable(),
+  linked: z.array(discoveredAccountSchema),
 });
-export const stateCaptureBodySchema = z.object({ stateId: finvuStateIdSchema, consentHandle: uuid.optional() });
+/**
+ * The journey records each step it reaches (spec 001 §7 consent/stateCapture): the state id, the
+ * consent request it belongs to (one of the customer's) and, once a bank is chosen, that bank.
+ */
+export const stateCaptureBodySchema = z.object({
+  stateId: finvuStateIdSchema,
+  consentHandle: uuid.optional(),
+  fipId: fipIdSchema.optional(),
+});
 
 export const discoverBodySchema = z.object({ consentHandle: uuid, fipId: fipIdSchema });
 export const discoverResponseSchema = z.object({
   stateId: finvuStateIdSchema,
   fipId: z.string(),
-  accounts: z.array(
-    z.object({
-      accRefNumber: z.string(),
-      maskedAccNumber: z.string(),
-      accType: z.enum(DEPOSIT_ACCOUNT_TYPES),
-      fiType: z.literal('DEPOSIT'),
-    }),
-  ),
+  accounts: z.array(discoveredAccountSchema),
 });
 export const linkBodySchema = z.object({
   consentHandle: uuid,

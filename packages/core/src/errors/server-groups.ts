@@ -9,6 +9,7 @@ export { CREDIT_ALERT_ERRORS as creditAlerts } from '../credit-alerts/errors.ts'
 export { LEAD_ERRORS as leads } from '../leads/errors.ts';
 export { ADD_ON_ERRORS as addOns } from '../add-ons/errors.ts';
 export { INVOICE_ERRORS as invoices } from '../invoices/errors.ts';
+export { HOLDINGS_ERRORS as holdings } from '../holdings/errors.ts';
 export { AGGREGATOR_ERRORS as aggregator } from '../aggregator/errors.ts';
 export { SELF_SERVICE_ERRORS as selfService } from '../self-service/errors.ts';
 export { SUPPORT_ERRORS as support } from '../support/errors.ts';

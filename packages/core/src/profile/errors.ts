@@ -25,6 +25,12 @@ export const PROFILE_ERRORS = {
   unknownTurnoverRange: entry('unknownTurnoverRange', 400, 'Please choose your annual turnover'),
   unknownCity: entry('unknownCity', 400, 'Please choose your city from the list'),
   unknownInstitution: entry('unknownInstitution', 400, 'Please choose your bank from the list'),
+  /** A special turnover band (spec 001 §3 specialAnnualTurnOverKeys) without the bank it asks for. */
+  bankRequiredForTurnover: entry(
+    'bankRequiredForTurnover',
+    400,
+    'Please choose the bank that holds your main business account',
+  ),
   unknownInstitutionCategory: entry('unknownInstitutionCategory', 404, 'No such list of institutions'),
   employerSearchTooShort: entry(
     'employerSearchTooShort',

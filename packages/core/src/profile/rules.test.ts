@@ -8,6 +8,7 @@ import {
   normalisePersonalDetails,
   personalDetailsProblems,
   type PersonalDetailsInput,
+  specialAnnualTurnOverKeys,
 } from './rules.ts';
 
 const SALARIED: PersonalDetailsInput = {
@@ -93,6 +94,22 @@ describe('personal details rules', () => {
       { field: 'professionType', error: 'invalidProfessionType' },
       { field: 'annualTurnoverId', error: 'unknownTurnoverRange' },
     ]);
+  });
+
+  it('asks for the bank at a special turnover band (specialAnnualTurnOverKeys), and only for the self-employed', () => {
+    const bands = [
+      { rangeId: 3, minRupees: 25_00_000 },
+      { rangeId: 4, minRupees: 50_00_000 },
+      { rangeId: 8, minRupees: 10_00_00_000 },
+    ];
+    expect(specialAnnualTurnOverKeys(bands)).toEqual([4, 8]);
+    const business = { ...SALARIED, employmentType: 3, businessType: 37, employerId: null, bankId: null };
+    expect(personalDetailsProblems({ ...business, annualTurnoverId: 8 }, today, [4, 8])).toEqual([
+      { field: 'bankId', error: 'bankRequiredForTurnover' },
+    ]);
+    expect(personalDetailsProblems({ ...business, annualTurnoverId: 3 }, today, [4, 8])).toEqual([]);
+    expect(personalDetailsProblems({ ...business, annualTurnoverId: 8, bankId: 13 }, today, [4, 8])).toEqual([]);
+    expect(personalDetailsProblems({ ...SALARIED, bankId: null, annualTurnoverId: 8 }, today, [4, 8])).toEqual([]);
   });
 
   it('counts whole years of age on the day, birthdays included', () => {

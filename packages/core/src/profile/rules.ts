@@ -85,6 +85,22 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * From this annual turnover (whole rupees) a self-employed customer's bank is asked too: lenders
+ * assess a business or practice of this size on its bank statements (the credits to its main account
+ * are the turnover they lend against), so the form asks which bank holds it. The bands at or above
+ * it are spec 001 §3's specialAnnualTurnOverKeys.
+ */
+export const SPECIAL_TURNOVER_MIN_RUPEES = 50_00_000;
+
+/** Whether a band (utility/getAnnualTurnoveRange) is one of the special ones that asks for the bank. */
+export const isSpecialTurnover = (range: { minRupees: number }) => range.minRupees >= SPECIAL_TURNOVER_MIN_RUPEES;
+
+/** spec 001 §3 specialAnnualTurnOverKeys: the rangeIds of the special bands, lowest first. */
+export function specialAnnualTurnOverKeys(ranges: readonly { rangeId: number; minRupees: number }[]): number[] {
+  return ranges.filter(isSpecialTurnover).map((range) => range.rangeId);
+}
+
 /** Personal details as a form or a client sends them: ids from the reference lists, the rest as typed. */
 export interface PersonalDetailsInput {
   fullName: string;
@@ -122,7 +138,12 @@ const inList = (list: readonly { id: number }[], value: unknown) => list.some((o
  * Every rule the details break, in the form's order (empty when they are fine). Whether an id
  * names a real employer, city, bank or turnover band is the server's to check against its lists.
  */
-export function personalDetailsProblems(input: PersonalDetailsInput, today: string): PersonalDetailsProblem[] {
+export function personalDetailsProblems(
+  input: PersonalDetailsInput,
+  today: string,
+  /** spec 001 §3 specialAnnualTurnOverKeys: with one of these bands, a self-employed customer's bank is required. */
+  specialTurnoverKeys: readonly number[] = [],
+): PersonalDetailsProblem[] {
   const problems: PersonalDetailsProblem[] = [];
   const add = (field: PersonalDetailsField, error: ProfileErrorKey) => problems.push({ field, error });
 
@@ -156,6 +177,14 @@ export function personalDetailsProblems(input: PersonalDetailsInput, today: stri
   }
   if (!isId(input.cityId)) add('cityId', 'unknownCity');
   if (input.bankId !== null && input.bankId !== undefined && !isId(input.bankId)) add('bankId', 'unknownInstitution');
+  else if (
+    input.employmentType !== EMPLOYMENT_TYPE.salaried &&
+    isId(input.annualTurnoverId) &&
+    specialTurnoverKeys.includes(input.annualTurnoverId) &&
+    !isId(input.bankId)
+  ) {
+    add('bankId', 'bankRequiredForTurnover');
+  }
   return problems;
 }
 

@@ -54,7 +54,15 @@ export const turnoverRangeSchema = z.object({
   maxRupees: z.number().int().nullable(),
 });
 export type TurnoverRange = z.infer<typeof turnoverRangeSchema>;
-export const turnoverRangeListResponseSchema = z.object({ ranges: z.array(turnoverRangeSchema) });
+/**
+ * spec 001 §7 utility/getAnnualTurnoveRange: the bands (utility slice annualSalesTurnover) and
+ * specialAnnualTurnOverKeys (spec 001 §3), the rangeIds of the bands at which the personal-details
+ * form also asks for the bank (rules.ts isSpecialTurnover).
+ */
+export const turnoverRangeListResponseSchema = z.object({
+  ranges: z.array(turnoverRangeSchema),
+  specialAnnualTurnOverKeys: z.array(z.number().int()),
+});
 export type TurnoverRangeListResponse = z.infer<typeof turnoverRangeListResponseSchema>;
 
 const optionalId = z.number().int().nullable().optional();

@@ -4,8 +4,8 @@ import type { ApiErrorEntry } from '../../lib/http.ts';
 import { storeReset } from './reset.ts';
 
 /**
- * spec 001 §3 Utility slice: the reference lists of the profile screens (features/profile, issue
- * 16 §2) as last loaded, plus the API_ERROR list of spec 001 §8: failed API responses, persisted
+ * spec 001 §3 Utility slice: the reference lists of the profile screens (features/profile) as last
+ * loaded, plus the API_ERROR list of spec 001 §8: failed API responses, persisted
  * with the rest; while it is non-empty the next page load goes to the root; a successful token
  * exchange empties it.
  */
@@ -18,6 +18,8 @@ export interface UtilityState {
   /** The last employer search's answer. */
   employerList: Employer[];
   annualSalesTurnover: TurnoverRange[];
+  /** The rangeIds of annualSalesTurnover at which the personal-details form asks for the bank too. */
+  specialAnnualTurnOverKeys: number[];
 }
 
 export type ReferenceList = Exclude<keyof UtilityState, 'apiErrors'>;
@@ -33,6 +35,7 @@ const initialState: UtilityState = {
   cityList: [],
   employerList: [],
   annualSalesTurnover: [],
+  specialAnnualTurnOverKeys: [],
 };
 
 export const utilitySlice = createSlice({

@@ -133,6 +133,24 @@ export const finvuSlice = createSlice({
       state.AAConsentData = initialConsentData;
       state.consentPageRedirectionSource = action.payload;
     },
+    /**
+     * A customer who left mid-way comes back to the step they left (spec 001 §7 consent/stateCapture,
+     * core resumeStepOf): the consent request, the bank and the linked accounts as the server kept them.
+     */
+    journeyResumed(
+      state,
+      action: PayloadAction<{
+        step: JourneyStep;
+        variant: JourneyVariant;
+        consent: NonNullable<AAConsentData['consent']>;
+        fipId: string | null;
+        linked: DiscoveredAccount[];
+      }>,
+    ) {
+      const { step, variant, consent, fipId, linked } = action.payload;
+      state.AAConsentData = { ...initialConsentData, steps: step, consent, fipId, linked };
+      state.consentPageRedirectionSource = variant;
+    },
     stepChanged(state, action: PayloadAction<JourneyStep>) {
       state.AAConsentData.steps = action.payload;
       state.AAConsentData.isStepLoader = false;
@@ -221,6 +239,7 @@ export const finvuSlice = createSlice({
 
 export const {
   journeyStarted,
+  journeyResumed,
   stepChanged,
   stepLoaderChanged,
   consentReceived,

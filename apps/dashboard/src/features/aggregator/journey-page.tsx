@@ -1,7 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { aggregatorCustomerId } from '@pravesh/core/aggregator/constants.ts';
+import { STEP_STATE_IDS, resumeStepOf } from '@pravesh/core/aggregator/resume.ts';
+import { AGGREGATOR_ROUTES } from '@pravesh/core/aggregator/routes.ts';
+import type { DiscoverResponse, GetStateResponse } from '@pravesh/core/aggregator/schemas.ts';
 import { Alert, Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
-import { journeyStarted } from './finvu-slice.ts';
+import { useServices } from '../../app/services.ts';
+import { accountsDiscovered, journeyResumed, journeyStarted, savingStatusChanged, stepChanged } from './finvu-slice.ts';
 import { PageTitle } from '../../layout/shell.tsx';
 import { useJourneyInitiateQuery } from './api.ts';
 import { JourneyProgress } from './journey-parts.tsx';
@@ -33,18 +38,71 @@ export default function AccountAggregatorPage() {
   const variant = journeyVariant(useAppSelector((state) => state.user.utmData));
   const data = useAppSelector((state) => state.finvu.AAConsentData);
   const initiate = useJourneyInitiateQuery(consentSourceOf(variant));
+  const { http } = useServices();
   const started = useRef(false);
+  const [resuming, setResuming] = useState(true);
 
-  // A new visit starts at the landing, unless a consent request is under way (add another bank).
+  // A visit continues a consent request under way in this page (add another bank); otherwise it
+  // asks the server where the journey was left (spec 001 §7 consent/state/getState) and comes back
+  // to that step, or starts at the landing. A failed read starts at the landing: nothing is lost.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const current = store.getState().finvu.AAConsentData;
-    if (!(current.consent && RESUMABLE.has(current.steps))) dispatch(journeyStarted(variant));
-  }, [dispatch, store, variant]);
+    if (current.consent && RESUMABLE.has(current.steps)) {
+      setResuming(false);
+      return;
+    }
+    dispatch(journeyStarted(variant));
+    void (async () => {
+      try {
+        const state = await http.call<GetStateResponse>('GET', AGGREGATOR_ROUTES.getState, { ignoreErrors: true });
+        const step = resumeStepOf(state);
+        if (step === 'landing' || !state.consent) return;
+        const consent = {
+          consentHandle: state.consent.consentHandle,
+          aaCustomerId: aggregatorCustomerId(store.getState().user.userData?.mobileNo ?? ''),
+          ConsentDetail: state.consent.ConsentDetail,
+          alreadyGiven: false,
+        };
+        dispatch(journeyResumed({ step, variant, consent, fipId: state.fipId, linked: state.linked }));
+        if (step === 'accountType' && state.fipId) {
+          // Discovery is asked again: the bank answers the accounts it holds now.
+          const found = await http.call<DiscoverResponse>('POST', AGGREGATOR_ROUTES.discover, {
+            body: { consentHandle: consent.consentHandle, fipId: state.fipId },
+            ignoreErrors: true,
+          });
+          if (found.accounts.length > 0) dispatch(accountsDiscovered({ fipId: found.fipId, accounts: found.accounts }));
+          else dispatch(stepChanged('selectBank'));
+        }
+      } catch {
+        if (store.getState().finvu.AAConsentData.steps === 'accountType') dispatch(stepChanged('selectBank'));
+      } finally {
+        setResuming(false);
+      }
+    })();
+  }, [dispatch, http, store, variant]);
+
+  // Each step reached with a consent request in hand is recorded (spec 001 §7 consent/stateCapture),
+  // so a customer who leaves comes back to it. Best effort: a failure costs only the way back.
+  const step = data.steps;
+  const consentHandle = data.consent?.consentHandle;
+  const fipId = data.fipId;
+  useEffect(() => {
+    if (resuming || !consentHandle || !(step in STEP_STATE_IDS)) return;
+    const stateId = STEP_STATE_IDS[step as keyof typeof STEP_STATE_IDS];
+    dispatch(savingStatusChanged(true));
+    void http
+      .call('POST', AGGREGATOR_ROUTES.stateCapture, {
+        body: { stateId, consentHandle, ...(fipId && step !== 'selectBank' ? { fipId } : {}) },
+        ignoreErrors: true,
+      })
+      .catch(() => undefined)
+      .finally(() => dispatch(savingStatusChanged(false)));
+  }, [dispatch, http, resuming, step, consentHandle, fipId]);
 
   let body;
-  if (initiate.isLoading) {
+  if (initiate.isLoading || resuming) {
     body = (
       <SkeletonGroup label="Loading…" className="ma-stack">
         <Skeleton shape="text" width="60%" />

@@ -310,4 +310,40 @@ describe('account aggregator journey (spec 001 §2 steps 1–6)', () => {
     await screen.findByRole('button', { name: 'Get started' }, { timeout: 5000 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy());
   });
+
+  it('records each step (consent/stateCapture) and brings a customer who left back to the step they left', async () => {
+    const page = open();
+    await toBankStep();
+    popularBank('ICICI Bank');
+    expect(await screen.findByRole('heading', { name: 'Choose the accounts to link' })).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        page.calls.filter((call) => call.path === AGGREGATOR_ROUTES.stateCapture).map((call) => call.body),
+      ).toEqual([
+        { stateId: 'AA_LOGIN', consentHandle: CONSENT_HANDLE },
+        { stateId: 'ACCOUNT_DISCOVERED', consentHandle: CONSENT_HANDLE, fipId: 'ICICI-FIP' },
+      ]),
+    );
+    cleanup();
+
+    // Back another day: the server kept the linked accounts of the waiting request.
+    const linked = discovered('ICICI-FIP', 1);
+    const back = open('/account-aggregator', {
+      [AGGREGATOR_ROUTES.getState]: {
+        stateId: 'ACCOUNT_LINKED',
+        consentHandle: CONSENT_HANDLE,
+        updatedAt: '2026-11-27T05:01:00.000Z',
+        fipId: 'ICICI-FIP',
+        consent: consentFixture(CUSTOMER.mobileNo).consent,
+        linked,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Review what you share' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Accounts you’re sharing' }).textContent).toContain('ICICI Bank');
+    expect(back.store.getState().finvu.AAConsentData).toMatchObject({
+      steps: 'permissions',
+      fipId: 'ICICI-FIP',
+      linked,
+    });
+  });
 });

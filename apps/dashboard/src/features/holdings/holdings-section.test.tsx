@@ -38,6 +38,19 @@ describe('Your investments, cover and loans (spec 001 §1 banners)', () => {
     );
   });
 
+  it('follows the "ONDC eligible" switch (spec 001 §9): off, no ONDC banner and no ondc/loans call', async () => {
+    const page = renderDashboard('/dashboard', {
+      preloaded: signedInState(),
+      routes: { [HOLDINGS_ROUTES.ondcLoans]: ONDC_LOANS },
+      features: { ondcEligible: false },
+    });
+    const holdings = await screen.findByRole('region', { name: 'Your investments and cover' }, { timeout: 5000 });
+    expect(await within(holdings).findByRole('article', { name: 'Wallet protection' })).toBeTruthy();
+    expect(within(holdings).queryByRole('article', { name: 'Loans through ONDC' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /ONDC/ })).toBeNull();
+    expect(page.calls.some((call) => call.path === HOLDINGS_ROUTES.ondcLoans)).toBe(false);
+  });
+
   it('shows the wallet protection cover and renewal date, and asks to renew in the last 30 days', async () => {
     renderDashboard('/dashboard', {
       preloaded: signedInState(),

@@ -1,3 +1,4 @@
+import { useServices } from '../../app/services.ts';
 import { MutualFundsCard } from './mutual-funds-card.tsx';
 import { OndcLoansCard } from './ondc-loans-card.tsx';
 import { WalletProtectionCard } from './wallet-protection-card.tsx';
@@ -10,15 +11,17 @@ import './holdings.css';
  * slow or failing service leaves the other two readable.
  */
 export function HoldingsSection() {
+  // spec 001 §9 "ONDC eligible" varies by environment: where it is off, no ONDC banner (and no call).
+  const ondc = useServices().config.features.ondcEligible;
   return (
     <section id="holdings" className="ma-card ma-section hold-section" aria-labelledby="holdings-title">
       <div className="ma-section-head">
-        <h2 id="holdings-title">Your investments, cover and loans</h2>
+        <h2 id="holdings-title">{ondc ? 'Your investments, cover and loans' : 'Your investments and cover'}</h2>
       </div>
       <div className="hold-grid">
         <MutualFundsCard />
         <WalletProtectionCard />
-        <OndcLoansCard />
+        {ondc ? <OndcLoansCard /> : null}
       </div>
     </section>
   );

@@ -57,7 +57,15 @@ export const profileApi = api.injectEndpoints({
     }),
     turnoverRanges: build.query<TurnoverRangeListResponse, void>({
       query: () => ({ method: 'GET', path: PROFILE_ROUTES.getAnnualTurnoverRange }),
-      onQueryStarted: mirror<TurnoverRangeListResponse>('annualSalesTurnover', (data) => data.ranges),
+      async onQueryStarted(arg, lifecycle) {
+        await Promise.all([
+          mirror<TurnoverRangeListResponse>('annualSalesTurnover', (data) => data.ranges)(arg, lifecycle),
+          mirror<TurnoverRangeListResponse>('specialAnnualTurnOverKeys', (data) => data.specialAnnualTurnOverKeys)(
+            arg,
+            lifecycle,
+          ),
+        ]);
+      },
       keepUnusedDataFor: 3600,
     }),
     updateProfile: build.mutation<CustomerProfileUpdateResponse, CustomerProfileUpdateBody>({

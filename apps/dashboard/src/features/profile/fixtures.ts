@@ -32,7 +32,9 @@ export const REFERENCE_ROUTES: Record<string, Reply> = {
     ranges: [
       { rangeId: 1, label: 'Up to ₹10 lakh', minRupees: 0, maxRupees: 1_000_000 },
       { rangeId: 2, label: '₹10 lakh to ₹25 lakh', minRupees: 1_000_000, maxRupees: 2_500_000 },
+      { rangeId: 4, label: '₹50 lakh to ₹1 crore', minRupees: 5_000_000, maxRupees: 10_000_000 },
     ],
+    specialAnnualTurnOverKeys: [4],
   },
   [PROFILE_ROUTES.employer]: (_body: unknown, query?: Record<string, unknown>) => {
     const q = typeof query?.q === 'string' ? query.q.toLowerCase() : '';

@@ -191,6 +191,8 @@ export function PersonalDetailsForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [update, updating] = useUpdateProfileMutation();
   const ranges = useTurnoverRangesQuery();
+  // spec 001 §3 specialAnnualTurnOverKeys: the bands at which the bank is asked for too.
+  const specialKeys = ranges.data?.specialAnnualTurnOverKeys ?? [];
   const form = useRef<HTMLFormElement>(null);
   const today = indianDate(new Date());
 
@@ -203,7 +205,7 @@ export function PersonalDetailsForm({
     event.preventDefault();
     setFailure(null);
     const input = toInput(state);
-    const problems = personalDetailsProblems(input, today);
+    const problems = personalDetailsProblems(input, today, specialKeys);
     if (problems.length > 0) {
       setErrors(Object.fromEntries(problems.map((problem) => [problem.field, message(problem.error)])));
       // The first field to fix gets focus (its error is read with it).
@@ -221,6 +223,9 @@ export function PersonalDetailsForm({
   }
 
   const type = state.employmentType;
+  const selfEmployed =
+    type === EMPLOYMENT_TYPE.selfEmployedProfessional || type === EMPLOYMENT_TYPE.selfEmployedBusiness;
+  const bankRequired = selfEmployed && specialKeys.includes(Number(state.annualTurnoverId));
   const fieldError = (field: PersonalDetailsField): string | undefined => errors[field];
   const section = (title: string, children: ReactNode) => (
     <section className="profile-form-section">
@@ -350,7 +355,7 @@ export function PersonalDetailsForm({
               error={fieldError('businessType')}
             />
           ) : null}
-          {type === EMPLOYMENT_TYPE.selfEmployedProfessional || type === EMPLOYMENT_TYPE.selfEmployedBusiness ? (
+          {selfEmployed ? (
             <Select
               id="field-annualTurnoverId"
               label="Annual turnover"
@@ -377,6 +382,7 @@ export function PersonalDetailsForm({
             value={state.bank}
             onChange={(option) => set('bank', option, 'bankId')}
             error={fieldError('bankId')}
+            required={bankRequired}
           />
         </>,
       )}

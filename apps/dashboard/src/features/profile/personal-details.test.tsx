@@ -151,7 +151,30 @@ describe('Personal details (spec 001 §2 personal-details)', () => {
         .map((option) => option.textContent),
     ).toContain('Chartered Accountant');
     await waitFor(() =>
-      expect(within(screen.getByRole('combobox', { name: 'Annual turnover' })).getAllByRole('option')).toHaveLength(3),
+      expect(within(screen.getByRole('combobox', { name: 'Annual turnover' })).getAllByRole('option')).toHaveLength(4),
     );
+  });
+
+  it('asks for the bank at a turnover band of specialAnnualTurnOverKeys (spec 001 §3), and sends nothing without it', async () => {
+    const page = render({
+      [MY_ACCOUNT_ROUTES.getCustomerDetails]: {
+        ...DETAILS,
+        personalDetails: { ...SAVED_DETAILS, bankId: null, bankName: null },
+      },
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Self Employed Business' }, { timeout: 5000 }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Business type' }), { target: { value: '34' } });
+    const turnover = screen.getByRole('combobox', { name: 'Annual turnover' });
+    await waitFor(() => expect(within(turnover).getAllByRole('option')).toHaveLength(4));
+    expect(page.store.getState().utility.specialAnnualTurnOverKeys).toEqual([4]);
+    // Below the special bands the bank stays optional.
+    fireEvent.change(turnover, { target: { value: '2' } });
+    expect(screen.getByRole('combobox', { name: 'Bank of your main account (optional)' })).toBeTruthy();
+    fireEvent.change(turnover, { target: { value: '4' } });
+    const bank = screen.getByRole('combobox', { name: 'Bank of your main business account' });
+    expect(bank.getAttribute('aria-required') ?? String((bank as HTMLInputElement).required)).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Please choose the bank that holds your main business account')).toBeTruthy();
+    expect(page.calls.some((call) => call.path === PROFILE_ROUTES.update)).toBe(false);
   });
 });

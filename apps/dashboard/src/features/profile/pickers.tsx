@@ -124,16 +124,24 @@ const bankOption = (bank: { institutionId: number; name: string; shortName: stri
   ...(bank.shortName !== bank.name ? { description: bank.shortName } : {}),
 });
 
-/** The bank picker (spec 001 §7 utility/getTopInstitution first, utility/institution/4 as one types). */
-export function BankPicker({ value, onChange, error, id }: PickerProps) {
+/**
+ * The bank picker (spec 001 §7 utility/getTopInstitution first, utility/institution/4 as one types).
+ * Optional, unless `required`: a self-employed customer's turnover is in one of spec 001 §3's
+ * specialAnnualTurnOverKeys bands, where lenders ask which bank holds the business's account.
+ */
+export function BankPicker({ value, onChange, error, id, required = false }: PickerProps & { required?: boolean }) {
   const top = useTopBanksQuery();
   const all = useBanksQuery();
   const { setText, typed, options } = useTopThenAll(top.data?.institutions, all.data?.institutions, bankOption);
   return (
     <Combobox
       id={id}
-      label="Bank of your main account (optional)"
-      hint="Where your salary or business income is paid"
+      label={required ? 'Bank of your main business account' : 'Bank of your main account (optional)'}
+      hint={
+        required
+          ? 'Lenders ask for it at this turnover: the bank your business income is paid into'
+          : 'Where your salary or business income is paid'
+      }
       options={options}
       value={value}
       onChange={onChange}
@@ -143,6 +151,7 @@ export function BankPicker({ value, onChange, error, id }: PickerProps) {
       emptyMessage={all.isError ? 'We couldn’t load the list of banks. Please try again.' : 'No bank matches'}
       describeResults={(count) => `${count} bank${count === 1 ? '' : 's'}`}
       error={error}
+      required={required}
     />
   );
 }

@@ -52,6 +52,8 @@ export const aaJourneyStates = pgTable('aa_journey_states', {
   /** The linking request waiting for the bank's OTP (one OTP modal at a time), and its consent request. */
   pendingLinkRef: uuid('pending_link_ref'),
   pendingLinkHandle: uuid('pending_link_handle'),
+  /** The bank whose accounts the journey discovered or linked last (migration 0030). */
+  fipId: text('fip_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

@@ -15,6 +15,7 @@ import {
   type JourneyStatusResponse,
   type RefreshResponse,
   type TransactionsResponse,
+  resumeStepOf,
 } from '@pravesh/core';
 import { buildApp } from '../../app.ts';
 import { resultRows } from '../../db/client.ts';
@@ -252,6 +253,69 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     const mismatch = await call('consent', customer, { body: { mobileNo: nextMobile('94') } });
     expect([mismatch.status, mismatch.body.statusCode]).toEqual([403, 'aaMobileMismatch']);
     expect((await call('consent', customer, { body: { mobileNo: '12345' } })).status).toBe(400);
+  });
+
+  it('stateCapture at each step brings a customer who left back to that step; another customer reaches none of it', async () => {
+    const customer = await signIn();
+    const created = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    const consentHandle = created.consent.consentHandle;
+    const resume = async () => resumeStepOf(await ok<GetStateResponse>('getState', customer));
+    // Select bank: AA_LOGIN with the consent request, which waits for the customer.
+    const atBank = await ok<GetStateResponse>('stateCapture', customer, {
+      body: { stateId: 'AA_LOGIN', consentHandle },
+    });
+    expect(atBank).toMatchObject({ stateId: 'AA_LOGIN', consentHandle, fipId: null, linked: [] });
+    expect(atBank.consent).toMatchObject({ consentHandle, consentRequestStatus: 'PENDING' });
+    expect(await resume()).toBe('selectBank');
+    // Account type: discovery at a bank records the bank too.
+    const found = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'AXIS001' } });
+    await ok('stateCapture', customer, { body: { stateId: 'ACCOUNT_DISCOVERED', consentHandle, fipId: 'AXIS001' } });
+    expect((await ok<GetStateResponse>('getState', customer)).fipId).toBe('AXIS001');
+    expect(await resume()).toBe('accountType');
+    // "Choose another bank" goes back a step, and so does the customer who comes back.
+    await ok('stateCapture', customer, { body: { stateId: 'AA_LOGIN', consentHandle } });
+    expect(await resume()).toBe('selectBank');
+    // A bad bank or state changes nothing.
+    for (const body of [
+      { stateId: 'ACCOUNT_DISCOVERED', consentHandle, fipId: 'NO-SUCH-FIP' },
+      { stateId: 'ACCOUNT_DISCOVERED', consentHandle: 'not-a-handle' },
+    ]) {
+      expect((await call('stateCapture', customer, { body })).status).toBe(400);
+    }
+    expect(await resume()).toBe('selectBank');
+    // Access permissions: the linked accounts come back with the consent request.
+    const accRefNumber = found.accounts[0]!.accRefNumber;
+    const { refNumber } = await ok<{ refNumber: string }>('link', customer, {
+      body: { consentHandle, fipId: 'AXIS001', accRefNumbers: [accRefNumber] },
+    });
+    const confirmed = await ok<DiscoverResponse>('linkConfirm', customer, {
+      body: { refNumber, otp: await kit.sim.otpFor(refNumber) },
+    });
+    await ok('stateCapture', customer, { body: { stateId: 'ACCOUNT_LINKED', consentHandle, fipId: 'AXIS001' } });
+    const atPermissions = await ok<GetStateResponse>('getState', customer);
+    expect(atPermissions.linked).toEqual(confirmed.accounts);
+    expect(atPermissions.linked).toHaveLength(1);
+    expect(resumeStepOf(atPermissions)).toBe('permissions');
+
+    // Another customer: their own empty state, and the owner's handle refused without a change.
+    const intruder = await signIn();
+    expect(await ok<GetStateResponse>('getState', intruder)).toMatchObject({
+      stateId: 'NO_USER_STATE_PRESENT',
+      consentHandle: null,
+      fipId: null,
+      consent: null,
+      linked: [],
+    });
+    const refused = await call('stateCapture', intruder, {
+      body: { stateId: 'AA_LOGIN', consentHandle, fipId: 'HDFC-FIP' },
+    });
+    expect([refused.status, refused.body.statusCode]).toEqual([404, 'aaNotFound']);
+    expect((await ok<GetStateResponse>('getState', intruder)).consent).toBeNull();
+    expect(await ok<GetStateResponse>('getState', customer)).toEqual(atPermissions);
+
+    // Once approved, the journey starts at the landing (which offers the linked accounts).
+    await ok<DecideResponse>('decide', customer, { body: { consentHandle, decision: 'APPROVE' } });
+    expect(await resume()).toBe('landing');
   });
 
   it('FI/transaction: Credit, Debit and All, paged with totalRecords and pageCount, by date range', async () => {

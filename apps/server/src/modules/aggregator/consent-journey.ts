@@ -15,6 +15,7 @@ import {
   type DeactivateResponse,
   type DiscoverResponse,
   type FinvuStateId,
+  type DepositAccountType,
   type GetStateResponse,
   type JourneyInitiateResponse,
 } from '@pravesh/core';
@@ -37,12 +38,27 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
   const { summary, sync, currentConsent, ownConsent, stateOf } = records;
   const { advance } = worker;
 
+  /**
+   * Where the journey stands, with what a customer who left mid-way needs to come back to the step
+   * they left (core resumeStepOf): the consent request (the customer's own; its stored copy shows
+   * the mobile number masked), the bank, and the accounts linked under that request.
+   */
   async function getState(customerId: string): Promise<GetStateResponse> {
     const row = await store.journeyOf(customerId);
+    const consentRow = row?.consentHandle ? await store.consentOf(customerId, row.consentHandle) : undefined;
+    const linked = consentRow ? await store.accountsUnder(customerId, consentRow.consentHandle) : [];
     return {
       stateId: (row?.stateId as FinvuStateId | undefined) ?? 'NO_USER_STATE_PRESENT',
       consentHandle: row?.consentHandle ?? null,
       updatedAt: row?.updatedAt.toISOString() ?? null,
+      fipId: row?.fipId ?? null,
+      consent: consentRow ? summary(consentRow) : null,
+      linked: linked.map((account) => ({
+        accRefNumber: account.linkRefNumber,
+        maskedAccNumber: account.maskedAccNumber,
+        accType: account.accType as DepositAccountType,
+        fiType: 'DEPOSIT' as const,
+      })),
     };
   }
 
@@ -101,7 +117,7 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
       // The verified mobile number is the customer's AA login (spec 001 §4 AA_LOGIN).
       await store.setJourney(
         customerId,
-        { stateId: 'AA_LOGIN', consentHandle, pendingLinkRef: null, pendingLinkHandle: null },
+        { stateId: 'AA_LOGIN', consentHandle, pendingLinkRef: null, pendingLinkHandle: null, fipId: null },
         at,
       );
       // The customer sees their own artefact whole; the stored copy keeps the number masked.
@@ -120,15 +136,23 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
 
     getState,
 
-    /** The journey reports where it stands (spec 001 §4's seven ids); a handle must be the customer's. */
+    /**
+     * The journey reports each step it reaches (spec 001 §7 consent/stateCapture, §4's seven ids),
+     * so a customer who leaves comes back there; a handle must be the customer's (aaNotFound).
+     */
     async stateCapture(
       customerId: string,
       stateId: FinvuStateId,
       consentHandle: string | undefined,
+      fipId?: string,
     ): Promise<GetStateResponse> {
       if (consentHandle !== undefined) await ownConsent(customerId, consentHandle);
       const at = new Date(now());
-      await store.setJourney(customerId, { stateId, ...(consentHandle ? { consentHandle } : {}) }, at);
+      await store.setJourney(
+        customerId,
+        { stateId, ...(consentHandle ? { consentHandle } : {}), ...(fipId ? { fipId } : {}) },
+        at,
+      );
       return getState(customerId);
     },
 
@@ -136,7 +160,7 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
       await ownConsent(customerId, consentHandle);
       const accounts = await aa(provider.discoverAccounts(consentHandle, fipId));
       const stateId: FinvuStateId = accounts.length > 0 ? 'ACCOUNT_DISCOVERED' : 'ACCOUNT_CHECKED_NOT_DISCOVERED';
-      await store.setJourney(customerId, { stateId, consentHandle }, new Date(now()));
+      await store.setJourney(customerId, { stateId, consentHandle, fipId }, new Date(now()));
       return { stateId, fipId, accounts: [...accounts] };
     },
 

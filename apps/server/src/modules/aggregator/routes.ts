@@ -133,14 +133,23 @@ export function aggregatorRoutes(app: FastifyInstance, { service, customerAuth }
       preHandler: signedIn,
       schema: {
         summary: 'Record a Finvu state id the journey reached (spec 001 §7 consent/stateCapture, §4 the seven ids)',
-        description: "consentHandle, when sent, must be one of the customer's (aaNotFound otherwise).",
+        description:
+          "The bank-linking journey calls it at each step it reaches (select bank AA_LOGIN, account type ACCOUNT_DISCOVERED with the bank's fipId, access permissions ACCOUNT_LINKED), " +
+          "so getState brings a customer who left back to that step. consentHandle, when sent, must be one of the customer's (aaNotFound otherwise).",
         tags: TAGS,
         body: stateCaptureBodySchema,
         response: { 200: envelopeSchema(getStateResponseSchema), ...errors },
       },
     },
     async (request) =>
-      ok(await service.stateCapture(request.customer.customerId, request.body.stateId, request.body.consentHandle)),
+      ok(
+        await service.stateCapture(
+          request.customer.customerId,
+          request.body.stateId,
+          request.body.consentHandle,
+          request.body.fipId,
+        ),
+      ),
   );
 
   typed.post(

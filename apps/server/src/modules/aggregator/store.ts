@@ -141,6 +141,7 @@ export function createAggregatorStore(db: Database) {
         consentHandle?: string | null;
         pendingLinkRef?: string | null;
         pendingLinkHandle?: string | null;
+        fipId?: string | null;
       },
       at: Date,
     ): Promise<void> {
@@ -183,6 +184,15 @@ export function createAggregatorStore(db: Database) {
      * approval: accounts linked under a request the customer then declined are not shared, and
      * listing them would show accounts waiting forever for data.
      */
+    /** The accounts linked under one consent request, in the order they were linked. */
+    async accountsUnder(customerId: string, consentHandle: string): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(aaAccounts)
+        .where(and(eq(aaAccounts.customerId, customerId), eq(aaAccounts.consentHandle, consentHandle)))
+        .orderBy(asc(aaAccounts.linkedAt), asc(aaAccounts.linkRefNumber));
+    },
+
     async accountsOf(customerId: string): Promise<AccountRow[]> {
       const rows = await db
         .select({ account: aaAccounts })

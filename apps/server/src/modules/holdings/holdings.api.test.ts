@@ -150,6 +150,30 @@ describe.each(DATABASE_KINDS)('holdings API on %s', (kind) => {
     expect(body.response!.dashboardUrl).toBe('http://localhost:4100/ondc');
   });
 
+  it('follows the "ONDC eligible" switch (spec 001 §9): off, ondc/loans refuses, the rest answers', async () => {
+    const off = await ssoServer(kind, { env: { PRAVESH_ONDC_ELIGIBLE: '0', PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000' } });
+    try {
+      await seedDemoHoldings({ db: off.database.db, config: off.config, now: off.clock.now });
+      const customer = await signInCustomer(off, DEMO_CREDIT_CUSTOMERS.scored.mobileNo);
+      const refused = await testClient(off).get<OndcLoansResponse>(HOLDINGS_ROUTES.ondcLoans, {
+        accessToken: customer.accessToken,
+      });
+      expect(refused.reply.statusCode).toBe(404);
+      expect(refused.body).toEqual({
+        status: false,
+        statusCode: 'ondcNotEligible',
+        statusMessage: 'Loans through ONDC are not available right now',
+      });
+      // The rest of the holdings still answer (the page's switch: my-account.api.test.ts).
+      const policyOff = await testClient(off).get<PolicyDetailsResponse>(HOLDINGS_ROUTES.policyDetails, {
+        accessToken: customer.accessToken,
+      });
+      expect(policyOff.body.response!.policy).not.toBeNull();
+    } finally {
+      await off.close();
+    }
+  });
+
   it('answers a customer who holds nothing with empty answers, not errors', async () => {
     const none = await signInCustomer(server, DEMO_CREDIT_CUSTOMERS.noHit.mobileNo);
     for (const customer of [none, stranger]) {

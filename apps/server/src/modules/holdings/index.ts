@@ -33,6 +33,7 @@ export const holdingsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
       store: createHoldingsStore(deps.db),
       now: deps.now,
       linkOf: holdingsLinkOf(deps.config),
+      ondcEligible: deps.config.holdings.ondcEligible,
     }),
     customerAuth: deps.customerAuth,
   });

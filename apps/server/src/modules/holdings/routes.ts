@@ -72,7 +72,8 @@ export function holdingsRoutes(app: FastifyInstance, { service, customerAuth }: 
     HOLDINGS_ROUTES.ondcLoans,
     'Loans disbursed to the customer through ONDC (spec 001 §7 ondc/loans)',
     'Account slice ONDCDisbursedLeads: each loan with its lender, amount, rate, EMI and where it stands on ' +
-      'its repayment schedule (EMIs paid, next EMI, principal outstanding), loan account masked; newest first.',
+      'its repayment schedule (EMIs paid, next EMI, principal outstanding), loan account masked; newest first. ' +
+      'With the spec 001 §9 "ONDC eligible" switch off (PRAVESH_ONDC_ELIGIBLE=0) it answers ondcNotEligible.',
     ondcLoansResponseSchema,
     (customerId) => service.ondcLoans(customerId),
   );

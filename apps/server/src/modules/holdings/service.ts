@@ -5,6 +5,7 @@ import {
   maskAccountNumber,
   nextMonthlyDate,
   policyStanding,
+  PraveshError,
   type FundCategory,
   type FundPlan,
   type HoldingsLink,
@@ -22,6 +23,8 @@ export interface HoldingsServiceDeps {
   now: () => number;
   /** Where a banner leads (a configured site's page); null when no site address is configured. */
   linkOf: (link: HoldingsLink) => string | null;
+  /** spec 001 §9 "ONDC eligible": off, ondc/loans answers ondcNotEligible. */
+  ondcEligible: boolean;
 }
 
 function folioView(row: FolioRow, today: string): MutualFundFolio {
@@ -106,7 +109,7 @@ function loanView(row: OndcLoanRow, today: string): OndcLoan {
  * customer id (the routes pass the access token's). Nothing held is an empty answer, not an error.
  * "Today" is India's date on the injected clock.
  */
-export function createHoldingsService({ store, now, linkOf }: HoldingsServiceDeps) {
+export function createHoldingsService({ store, now, linkOf, ondcEligible }: HoldingsServiceDeps) {
   const today = () => indianDate(new Date(now()));
   return {
     /** spec 001 §7 myAccount/getMutualFundStatus. */
@@ -148,6 +151,7 @@ export function createHoldingsService({ store, now, linkOf }: HoldingsServiceDep
 
     /** spec 001 §7 ondc/loans. */
     async ondcLoans(customerId: string): Promise<OndcLoansResponse> {
+      if (!ondcEligible) throw new PraveshError('ondcNotEligible');
       const day = today();
       return {
         loans: (await store.loans(customerId)).map((row) => loanView(row, day)),

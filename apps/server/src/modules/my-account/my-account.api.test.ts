@@ -105,12 +105,26 @@ describe.each(DATABASE_KINDS)('My Account session API on %s', (kind) => {
 describe('My Account pages', () => {
   const config = loadConfig({ PRAVESH_ENV: 'local', PRAVESH_DATA_DIR: '/nonexistent' });
 
-  async function appWith(distDir: string) {
+  async function appWith(distDir: string, appConfig = config) {
     const app = Fastify();
-    await dashboardPages(app, { config, distDir });
+    await dashboardPages(app, { config: appConfig, distDir });
     await app.ready();
     return app;
   }
+
+  it('writes the spec 001 §9 "ONDC eligible" switch of the environment into the bootstrap', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const features = async (env: Record<string, string>) => {
+      const app = await appWith(dist, loadConfig({ PRAVESH_DATA_DIR: '/nonexistent', ...env }));
+      const html = (await app.inject('/myaccount/dashboard')).body;
+      await app.close();
+      const json = new RegExp(`id="${DASHBOARD_CONFIG_ELEMENT_ID}">([^<]*)<`).exec(html)![1]!;
+      return (JSON.parse(json) as { features: unknown }).features;
+    };
+    expect(await features({ PRAVESH_ENV: 'local' })).toEqual({ ondcEligible: true });
+    expect(await features({ PRAVESH_ENV: 'local', PRAVESH_ONDC_ELIGIBLE: '0' })).toEqual({ ondcEligible: false });
+  });
 
   it('serves index.html with its bootstrap for every route, a strict CSP, and the hashed bundles', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));

@@ -66,6 +66,8 @@ export function dashboardBootstrap(config: AppConfig) {
     basePath: DASHBOARD_BASE,
     /** spec 001 §9: "After logout it goes to the main homepage" (development and fte, §4). */
     providerHomeUrl: `${config.publicUrl}/`,
+    /** spec 001 §9 feature switches of this environment that decide what the app draws. */
+    features: { ondcEligible: config.holdings.ondcEligible },
   };
 }
 

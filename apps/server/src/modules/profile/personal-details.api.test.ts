@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
   let ana: SignedInCustomer;
   let ravi: SignedInCustomer;
   let details: PersonalDetailsInput;
-  const ids = { infosys: 0, pune: 0, hdfc: 0, turnover: 0 };
+  const ids = { infosys: 0, pune: 0, hdfc: 0, turnover: 0, special: 0 };
 
   const save = (customer: SignedInCustomer, personalDetails: unknown, customerId = customer.customerId) =>
     updateProfile(server, customer.accessToken, { updateType: 'personalDetails', customerId, personalDetails });
@@ -41,6 +41,7 @@ describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
     ids.hdfc = banks.institutions[0]!.institutionId;
     const ranges = await referenceList<TurnoverRangeListResponse>(server, PROFILE_ROUTES.getAnnualTurnoverRange);
     ids.turnover = ranges.ranges[2]!.rangeId;
+    ids.special = ranges.specialAnnualTurnOverKeys[0]!;
     details = {
       fullName: '  Ananya   Rao ',
       dateOfBirth: '1992-04-18',
@@ -181,6 +182,36 @@ describe.each(DATABASE_KINDS)('personal details on %s', (kind) => {
       expect((await save(ana, shape)).reply.statusCode).toBe(400);
     }
     expect(await storedRow(ana.customerId)).toEqual(before);
+  });
+
+  it('asks a self-employed customer in a special turnover band (specialAnnualTurnOverKeys) for the bank', async () => {
+    const meera = await signInCustomer(server);
+    const business = { ...details, employmentType: 3, businessType: 34, annualTurnoverId: ids.turnover, bankId: null };
+    // Below the special bands the bank stays optional.
+    expect((await save(meera, business)).body.response).toMatchObject({
+      personalDetails: { annualTurnoverLabel: '₹25 lakh to ₹50 lakh', bankId: null },
+    });
+    const before = await storedRow(meera.customerId);
+    for (const bankId of [null, undefined]) {
+      const { reply, body } = await save(meera, { ...business, annualTurnoverId: ids.special, bankId });
+      expect(reply.statusCode).toBe(400);
+      expect(body).toEqual({
+        status: false,
+        statusCode: 'bankRequiredForTurnover',
+        statusMessage: 'Please choose the bank that holds your main business account',
+      });
+    }
+    expect(await storedRow(meera.customerId)).toEqual(before);
+    // With the bank it is saved; a salaried customer is never asked by turnover.
+    const saved = await save(meera, { ...business, annualTurnoverId: ids.special, bankId: ids.hdfc });
+    expect(saved.body.response).toMatchObject({
+      personalDetails: {
+        annualTurnoverId: ids.special,
+        annualTurnoverLabel: '₹50 lakh to ₹1 crore',
+        bankName: 'HDFC Bank',
+      },
+    });
+    expect((await save(meera, { ...details, bankId: null, annualTurnoverId: ids.special })).reply.statusCode).toBe(200);
   });
 
   it('lets no one read or change another customer’s details', async () => {

@@ -134,15 +134,18 @@ export function profileRoutes(
     {
       schema: {
         summary: 'Annual turnover bands (spec 001 §7 utility/getAnnualTurnoveRange)',
-        description: 'spec 001 §3 utility slice annualSalesTurnover: bands in whole rupees, lowest first.',
+        description:
+          'spec 001 §3 utility slice annualSalesTurnover: bands in whole rupees, lowest first; and ' +
+          'specialAnnualTurnOverKeys, the rangeIds (from ₹50 lakh a year) at which a self-employed ' +
+          "customer's bank is required too (bankRequiredForTurnover otherwise).",
         tags,
         response: { 200: envelopeSchema(turnoverRangeListResponseSchema), '4xx': errorEnvelopeSchema },
       },
     },
     async (_request, reply) => {
-      const ranges = await service.turnoverRanges();
+      const answer = await service.turnoverRanges();
       cacheable(reply);
-      return ok({ ranges });
+      return ok(answer);
     },
   );
 

@@ -23,6 +23,7 @@ import {
   normalisePersonalDetails,
   personalDetailsProblems,
   personalDetailsView,
+  specialAnnualTurnOverKeys,
   type CustomerProfileUpdateResponse,
   type EmployerSearchResponse,
   type PersonalDetailsInput,
@@ -245,10 +246,15 @@ export function createProfileService(options: ProfileServiceOptions) {
       return institutions;
     },
     topInstitutions: () => store.topInstitutions(BANK_INSTITUTION_CATEGORY),
-    turnoverRanges: () => store.turnoverRanges(),
+    /** spec 001 §7 utility/getAnnualTurnoveRange: the bands and spec 001 §3 specialAnnualTurnOverKeys. */
+    async turnoverRanges() {
+      const ranges = await store.turnoverRanges();
+      return { ranges, specialAnnualTurnOverKeys: specialAnnualTurnOverKeys(ranges) };
+    },
 
     async savePersonalDetails(customerId: string, input: PersonalDetailsInput): Promise<CustomerProfileUpdateResponse> {
-      const [problem] = personalDetailsProblems(input, indianDate(new Date(now())));
+      const special = specialAnnualTurnOverKeys(await store.turnoverRanges());
+      const [problem] = personalDetailsProblems(input, indianDate(new Date(now())), special);
       if (problem) throw new PraveshError(problem.error);
       const allowed = await options.limiter.consume(
         `profile:personal-details:${customerId.toLowerCase()}`,

@@ -119,6 +119,16 @@ describe.each(DATABASE_KINDS)('profile reference lists on %s', (kind) => {
     for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.minRupees).toBe(ranges[i - 1]!.maxRupees);
   });
 
+  it('names the special bands (spec 001 §3 specialAnnualTurnOverKeys): those from ₹50 lakh a year', async () => {
+    const answer = (await get<TurnoverRangeListResponse>(PROFILE_ROUTES.getAnnualTurnoverRange)).body.response!;
+    const from50Lakh = answer.ranges.filter((range) => range.minRupees >= 5_000_000).map((range) => range.rangeId);
+    expect(from50Lakh.length).toBeGreaterThan(0);
+    expect(answer.specialAnnualTurnOverKeys).toEqual(from50Lakh);
+    expect(answer.ranges.find((range) => range.rangeId === answer.specialAnnualTurnOverKeys[0])?.label).toBe(
+      '₹50 lakh to ₹1 crore',
+    );
+  });
+
   it('needs the pass token on every reference route (the shield)', async () => {
     for (const url of [
       `${PROFILE_ROUTES.employer}?q=tata`,
