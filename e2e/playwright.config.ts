@@ -24,7 +24,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // 60 s: the journeys run beside the Vitest suite (scripts/test.ts), sharing two cores with it.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { outputFolder: path.join(e2eDir, 'artifacts', 'report'), open: 'never' }]]

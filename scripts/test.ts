@@ -34,8 +34,8 @@ const ALL_PHASES: Phase[] = [
   npm('typecheck', 'typecheck'),
   npm('build', 'build'),
   // Once the type check and the build are done, not the lint: lint is one process, and the minute
-  // it runs on after them used one core of two. After the build, as the compiled-server test
-  // rebuilds apps/server/dist itself.
+  // it runs on after them used one core of two. After the build, whose apps/server/dist the
+  // compiled-server test starts (PRAVESH_SERVER_BUILT, below, tells it not to build it again).
   npm('unit', 'test:unit', ['typecheck', 'build'], true),
   // Beside the Vitest suite: the journeys need only the built front ends (test:e2e builds first; the
   // build above serves here) and wait on the browser and their server much of the time, which the
@@ -48,9 +48,9 @@ const ALL_PHASES: Phase[] = [
     after: ['build'],
     streams: true,
   },
-  // The compiled server behind nginx (scripts/smoke-prod.sh). After the Vitest suite, whose
-  // compiled-server test deletes and rebuilds apps/server/dist, which the smoke copies; beside the
-  // journeys' tail, as it times nothing (its waits are generous bounds). Without nginx it says
+  // The compiled server behind nginx (scripts/smoke-prod.sh). After the Vitest suite, so that the
+  // two do not crowd the cores at once; beside the journeys' tail, as it times nothing (its waits
+  // are generous bounds). Without nginx it says
   // SKIPPED and passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
   { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'unit'] },
   // The fault suite's short run starts its own PostgreSQL, Redis and servers and measures how soon
@@ -93,7 +93,10 @@ function prefixed(name: string, stream: NodeJS.ReadableStream, out: NodeJS.Write
 function run(phase: Phase): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(phase.command, phase.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A phase after a passed build is told so: the compiled-server test then starts that build
+    // instead of building apps/server/dist again.
+    const env = passed('build') ? { ...process.env, PRAVESH_SERVER_BUILT: '1' } : process.env;
+    const child = spawn(phase.command, phase.args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const held: Buffer[] = [];
     const flushes: (() => void)[] = [];
     if (phase.streams) {
