@@ -145,7 +145,8 @@ psql -q "$admin_url" -c "CREATE DATABASE $database" >/dev/null
 database_made=1
 redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no >"$work/redis.log" 2>&1 &
 pids+=($!)
-SMOKE_SMS_TOKEN=$sms_token npx tsx scripts/smoke-prod/sms-gateway.ts "$sms_port" "$work/sms.jsonl" \
+# node itself (not an npx wrapper), so that the TERM at the end reaches the gateway and not only its parent.
+SMOKE_SMS_TOKEN=$sms_token node --import tsx scripts/smoke-prod/sms-gateway.ts "$sms_port" "$work/sms.jsonl" \
   >"$work/sms-gateway.log" 2>&1 &
 pids+=($!)
 (cd "$app" && DATABASE_URL=$owner_url node apps/server/dist/migrate.js) | sed 's/^/  /'
