@@ -24,7 +24,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  // 60 s: the journeys run beside the Vitest suite (scripts/test.ts), sharing two cores with it.
+  // 60 s: two workers, the journeys' server and Chromium share two cores.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI

@@ -37,27 +37,24 @@ const ALL_PHASES: Phase[] = [
   // it runs on after them used one core of two. After the build, whose apps/server/dist the
   // compiled-server test starts (PRAVESH_SERVER_BUILT, below, tells it not to build it again).
   npm('unit', 'test:unit', ['typecheck', 'build'], true),
-  // Beside the Vitest suite: the journeys need only the built front ends (test:e2e builds first; the
-  // build above serves here) and wait on the browser and their server much of the time, which the
-  // Vitest workers fill. They share nothing with it: their server runs from source on its own
-  // database (e2e/web-server.ts) and its own ports, not apps/server/dist.
+  // The fault suite's short run starts its own PostgreSQL, Redis and servers and measures how soon
+  // they recover, how fast a token check answers with Redis down and their peak memory: after the
+  // Vitest suite, not beside it, so those figures are its own (PRAVESH_SKIP_FAULTS=1 skips it,
+  // saying so).
+  npm('faults', 'test:faults', ['lint', 'unit'], true),
+  // The compiled server behind nginx (scripts/smoke-prod.sh). Without nginx it says SKIPPED and
+  // passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
+  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'faults'] },
+  // The journeys last, on their own: run beside the Vitest suite they shared two cores four ways
+  // (Vitest's two workers, the journeys' server and Chromium) and both suites' waits ran out — the
+  // type check took 344 s instead of 72, component tests missed their 5 s waits.
   {
     name: 'e2e',
     command: 'npx',
     args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    after: ['build'],
+    after: ['build', 'smoke-prod'],
     streams: true,
   },
-  // The compiled server behind nginx (scripts/smoke-prod.sh). After the Vitest suite, so that the
-  // two do not crowd the cores at once; beside the journeys' tail, as it times nothing (its waits
-  // are generous bounds). Without nginx it says
-  // SKIPPED and passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
-  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'unit'] },
-  // The fault suite's short run starts its own PostgreSQL, Redis and servers and measures how soon
-  // they recover, how fast a token check answers with Redis down and their peak memory: last and
-  // alone, so those figures are its own and not the journeys' or the Vitest workers' CPU
-  // (PRAVESH_SKIP_FAULTS=1 skips it, saying so).
-  npm('faults', 'test:faults', ['lint', 'unit', 'e2e', 'smoke-prod'], true),
 ];
 
 const chosen = process.argv.slice(2);

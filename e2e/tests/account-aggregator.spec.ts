@@ -126,7 +126,7 @@ test.describe('bank linking through FINVU', () => {
   test('new customer: journey → linked accounts → transactions → insights → statement PDF → revoke, at 1280px', async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const watched = watchConsole(page, { warnings: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     const mobileNo = randomMobile();
@@ -271,7 +271,7 @@ test.describe('bank linking through FINVU', () => {
   });
 
   test('at 375px: an 8-digit-OTP bank, its accounts and transactions on a phone', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const watched = watchConsole(page, { warnings: true });
     await page.setViewportSize({ width: 375, height: 800 });
     const mobileNo = randomMobile();
