@@ -115,9 +115,9 @@ describe('Invoices page (download-invoice)', () => {
         return new Promise((_, reject) => (fail = reject));
       },
     });
-    expect(await screen.findByText('Loading your invoices…', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Loading your invoices…', {}, { timeout: 15_000 })).toBeTruthy();
     fail(refusal('somethingWentWrong', 503));
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toContain(
       'We couldn’t load your invoices',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

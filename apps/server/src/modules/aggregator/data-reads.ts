@@ -205,15 +205,17 @@ export function createDataReads(options: AggregatorServiceOptions, records: Cons
       if (accountId) {
         accounts = [await readableAccount(customerId, accountId)];
       } else {
-        const readable = await Promise.all(
-          (await store.accountsOf(customerId)).map((account) =>
-            readableAccount(customerId, account.accountId).catch((error: unknown) => {
-              if (error instanceof PraveshError) return undefined;
-              throw error;
-            }),
-          ),
-        );
-        accounts = readable.filter((account) => account !== undefined);
+        // One account after another, not side by side: accounts under one consent share its once-a-
+        // minute check with the AA (consent-records.ts), and a read beside the one that learns of a
+        // revocation would still hold the stored, stale state and show the revoked data.
+        accounts = [];
+        for (const account of await store.accountsOf(customerId)) {
+          const readable = await readableAccount(customerId, account.accountId).catch((error: unknown) => {
+            if (error instanceof PraveshError) return undefined;
+            throw error;
+          });
+          if (readable) accounts.push(readable);
+        }
       }
       if (accounts.length === 0) {
         return { ...buildInsights([], now()), asOf: null };

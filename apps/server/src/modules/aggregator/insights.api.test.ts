@@ -11,6 +11,7 @@ import {
 import type { SignedInCustomer } from '../../test/customers.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { aggregatorTestKit } from './test-kit.ts';
+import { CONSENT_CHECK_INTERVAL_MS } from './consent-records.ts';
 
 describe.each(DATABASE_KINDS)('FI/insights, View Insights, on %s', (kind) => {
   const kit = aggregatorTestKit(kind);
@@ -119,6 +120,8 @@ describe.each(DATABASE_KINDS)('FI/insights, View Insights, on %s', (kind) => {
     const revoked = await fetchedCustomer('AXIS001');
     expect((await ok<InsightsResponse>('insights', revoked.customer)).asOf).not.toBeNull();
     await kit.sim.revokeConsent(revoked.consentId);
+    // The pages ask the AA for the consent's state at most once a minute (consent-records.ts).
+    kit.clock.advance(CONSENT_CHECK_INTERVAL_MS + 1_000);
     const after = await ok<InsightsResponse>('insights', revoked.customer);
     expect([after.asOf, after.categories]).toEqual([null, []]);
     const one = await call('insights', revoked.customer, {

@@ -14,6 +14,7 @@ import { DATABASE_KINDS } from '../../test/instance.ts';
 import { pdfPageCount, pdfText } from '../../test/pdf.ts';
 import { aggregatorTestKit, type Linked } from './test-kit.ts';
 import type { SignedInCustomer } from '../../test/customers.ts';
+import { CONSENT_CHECK_INTERVAL_MS } from './consent-records.ts';
 
 const JSON_ONLY = 'application/json';
 const slashes = (date: string) => date.replaceAll('-', '/');
@@ -170,6 +171,8 @@ describe.each(DATABASE_KINDS)('statement PDF, fi/transaction, on %s (spec 001 §
 
     const revoked = await fetchedCustomer('ICICI-FIP');
     await kit.sim.revokeConsent(revoked.consentId);
+    // The pages ask the AA for the consent's state at most once a minute (consent-records.ts).
+    kit.clock.advance(CONSENT_CHECK_INTERVAL_MS + 1_000);
     const afterRevoke = await call('statement', revoked.customer, {
       query: `accountId=${revoked.detail.accounts[0]!.accountId}&months=1`,
     });
