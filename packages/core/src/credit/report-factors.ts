@@ -123,7 +123,11 @@ export const SEVERE_MONTH_EXTRA_COST = 0.1;
 export function paymentHistoryFactor(input: FactorInput): ReportFactor {
   const months = input.accounts.flatMap((account) => account.dpdHistory.filter((month) => month.dpd !== null));
   const derogatory = input.accounts.some((account) => account.writtenOff || account.settled);
-  if (months.length === 0) return factor('PAYMENT_HISTORY', derogatory ? 'POOR' : 'NONE', derogatory ? 0 : NEUTRAL, 0);
+  // No month to judge: NEUTRAL, halved by a written-off or settled account as below, so a first late
+  // month on such a file still reads worse than none (it used to read better than a health of 0).
+  if (months.length === 0) {
+    return factor('PAYMENT_HISTORY', derogatory ? 'POOR' : 'NONE', NEUTRAL * (derogatory ? 0.5 : 1), 0);
+  }
   const late = months.filter(isLateMonth);
   const severe = late.filter((month) => dpdStatus(month.dpd) === 'SEVERELY_LATE').length;
   // Late months cost from where the file stands without them: a clean record when some months

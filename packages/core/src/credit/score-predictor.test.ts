@@ -6,35 +6,15 @@ import { utilisationOf, type FactorInput } from './report-factors.ts';
 import { ACCOUNT_TYPES, type AccountType } from './schemas.ts';
 import { applyScenario, predictScore, type ScoreScenario } from './score-predictor.ts';
 import { scoreBand } from './score-rules.ts';
+import { reportArbitraries } from './test-arbitraries.ts';
 
 type Account = FactorInput['accounts'][number];
 const AS_OF = '2026-11-20';
 // Directions are the point of these properties: look harder than fast-check's default 100 files.
 fc.configureGlobal({ numRuns: 1000 });
 
-const monthArb = fc
-  .tuple(fc.integer({ min: 2015, max: 2026 }), fc.integer({ min: 1, max: 10 }))
-  .map(([year, month]) => `${year}-${String(month).padStart(2, '0')}`);
-const dayArb = monthArb.chain((month) =>
-  fc.integer({ min: 1, max: 28 }).map((day) => `${month}-${String(day).padStart(2, '0')}`),
-);
-const accountArb: fc.Arbitrary<Account> = fc.record({
-  type: fc.constantFrom<AccountType>(...ACCOUNT_TYPES),
-  openedDate: dayArb,
-  closedDate: fc.option(dayArb, { nil: null }),
-  sanctionedAmount: fc.integer({ min: 0, max: 5_000_000 }),
-  balance: fc.integer({ min: 0, max: 5_000_000 }),
-  writtenOff: fc.boolean(),
-  settled: fc.boolean(),
-  dpdHistory: fc.array(
-    fc.record({ month: monthArb, dpd: fc.option(fc.constantFrom(0, 0, 0, 15, 30, 60, 90), { nil: null }) }),
-    { maxLength: 36 },
-  ),
-});
-const inputArb: fc.Arbitrary<FactorInput> = fc.record({
-  accounts: fc.array(accountArb, { maxLength: 8 }),
-  enquiries: fc.array(fc.record({ date: dayArb }), { maxLength: 8 }),
-});
+// Every date before AS_OF (months up to October): the same files the factor properties judge.
+const { inputArb } = reportArbitraries({ maxMonth: 10 });
 const bureauArb = fc.constantFrom<Bureau>(...BUREAUS);
 const scoreArb = fc.integer({ min: 300, max: 900 });
 
@@ -102,6 +82,26 @@ describe('the score predictor (spec 001 §9 "score predictor")', () => {
         expect(miss(90).high).toBeLessThanOrEqual(miss(30).high);
       }),
     );
+    // The file fast-check found: a settled loan with no month reported. Its first late month used to
+    // read better than no history at all (health 0 against a halved NEUTRAL less a late month).
+    const settledWithoutHistory: FactorInput = {
+      accounts: [
+        {
+          type: 'PL',
+          openedDate: '2015-01-01',
+          closedDate: null,
+          sanctionedAmount: 0,
+          balance: 0,
+          writtenOff: false,
+          settled: true,
+          dpdHistory: [],
+        },
+      ],
+      enquiries: [],
+    };
+    expect(
+      predict('CIBIL', 300, settledWithoutHistory, { kind: 'MISS_PAYMENT', accountIndex: 0, daysLate: 30 }).high,
+    ).toBe(300);
   });
 
   it('closing a paid-off account never raises the score (its limit goes, its history stays)', () => {
