@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/client.ts';
 import { createConsentStore } from '../modules/consent/store.ts';
+import { prepareMigratedDataDir } from '../test/migrated.ts';
 import { main, type CliIo } from './contract.ts';
 
 /** The operator command on a real PGlite folder, as `npm run contract` runs it. */
@@ -47,8 +48,10 @@ describe('npm run contract', () => {
     }
   }
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pravesh-contract-cli-'));
+    await prepareMigratedDataDir(path.join(dir, 'data'));
+    await prepareMigratedDataDir(path.join(dir, 'spawned'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

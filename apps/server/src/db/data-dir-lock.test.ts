@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from './client.ts';
+import { prepareMigratedDataDir } from '../test/migrated.ts';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock.ts';
 
 const holder = fileURLToPath(new URL('../test/hold-data-dir.ts', import.meta.url));
@@ -34,8 +35,9 @@ function exited(child: ChildProcess): Promise<void> {
 // The lock is the embedded database's (PGlite serves one process); PostgreSQL needs none.
 describe('one process per embedded database folder', () => {
   let dataDir: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pravesh-lock-'));
+    await prepareMigratedDataDir(dataDir);
   });
   afterEach(() => {
     rmSync(dataDir, { recursive: true, force: true });

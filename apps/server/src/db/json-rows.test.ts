@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DatabaseHandle } from './client.ts';
+import { prepareMigratedDataDir } from '../test/migrated.ts';
 import { jsonRowsInsert } from './json-rows.ts';
 import { aaTransactions } from './schema/aggregator.ts';
 import { analyticsEvents } from './schema/analytics.ts';
@@ -15,8 +16,8 @@ describe('JSON record set inserts', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pravesh-json-rows-'));
+    await prepareMigratedDataDir(dir);
     database = createDb({ dataDir: dir });
-    await database.migrate();
   });
   afterAll(async () => {
     await database?.close();

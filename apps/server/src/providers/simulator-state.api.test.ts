@@ -18,6 +18,7 @@ import {
 import { loadConfig } from '../config/index.ts';
 import { createDb } from '../db/client.ts';
 import { storeCibilScore } from '../test/credit.ts';
+import { prepareMigratedDataDir } from '../test/migrated.ts';
 import {
   createClock,
   latestOtp,
@@ -167,6 +168,7 @@ describe('simulator state across a restart on PGlite', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'pravesh-simulators-'));
+    await prepareMigratedDataDir(dataDir);
   });
   afterAll(async () => {
     await server?.close();

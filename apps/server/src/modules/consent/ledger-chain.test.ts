@@ -11,6 +11,7 @@ import { loadConfig } from '../../config/index.ts';
 import { createDb, type Database } from '../../db/client.ts';
 import { consentLedger, consentLedgerChainHead } from '../../db/schema/consent.ts';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../../test/instance.ts';
+import { prepareMigratedDataDir } from '../../test/migrated.ts';
 import { POSTGRES_URL, createEmptyPostgresDatabase } from '../../test/postgres.ts';
 import { createKeyring } from '../../lib/keyring.ts';
 import { issuePassToken } from '../shield/issue-token.ts';
@@ -188,6 +189,7 @@ describe('npm run contract -- verify-ledger', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pravesh-ledger-'));
     try {
       const dataDir = path.join(dir, 'data');
+      await prepareMigratedDataDir(dataDir);
       await scenario({ PRAVESH_DATA_DIR: dataDir }, () => createDb({ dataDir }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
