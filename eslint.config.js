@@ -9,21 +9,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * No import circles: in a cycle neither file can finish loading before the other, so
- * values are read before they exist, and one circle invites the next. eslint-plugin-import-x with
- * the TypeScript resolver follows `.ts` paths and `@pravesh/*` packages; `import type` is left
- * out (erased at build). scripts/no-cycle.test.ts proves the rule fails on a planted circle.
+ * How import-x reads and resolves the repository's imports, for the doors below: `.ts` paths and
+ * `@pravesh/*` packages through the TypeScript resolver. (Import circles are checked apart, by
+ * scripts/import-circles.ts in `npm run lint`.)
  */
-export const noCycle = {
-  files: ['**/*.{ts,tsx}'],
-  plugins: { 'import-x': importX },
-  settings: {
-    // Without these import-x reads only .js files and would find no circle among .ts files.
-    'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
-    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
-  },
-  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+const importSettings = {
+  // Without these import-x reads only .js files.
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
 };
 
 /**
@@ -62,7 +56,7 @@ export function doors(root, parent, { screens = /^$/, basePath = import.meta.dir
     // Tests and the test kit reach in on purpose: they set up and inspect a module's own parts.
     ignores: ['**/*.test.{ts,tsx}', `${root}/test/**`],
     plugins: { 'import-x': importX },
-    settings: noCycle.settings,
+    settings: importSettings,
     rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath }] },
   };
 }
@@ -97,7 +91,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  noCycle,
   doors('apps/server/src', 'apps/server/src/modules'),
   doors('apps/dashboard/src', 'apps/dashboard/src/features', { screens: /-(page|screen)\.tsx$|-slice\.ts$/ }),
   {
