@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { READ_ONLY_HUB_ORIGIN } from './urls.ts';
+import { ONDC_OFF_API_URL, READ_ONLY_HUB_ORIGIN } from './urls.ts';
 
 const dataDir = process.env.PRAVESH_DATA_DIR;
 // Only a folder this config made in the temp directory is ever deleted.
@@ -62,7 +62,13 @@ const readOnlyPage = createServer((_request, response) => {
 readOnlyPage.listen(Number(new URL(READ_ONLY_HUB_ORIGIN).port), '127.0.0.1');
 readOnlyPage.unref();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { stdio: 'inherit', env });
+// Beside the API, an instance of it with the "ONDC eligible" switch off (urls.ts ONDC_OFF_API_URL):
+// in the same process and database, so it costs a second app, not a second start and seed.
+const ondcOff = JSON.stringify({ PORT: new URL(ONDC_OFF_API_URL).port, PRAVESH_ONDC_ELIGIBLE: '0' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--also', ondcOff], {
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   void cleanUp().finally(() => process.exit(code ?? (signal ? 1 : 0)));

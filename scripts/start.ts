@@ -2,14 +2,20 @@
  * `npm start`: the API and two demo embedding sites on their own origins, with the embedded
  * database unless DATABASE_URL is set. The SDK bundle must be built first (`npm run build`;
  * `npm start` does it), because the API serves it under /sdk/.
+ *
+ * `--also '{"PORT":"4103","PRAVESH_ONDC_ELIGIBLE":"0"}'` (repeatable) serves a further API instance
+ * in this process, on the same database and clock, with those settings laid over the environment's:
+ * the same deployment with a feature switch of spec 001 §9 the other way, side by side (the
+ * journeys' ONDC-off instance, e2e/web-server.ts). One process, because PGlite serves one.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { findSite } from '@pravesh/core';
 import { createDemoServer, type DemoServer } from '@pravesh/demo';
 import { buildApp } from '@pravesh/server';
-import { ConfigError, DEMO_ORIGINS, loadConfig } from '@pravesh/server/config';
+import { ConfigError, DEMO_ORIGINS, loadConfig, type AppConfig } from '@pravesh/server/config';
 import { seedConfiguredDatabase } from '@pravesh/server/seed';
 
 /**
@@ -23,8 +29,35 @@ const DEMO_SITES = [
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/** The settings of each --also instance: the environment with the flag's names laid over it. */
+function alsoServedConfigs(): { config: AppConfig; changed: string }[] {
+  const { values } = parseArgs({ options: { also: { type: 'string', multiple: true } } });
+  return (values.also ?? []).map((flag) => {
+    let overrides: unknown;
+    try {
+      overrides = JSON.parse(flag);
+    } catch {
+      throw new ConfigError(`--also takes a JSON object of settings, not ${flag}`);
+    }
+    if (
+      typeof overrides !== 'object' ||
+      overrides === null ||
+      Object.values(overrides).some((value) => typeof value !== 'string')
+    ) {
+      throw new ConfigError(`--also takes a JSON object of string settings, not ${flag}`);
+    }
+    const settings = overrides as Record<string, string>;
+    const changed = Object.entries(settings)
+      .filter(([name]) => name !== 'PORT')
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    return { config: loadConfig({ ...process.env, ...settings }), changed };
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  const alsoServed = alsoServedConfigs();
   const sdkScript = path.join(config.sdkDistDir, 'pravesh.js');
   if (!existsSync(sdkScript)) {
     // buildApp only mounts /sdk/ when the bundle exists, so the demo pages would load nothing.
@@ -34,14 +67,17 @@ async function main(): Promise<void> {
   // Demo data (the offer catalogue, …) before the server opens the database: PGlite serves one process.
   for (const line of await seedConfiguredDatabase(config)) console.log(`seed: ${line}`);
   const api: FastifyInstance = await buildApp(config);
+  const others: FastifyInstance[] = [];
   const demos: DemoServer[] = [];
   let closing = false;
 
   const closeAll = async (): Promise<void> => {
     // Not ready from the first moment (/readyz), before anything drains.
-    api.readiness.markStopping();
-    // Demo pages first, so nothing new reaches the API while it drains and closes the database.
+    for (const instance of [api, ...others]) instance.readiness.markStopping();
+    // Demo pages first, so nothing new reaches the API while it drains and closes the database;
+    // the instances alongside it before it, since it owns the database they use.
     await Promise.allSettled(demos.map((demo) => demo.close()));
+    await Promise.allSettled(others.map((instance) => instance.close()));
     await api.close();
   };
 
@@ -66,6 +102,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   try {
+    // Before the first instance: its /readyz is what a caller (Playwright) waits for.
+    for (const { config: other } of alsoServed) {
+      const instance = await buildApp(other, { alongside: api });
+      others.push(instance);
+      await instance.listen({ host: other.host, port: other.port });
+    }
     await api.listen({ host: config.host, port: config.port });
     for (const { siteId, origin } of DEMO_SITES) {
       const site = findSite(siteId);
@@ -98,6 +140,10 @@ async function main(): Promise<void> {
     ...(outbox ? [['OTP outbox', `${outbox}  codes the demo would have sent by SMS`] as [string, string]] : []),
     ['My Account', `${config.publicUrl}/myaccount/  the signed-in dashboard (spec 001)`],
     ['API', config.publicUrl],
+    ...alsoServed.map(({ config: other, changed }): [string, string] => [
+      'API, also',
+      `${other.publicUrl}  ${changed}`,
+    ]),
     ['API docs', `${config.publicUrl}/docs`],
     ['Health', `${config.publicUrl}/healthz  and /readyz`],
     ['SDK script', `${config.publicUrl}/sdk/pravesh.js`],

@@ -9,6 +9,7 @@ import { ACCESS_TOKEN_HEADER, customerPlugin } from './auth/customer-auth.ts';
 import { createDeps, type Providers } from './config/deps.ts';
 import type { AppConfig } from './config/index.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { DevClock } from './lib/dev-clock.ts';
 import type { RateLimiter } from './lib/rate-limit/index.ts';
 import { loggerOptions } from './logging.ts';
 import { openapiOptions } from './openapi.ts';
@@ -43,6 +44,20 @@ export interface BuildOptions {
    * absent; false leaves the request metrics out (the bench's "metrics off" side).
    */
   metrics?: Metrics | false;
+  /**
+   * An instance built earlier in this process whose database and dev clock this one uses, as a
+   * second process behind a load balancer shares the database and the hosts' time: scripts/start.ts
+   * --also, which the journeys use to serve the dashboard with a feature switch off. That instance
+   * keeps owning them (it closes the database), so this one is closed first.
+   */
+  alongside?: FastifyInstance;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What an instance built alongside this one shares with it (BuildOptions.alongside). */
+    readonly shareable: { readonly database: DatabaseHandle; readonly devClock: DevClock | undefined };
+  }
 }
 
 export type { AppConfig };
@@ -66,9 +81,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Everything modules share is built once; its close runs after every module's onClose hooks
   // (onClose hooks run in reverse order of registration), so queued visits are written first.
   const metrics = options.metrics || createMetrics({ processMetrics: options.metrics !== false });
+  const shared = options.alongside?.shareable;
   const { deps, close } = await createDeps(config, {
     metrics,
-    database: options.database,
+    database: options.database ?? shared?.database,
+    devClock: shared?.devClock,
     now: options.now,
     providers: options.providers,
     limiter: options.limiter,
@@ -77,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', () => close());
   // main.ts marks it stopping the moment SIGTERM arrives (modules/health/shutdown.ts).
   app.decorate('readiness', deps.readiness);
+  app.decorate('shareable', { database: deps.database, devClock: deps.devClock });
   const { registry } = deps;
   const verifier = createPassVerifier({ keyring: deps.keyring, registry, now: deps.now });
 

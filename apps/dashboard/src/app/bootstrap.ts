@@ -61,6 +61,16 @@ export function createBrowserServices(config: DashboardConfig, dispatch: () => A
       sessionStorage.clear();
       (window as unknown as { dataLayer?: unknown[] }).dataLayer?.splice(0);
     },
+    onLoggedOutElsewhere(listener) {
+      // A storage event reaches the other tabs of the origin, never the one that wrote (HTML
+      // "The storage event"); key null is a clear() of the whole storage.
+      const heard = (event: StorageEvent) => {
+        if (event.storageArea !== localStorage || (event.key !== PERSIST_KEY && event.key !== null)) return;
+        if (localStorage.getItem(PERSIST_KEY) === null) listener();
+      };
+      window.addEventListener('storage', heard);
+      return () => window.removeEventListener('storage', heard);
+    },
     navigate: (url) => location.assign(url),
     url: () => location.href,
     reload: () => location.reload(),

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { PERSIST_KEY } from './persist.ts';
@@ -66,15 +66,29 @@ describe('layout guard (spec 001 §2)', () => {
     expect(page.store.getState().user.userData).toBeNull();
   });
 
-  it('a refused session check goes to the root and is kept in the API_ERROR list', async () => {
-    const page = renderDashboard('/dashboard', {
+  it('a session check that fails on the service goes to the root, kept in the API_ERROR list, and remembers the page', async () => {
+    const page = renderDashboard('/support?tab=faqs', {
       preloaded: signedInState(),
-      routes: { [MY_ACCOUNT_ROUTES.session]: refusal('tokenNotValidated', 401) },
+      routes: { [MY_ACCOUNT_ROUTES.session]: refusal('somethingWentWrong', 500) },
     });
     await signInButton();
-    expect(page.store.getState().utility.apiErrors).toEqual([
-      expect.objectContaining({ path: MY_ACCOUNT_ROUTES.session, statusCode: 'tokenNotValidated' }),
+    const state = page.store.getState();
+    expect(state.utility.apiErrors).toEqual([
+      expect.objectContaining({ path: MY_ACCOUNT_ROUTES.session, statusCode: 'somethingWentWrong' }),
     ]);
+    // A failure of the service says nothing about the session: nothing is forgotten for it.
+    expect(state.user.userData?.customerId).toBe(CUSTOMER.customerId);
+    expect(state.user.sessionEnded).toBe(false);
+    expect(state.account.activeLeftMenu).toBe('/support?tab=faqs');
+  });
+
+  it('without a session, the page asked for (query string included) is where the next login lands', async () => {
+    const page = renderDashboard('/credit-report?bureau=EXPERIAN');
+    await signInButton();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Your credit score, offers and applications in one place',
+    );
+    expect(page.store.getState().account.activeLeftMenu).toBe('/credit-report?bureau=EXPERIAN');
   });
 
   it('an unknown path shows the root screen; a signed-in customer gets a way back in', async () => {
@@ -90,6 +104,77 @@ describe('layout guard (spec 001 §2)', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Your credit report' }, { timeout: 5000 });
     await waitFor(() => expect(page.store.getState().account.redirectionSubProduct).toBeNull());
+  });
+});
+
+describe('a session that ended (expired, or signed out on another device or tab)', () => {
+  const endedHeading = () =>
+    screen.findByRole('heading', { level: 1, name: 'Your session has ended' }, { timeout: 5000 });
+
+  it('is forgotten, the root says so, and signing in again lands on the page with its query string', async () => {
+    const page = renderDashboard('/credit-report?bureau=EXPERIAN', {
+      preloaded: signedInState(),
+      // The accounts host's exists-cookie outlives a session ended on the server.
+      sessionExists: true,
+      routes: { [MY_ACCOUNT_ROUTES.session]: refusal('tokenNotValidated', 401) },
+    });
+    await endedHeading();
+    expect(screen.getByRole('alert').textContent).toContain('Sign in again and we’ll take you back');
+    expect(page.location()).toBe('/');
+    const state = page.store.getState();
+    expect(state.user.userData).toBeNull();
+    expect(state.utility.apiErrors).toEqual([]);
+    expect(state.user.sessionEnded).toBe(true);
+    expect(state.account.activeLeftMenu).toBe('/credit-report?bureau=EXPERIAN');
+    // Not tried again behind the customer's back, and no logout round trip that would drop the page.
+    expect(page.signOn.autoInits).toBe(0);
+    expect(page.signOn.logouts).toBe(0);
+    expect(page.calls.map((call) => call.path)).not.toContain(MY_ACCOUNT_ROUTES.sessionLogout);
+    // What this browser keeps now: the page and the notice, no customer.
+    let stored: Record<string, unknown> | undefined;
+    await waitFor(async () => {
+      stored = await page.services.persistence.restore();
+      expect((stored?.user as { sessionEnded?: boolean } | undefined)?.sessionEnded).toBe(true);
+    });
+    expect(JSON.stringify(stored)).not.toContain(CUSTOMER.customerId);
+    expect(JSON.stringify(stored)).not.toContain(CUSTOMER.mobileNo);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in to My Account' }));
+    await waitFor(() => expect(page.navigations).toEqual([expect.stringContaining('/authorize?')]));
+
+    // Back from the accounts host with a code, on a new page load that restores what was stored.
+    cleanup();
+    const back = renderDashboard('/?code=abc&state=s1', { session: CUSTOMER, preloaded: stored });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your credit report' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(back.location()).toBe('/credit-report?bureau=EXPERIAN');
+    expect(back.store.getState().user.sessionEnded).toBe(false);
+  });
+
+  it('sessionInvalid (the SDK found no session to renew the token from) ends it too', async () => {
+    const page = renderDashboard('/dashboard', {
+      preloaded: signedInState(),
+      routes: {
+        [MY_ACCOUNT_ROUTES.session]: Object.assign(new Error('Session is invalid or has ended'), {
+          name: 'PraveshError',
+          code: 'sessionInvalid',
+        }),
+      },
+    });
+    await endedHeading();
+    expect(page.store.getState().user.userData).toBeNull();
+  });
+
+  it('another tab logs out: this one leaves the page at once, forgets the customer and says so', async () => {
+    const page = renderDashboard('/support?tab=faqs', { preloaded: signedInState() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help and support' }, { timeout: 5000 })).toBeTruthy();
+    act(() => page.logOutInAnotherTab());
+    await endedHeading();
+    expect(screen.queryByRole('navigation', { name: 'My Account menu' })).toBeNull();
+    expect(page.store.getState().user.userData).toBeNull();
+    expect(page.store.getState().account.activeLeftMenu).toBe('/support?tab=faqs');
+    expect(page.signOn.logouts).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { appShellPageOf } from '@pravesh/core/my-account/app-shell.ts';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
@@ -7,7 +7,7 @@ import { AppShellSkeleton } from '../layout/app-shell-skeleton.tsx';
 import { Shell } from '../layout/shell.tsx';
 import type { LayoutKind } from '../layout/menu.ts';
 import { readCampaign } from '../session/campaign.ts';
-import { activeMenuOf, hasAuthorizationCode, login } from '../session/flows.ts';
+import { activeMenuOf, endSession, hasAuthorizationCode, login, sessionHasEnded } from '../session/flows.ts';
 import { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
 import { useServices } from './services.ts';
 import { activeMenuChanged, redirectionSubProductStored } from './slices/account.ts';
@@ -28,7 +28,8 @@ export const SUB_PRODUCT_PATHS: Readonly<Record<string, string>> = {
   loans: '/dashboard#offers',
 };
 
-type GuardState = 'checking' | 'ready' | 'toRoot';
+/** ended: the session is over (endSession), once the page has made way for the root. */
+type GuardState = 'checking' | 'ready' | 'toRoot' | 'ended';
 
 /**
  * The layout guard of spec 001 §2, on every signed-in page:
@@ -38,6 +39,9 @@ type GuardState = 'checking' | 'ready' | 'toRoot';
  *   compared with the service's customer for the access token; a mismatch → the root;
  * - a stored redirection sub-product is consumed once and removed;
  * - a full-page skeleton shows meanwhile, for at most 5000 ms.
+ * Sent to the root for want of a session, the page asked for (query string included) becomes the
+ * active menu, where the next login lands (spec 001 §4 step 4); a session that ended — the check
+ * refused, or another tab logged out — is forgotten and the root says so (session/flows.ts endSession).
  */
 export function LayoutGuard({ layout }: { layout: LayoutKind }) {
   const services = useServices();
@@ -53,6 +57,14 @@ export function LayoutGuard({ layout }: { layout: LayoutKind }) {
       : 'checking',
   );
   const [loaderExpired, setLoaderExpired] = useState(false);
+  const page = activeMenuOf(location.pathname, location.search);
+  const pageNow = useRef(page);
+  pageNow.current = page;
+
+  // No session to check (or an API_ERROR list, §8): the root, and the next login comes back here.
+  useEffect(() => {
+    if (state === 'toRoot') dispatch(activeMenuChanged(page));
+  }, []);
 
   // Runs once per page load: the checks below are about this session, not each route change.
   useEffect(() => {
@@ -79,9 +91,15 @@ export function LayoutGuard({ layout }: { layout: LayoutKind }) {
           setState('toRoot');
           return;
         }
-      } catch {
-        // A refused or failed session check went to the API_ERROR list: the root decides next.
-        if (live) setState('toRoot');
+      } catch (error) {
+        if (!live) return;
+        if (sessionHasEnded(error)) {
+          setState('ended');
+        } else {
+          // A failed check (no reply, the service's own failure) went to the API_ERROR list: the root decides next.
+          dispatch(activeMenuChanged(pageNow.current));
+          setState('toRoot');
+        }
         return;
       }
       const subProduct = store.getState().account.redirectionSubProduct;
@@ -101,10 +119,20 @@ export function LayoutGuard({ layout }: { layout: LayoutKind }) {
   // The active menu, query string included, is remembered for the next login (spec 001 §4 step 4):
   // a customer signed out on one account's transactions comes back to that account.
   useEffect(() => {
-    if (state === 'ready') dispatch(activeMenuChanged(activeMenuOf(location.pathname, location.search)));
-  }, [dispatch, location.pathname, location.search, state]);
+    if (state === 'ready') dispatch(activeMenuChanged(page));
+  }, [dispatch, page, state]);
 
-  if (state === 'toRoot') return <Navigate to="/" replace />;
+  // Logged out in another tab: this one stops showing the customer's data at once.
+  useEffect(() => {
+    if (state === 'ready') return services.onLoggedOutElsewhere(() => setState('ended'));
+  }, [services, state]);
+
+  // After the render that unmounted the page: a page never renders without the data it was given.
+  useEffect(() => {
+    if (state === 'ended') endSession({ services, store }, pageNow.current);
+  }, [services, store, state]);
+
+  if (state === 'toRoot' || state === 'ended') return <Navigate to="/" replace />;
   // The frame index.html painted before the scripts came (build/app-shell.ts): nothing moves.
   if (state === 'checking' && !loaderExpired) return <AppShellSkeleton page={appShellPageOf(location.pathname)} />;
   return (

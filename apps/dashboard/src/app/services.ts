@@ -29,6 +29,11 @@ export interface Services {
   persistence: Persistence;
   /** Empties what this app keeps in the browser besides the persisted state (spec 001 §4 Logout). */
   clearBrowserStorage(): void;
+  /**
+   * Calls `listener` when another tab of this browser logs out (its logout removes the persisted
+   * state, spec 001 §4); answers the function that stops listening.
+   */
+  onLoggedOutElsewhere(listener: () => void): () => void;
   /** Leaves for another page (location.assign). */
   navigate(url: string): void;
   /** The current address. */

@@ -2,9 +2,10 @@ import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { NEW_LOGIN_AFTER_LOGOUT } from '../app/config.ts';
 import type { Services } from '../app/services.ts';
 import type { AppStore } from '../app/store.ts';
-import { redirectionSubProductStored } from '../app/slices/account.ts';
+import { ApiError } from '../lib/http.ts';
+import { activeMenuChanged, redirectionSubProductStored } from '../app/slices/account.ts';
 import { storeReset } from '../app/slices/reset.ts';
-import { campaignRead, signedIn } from '../app/slices/user.ts';
+import { campaignRead, sessionEndedNoted, signedIn } from '../app/slices/user.ts';
 import { apiErrorsCleared } from '../app/slices/utility.ts';
 import { isNativeAppJourney, readCampaign } from './campaign.ts';
 import { postToNativeApp } from './native-bridge.ts';
@@ -155,6 +156,35 @@ export async function logout(context: SessionContext): Promise<LogoutOutcome> {
     services.navigate(`${services.config.basePath}?${LOGGED_OUT_PARAM}=1`);
   }
   return 'signedOut';
+}
+
+/**
+ * What a refused session check means the session is over: the service no longer takes the access
+ * token (401, tokenNotValidated), and the SDK's renewal from the accounts host's session failed
+ * too (sessionInvalid: no session left to renew from). No reply, a time-out or the service's own
+ * failure (5xx) says nothing about the session: those go to the API_ERROR list as before (§8).
+ */
+const SESSION_OVER_CODES: ReadonlySet<string> = new Set(['tokenNotValidated', 'sessionInvalid']);
+
+export function sessionHasEnded(error: unknown): boolean {
+  return error instanceof ApiError && (error.httpStatus === 401 || SESSION_OVER_CODES.has(error.statusCode));
+}
+
+/**
+ * A session that ended without the customer signing out here: it expired, or another device or
+ * tab signed it out (spec 001 is silent on it; docs/decisions/0010-a-session-that-ended-keeps-the-page.md).
+ * The customer's data leaves the store and this browser's storage as on a logout (§3 "A logout or
+ * reset empties it"), but `page` — the page they were on, query string included — stays as the
+ * active menu and the root says the session ended, so signing in again lands them back there (§4
+ * login step 4). No logout call and no sign-on logout: there is no session left to end, and leaving
+ * for the accounts host would take the customer away before they are told why.
+ */
+export function endSession(context: SessionContext, page: string): void {
+  const { services, store } = context;
+  store.dispatch(storeReset());
+  services.clearBrowserStorage();
+  store.dispatch(activeMenuChanged(page));
+  store.dispatch(sessionEndedNoted());
 }
 
 /** The sign-on logout comes back to the root with this (the client's redirectLogoutUri). */

@@ -95,6 +95,10 @@ export interface Harness {
   storage: Map<string, string>;
   events: { event: string }[];
   bridges: NativeBridgeHost;
+  /** Where the app is (path and query, without the base path). */
+  location(): string;
+  /** Another tab of this browser logs out (services.onLoggedOutElsewhere's listeners hear it). */
+  logOutInAnotherTab(): void;
 }
 
 export interface HarnessOptions {
@@ -168,6 +172,7 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
   });
   const holder: { store?: AppStore } = {};
   const bridges = options.bridges ?? {};
+  const otherTabListeners = new Set<() => void>();
   const services: Services = {
     config,
     http: createHttp({
@@ -182,6 +187,10 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
     }),
     persistence,
     clearBrowserStorage: () => storage.clear(),
+    onLoggedOutElsewhere(listener) {
+      otherTabListeners.add(listener);
+      return () => otherTabListeners.delete(listener);
+    },
     navigate: (target) => void navigations.push(target),
     url: () => url,
     reload: () => undefined,
@@ -199,7 +208,22 @@ export function renderDashboard(path: string, options: HarnessOptions = {}): Har
   const search = new URL(url).search;
   const router = createTestRouter(`${path.split('?')[0]}${search}`);
   render(<App store={store} services={services} router={router} />);
-  return { store, services, calls, navigations, signOn, storage, events, bridges };
+  return {
+    store,
+    services,
+    calls,
+    navigations,
+    signOn,
+    storage,
+    events,
+    bridges,
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+    logOutInAnotherTab() {
+      // What the other tab's logout does to the storage this one shares, then the event.
+      storage.clear();
+      for (const listener of [...otherTabListeners]) listener();
+    },
+  };
 }
 
 /** The persisted slices of a customer who signed in earlier on this browser. */

@@ -103,6 +103,8 @@ export interface DepsOptions {
   database?: DatabaseHandle | undefined;
   /** Injectable clock in milliseconds. */
   now?: (() => number) | undefined;
+  /** A dev clock another instance of this process already moves (BuildOptions.alongside): one time for both. */
+  devClock?: DevClock | undefined;
   /** Test seams: providers to use instead of the configured ones. */
   providers?: Partial<Providers> | undefined;
   /** Test seam: a rate limiter to use instead of the configured one (not closed here). */
@@ -119,7 +121,7 @@ export interface CreatedDeps {
 }
 
 export async function createDeps(config: AppConfig, options: DepsOptions): Promise<CreatedDeps> {
-  const devClock = config.devClock && !options.now ? createDevClock() : undefined;
+  const devClock = options.devClock ?? (config.devClock && !options.now ? createDevClock() : undefined);
   const now = options.now ?? devClock?.now ?? Date.now;
   const metrics = options.metrics ?? createMetrics();
   const database =

@@ -27,6 +27,11 @@ export interface UserState {
   /** spec 001 §3 preferencesData and preferencesActionCount, each counter from 0 (features/preferences). */
   preferencesData: PreferencesResponse['preferencesData'] | null;
   preferencesActionCount: PreferencesResponse['preferencesActionCount'];
+  /**
+   * The last session ended without the customer signing out here (it expired, another device or
+   * tab signed it out): the root says so and offers to sign in again (session/flows.ts endSession).
+   */
+  sessionEnded: boolean;
 }
 
 const initialState: UserState = {
@@ -36,6 +41,7 @@ const initialState: UserState = {
   activeDevicesList: [],
   preferencesData: null,
   preferencesActionCount: { sms: 0, call: 0, whatsApp: 0, email: 0 },
+  sessionEnded: false,
 };
 
 export const userSlice = createSlice({
@@ -62,6 +68,9 @@ export const userSlice = createSlice({
       state.preferencesData = action.payload.preferencesData;
       state.preferencesActionCount = action.payload.preferencesActionCount;
     },
+    sessionEndedNoted(state) {
+      state.sessionEnded = true;
+    },
   },
   extraReducers: (builder) => builder.addCase(storeReset, () => initialState),
 });
@@ -73,4 +82,5 @@ export const {
   activeDevicesLoaded,
   preferencesLoaded,
   mobileNoChanged,
+  sessionEndedNoted,
 } = userSlice.actions;

@@ -37,10 +37,14 @@ export default function RootScreen() {
   const signedIn = useAppSelector(
     (state) => Boolean(state.user.userData?.accessToken) && state.utility.apiErrors.length === 0,
   );
+  const sessionEnded = useAppSelector((state) => state.user.sessionEnded);
   const [phase, setPhase] = useState<Phase>(() => {
     const params = new URLSearchParams(location.search);
     if (params.has(LOGGED_OUT_PARAM)) return 'leaving';
-    return hasAuthorizationCode(location.search) || (!signedIn && services.signOn.sessionExists())
+    // A session that just ended is not tried again behind the customer's back: its accounts session
+    // is what failed (the SDK renews from it first), and the failed login's logout would drop the
+    // page they were on and the explanation (session/flows.ts endSession).
+    return hasAuthorizationCode(location.search) || (!signedIn && !sessionEnded && services.signOn.sessionExists())
       ? 'signingIn'
       : 'landing';
   });
@@ -99,13 +103,27 @@ export default function RootScreen() {
       </header>
       <main id="main" className="ma-root-main">
         <section className="ma-root-hero" aria-labelledby="root-title">
-          <h1 id="root-title" className="ma-root-title">
-            Your credit score, offers and applications in one place
-          </h1>
-          <p className="ma-root-lede">
-            Sign in with your mobile number to see your free credit score, offers picked for your profile and the status
-            of every application.
-          </p>
+          {sessionEnded && !signedIn ? (
+            <>
+              <h1 id="root-title" className="ma-root-title">
+                Your session has ended
+              </h1>
+              <Alert tone="warning">
+                For your security you’ve been signed out: your session expired, or it was ended on another device or
+                tab. Sign in again and we’ll take you back to the page you were on.
+              </Alert>
+            </>
+          ) : (
+            <>
+              <h1 id="root-title" className="ma-root-title">
+                Your credit score, offers and applications in one place
+              </h1>
+              <p className="ma-root-lede">
+                Sign in with your mobile number to see your free credit score, offers picked for your profile and the
+                status of every application.
+              </p>
+            </>
+          )}
           {failed ? <Alert tone="error">Something went wrong! Please try again later</Alert> : null}
           <div className="ma-root-actions">
             {signedIn ? (
