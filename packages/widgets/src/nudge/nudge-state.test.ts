@@ -26,6 +26,8 @@ describe('the nudge reducer', () => {
       dismissed: false,
       overlay: true,
       byItself: false,
+      consent: false,
+      aside: false,
       tiles: STORED,
       loading: false,
       activity: [],
@@ -61,9 +63,36 @@ describe('the nudge reducer', () => {
     expect(run(start(), { type: 'show', open: true, overlay: true }).overlay).toBe(true);
   });
 
-  it('remembers a panel the visit opened by itself', () => {
-    const byVisit = run(start(), { type: 'show', open: true, byItself: true });
-    expect(byVisit).toMatchObject({ open: true, overlay: false, byItself: true });
+  it('a new visit opens the panel by itself without the overlay, and leaves one the customer opened theirs', () => {
+    const hidden = run(start(), { type: 'dismissed', dismissed: true });
+    expect(run(hidden, { type: 'visitOpen', consent: false })).toMatchObject({
+      open: true,
+      overlay: false,
+      dismissed: false,
+      byItself: true,
+    });
+    const byCustomer = run(start(), { type: 'show', open: true, overlay: true }, { type: 'visitOpen', consent: false });
+    expect(byCustomer).toMatchObject({ open: true, overlay: true, byItself: false });
+  });
+
+  it('with the consent panel asking, the new visit’s open waits for it', () => {
+    const told = run(start(), { type: 'consent', shown: true }, { type: 'visitOpen', consent: false });
+    expect(told).toMatchObject({ open: false, aside: true, consent: true });
+    // On the page before its observer said so.
+    expect(run(start(), { type: 'visitOpen', consent: true })).toMatchObject({
+      open: false,
+      aside: true,
+      consent: true,
+    });
+  });
+
+  it('the customer’s open, close or toggle is theirs: the visit’s open no longer comes back', () => {
+    const waiting = run(start(), { type: 'consent', shown: true }, { type: 'visitOpen', consent: false });
+    expect(run(waiting, { type: 'show', open: false })).toMatchObject({ aside: false, byItself: false });
+    expect(run(waiting, { type: 'toggle', overlay: true })).toMatchObject({ open: true, aside: false });
+    const byVisit = run(start(), { type: 'visitOpen', consent: false });
+    expect(run(byVisit, { type: 'show', open: true, overlay: true }).byItself).toBe(false);
+    expect(run(byVisit, { type: 'toggle', overlay: true }, { type: 'toggle', overlay: true }).byItself).toBe(false);
   });
 
   it('toggles: opens a closed nudge with the overlay given, closes an open one', () => {
@@ -79,7 +108,7 @@ describe('the nudge reducer', () => {
     expect(run(toggled, { type: 'dismissed', dismissed: false })).toMatchObject({ dismissed: false, open: true });
   });
 
-  it('starts the other layout at rest after a width change', () => {
+  it('starts the other layout at rest after a width change, the visit’s open forgotten', () => {
     const state = run(
       start(),
       { type: 'show', open: true, overlay: true },
@@ -87,13 +116,34 @@ describe('the nudge reducer', () => {
       { type: 'layout' },
     );
     expect(state).toMatchObject({ open: false, dismissed: false });
+    const waiting = run(start(), { type: 'visitOpen', consent: true }, { type: 'layout' });
+    expect(run(waiting, { type: 'consent', shown: false })).toMatchObject({ open: false, aside: false });
   });
 
-  it('the consent panel arriving closes a panel the visit opened, not one the customer opened', () => {
-    const byVisit = run(start(), { type: 'show', open: true, byItself: true }, { type: 'consentShown' });
-    expect(byVisit).toMatchObject({ open: false, byItself: false });
-    const byCustomer = run(start(), { type: 'show', open: true, overlay: true }, { type: 'consentShown' });
-    expect(byCustomer).toMatchObject({ open: true, byItself: false });
+  it('the consent panel arriving puts a panel the visit opened aside, not one the customer opened', () => {
+    const byVisit = run(start(), { type: 'visitOpen', consent: false }, { type: 'consent', shown: true });
+    expect(byVisit).toMatchObject({ consent: true, open: false, aside: true });
+    const byCustomer = run(start(), { type: 'show', open: true, overlay: true }, { type: 'consent', shown: true });
+    expect(byCustomer).toMatchObject({ consent: true, open: true, aside: false });
+  });
+
+  it('the consent panel closing brings the panel put aside back as the visit opened it, unless the page locked its scroll', () => {
+    const aside = run(start(), { type: 'visitOpen', consent: false }, { type: 'consent', shown: true });
+    expect(run(aside, { type: 'consent', shown: false, locked: false })).toMatchObject({
+      consent: false,
+      open: true,
+      overlay: false,
+      byItself: true,
+      aside: false,
+    });
+    expect(run(aside, { type: 'consent', shown: false, locked: true })).toMatchObject({
+      consent: false,
+      open: false,
+      aside: false,
+    });
+    // Nothing put aside: nothing comes back.
+    const closed = run(start(), { type: 'consent', shown: true }, { type: 'consent', shown: false });
+    expect(closed).toMatchObject({ consent: false, open: false });
   });
 
   it('marks the live fetch under way, then shows its tiles', () => {

@@ -22,6 +22,13 @@ export interface NudgeState {
   overlay: boolean;
   /** Opened by the visit (spec 000 §4 initialNudgeState), not by the customer. */
   byItself: boolean;
+  /** The consent panel is on the page (widgets/src/consent/open.tsx). */
+  consent: boolean;
+  /**
+   * The visit's own open waits for the consent panel to close: one at a time (spec 000 §4), the
+   * panel that opened by itself steps aside while the consent panel asks, then comes back.
+   */
+  aside: boolean;
   tiles: NudgeTilesState;
   /** The live tiles are being fetched. */
   loading: boolean;
@@ -43,16 +50,24 @@ export type NudgeAction =
   | { type: 'signOn'; client: SignOn }
   | { type: 'session'; session: SignOnSession | undefined }
   | { type: 'visitor'; visitor: VisitorLayer }
-  /** Opens (with the overlay or not; `byItself` when the visit opens it) or closes the panel or sheet. */
-  | { type: 'show'; open: boolean; overlay?: boolean; byItself?: boolean }
+  /** The customer (or the host page) opens, with the overlay or not, or closes the panel or sheet. */
+  | { type: 'show'; open: boolean; overlay?: boolean }
   /** The host page's toggle command: closes an open nudge, opens a closed one. */
   | { type: 'toggle'; overlay: boolean }
+  /**
+   * A new visit opens the panel by itself (spec 000 §4 initialNudgeState), no overlay; `consent`:
+   * the consent panel is on the page now (the page is read, its observer may not have told yet).
+   */
+  | { type: 'visitOpen'; consent: boolean }
   /** The phone sheet hidden entirely (the launcher shows), or back. */
   | { type: 'dismissed'; dismissed: boolean }
   /** A width change across the phone breakpoint: the other layout starts at rest. */
   | { type: 'layout' }
-  /** The consent panel came onto the page (spec 000 §4 one at a time). */
-  | { type: 'consentShown' }
+  /**
+   * The consent panel came onto the page, or left it (spec 000 §4 one at a time); `locked`: the
+   * page has locked its scroll by then, so the panel does not come back by itself.
+   */
+  | { type: 'consent'; shown: boolean; locked?: boolean }
   | { type: 'loading'; loading: boolean }
   | { type: 'tiles'; tiles: NudgeTilesState }
   | { type: 'activity'; activity: RecentActivityItem[] }
@@ -72,6 +87,8 @@ export function initialNudgeState(tiles: NudgeTilesState): NudgeState {
     dismissed: false,
     overlay: true,
     byItself: false,
+    consent: false,
+    aside: false,
     tiles,
     loading: false,
     activity: [],
@@ -84,6 +101,11 @@ export function initialNudgeState(tiles: NudgeTilesState): NudgeState {
   };
 }
 
+/** The panel as a new visit opens it: no overlay (an invitation, not a wall), not the customer's. */
+function openByItself(state: NudgeState): NudgeState {
+  return { ...state, open: true, overlay: false, dismissed: false, byItself: true, aside: false };
+}
+
 export function nudgeReducer(state: NudgeState, action: NudgeAction): NudgeState {
   switch (action.type) {
     case 'signOn':
@@ -92,25 +114,35 @@ export function nudgeReducer(state: NudgeState, action: NudgeAction): NudgeState
       return { ...state, session: action.session };
     case 'visitor':
       return { ...state, visitor: action.visitor };
-    case 'show':
-      return action.open
-        ? {
-            ...state,
-            open: true,
-            overlay: action.overlay === true,
-            dismissed: false,
-            byItself: state.byItself || action.byItself === true,
-          }
-        : { ...state, open: false };
+    case 'show': {
+      // The customer's choice: a visit's open no longer comes back after the consent panel.
+      const chosen = { ...state, open: action.open, byItself: false, aside: false };
+      return action.open ? { ...chosen, overlay: action.overlay === true, dismissed: false } : chosen;
+    }
     case 'toggle':
-      return state.open ? { ...state, open: false } : { ...state, open: true, overlay: action.overlay };
+      return {
+        ...state,
+        open: !state.open,
+        overlay: state.open ? state.overlay : action.overlay,
+        byItself: false,
+        aside: false,
+      };
+    case 'visitOpen':
+      // Already open: the customer opened it first. With the consent panel asking it waits.
+      if (state.open) return state;
+      return state.consent || action.consent ? { ...state, consent: true, aside: true } : openByItself(state);
     case 'dismissed':
       return { ...state, dismissed: action.dismissed };
     case 'layout':
-      return { ...state, open: false, dismissed: false };
-    case 'consentShown':
-      // A panel that opened by itself steps aside; one the customer opened stays.
-      return state.byItself ? { ...state, byItself: false, open: false } : state;
+      return { ...state, open: false, dismissed: false, byItself: false, aside: false };
+    case 'consent':
+      if (action.shown) {
+        // A panel that opened by itself (and is still open: any close clears byItself) steps aside;
+        // one the customer opened stays.
+        return { ...state, consent: true, ...(state.byItself ? { open: false, byItself: false, aside: true } : {}) };
+      }
+      if (!state.aside) return { ...state, consent: false };
+      return action.locked ? { ...state, consent: false, aside: false } : openByItself({ ...state, consent: false });
     case 'loading':
       return { ...state, loading: action.loading };
     case 'tiles':

@@ -151,9 +151,9 @@ export function useNudge({ context, commands, data: givenData }: UseNudgeOptions
   // visit leaves the page usable (no overlay): an invitation, not a wall in front of the page the
   // visitor came for; the tab and the check button still close it.
   const show = useCallback(
-    (next: boolean, byUser = true) => {
-      focusOnOpen.current = next && byUser;
-      dispatch({ type: 'show', open: next, overlay: next && byUser && !pageScrollLocked(doc), byItself: !byUser });
+    (next: boolean) => {
+      focusOnOpen.current = next;
+      dispatch({ type: 'show', open: next, overlay: next && !pageScrollLocked(doc) });
     },
     [doc],
   );
@@ -182,8 +182,11 @@ export function useNudge({ context, commands, data: givenData }: UseNudgeOptions
     const record = visitor.records.read();
     if (!record) return;
     if (record.initialNudgeState === 'open') {
-      // spec 000 §4: one at a time; with the consent panel asking, the nudge waits for the next page.
-      if (!mobile && !pageScrollLocked(doc) && !consentPanelIn(doc)) show(true, false);
+      // spec 000 §4: one at a time; with the consent panel asking, the nudge waits for it to close.
+      if (!mobile && !pageScrollLocked(doc)) {
+        focusOnOpen.current = false;
+        dispatch({ type: 'visitOpen', consent: consentPanelIn(doc) });
+      }
       visitor.records.write({ ...record, initialNudgeState: 'close' });
     }
     // Only when the visitor layer arrives: later media changes do not reopen it.
@@ -373,9 +376,10 @@ export function useNudge({ context, commands, data: givenData }: UseNudgeOptions
 
   const consentShown = useConsentPanelShown(doc);
   // One at a time (spec 000 §4): a panel that opened by itself steps aside when the consent panel
-  // arrives after it (its check answers later), instead of both covering the first signed-in page.
+  // arrives after it (its check answers later), instead of both covering the first signed-in page,
+  // and comes back when the consent panel has closed: the new visit's open is put off, not lost.
   useEffect(() => {
-    if (consentShown) dispatch({ type: 'consentShown' });
+    dispatch({ type: 'consent', shown: consentShown, locked: !consentShown && pageScrollLocked(doc) });
   }, [consentShown]);
   // An open sheet stays open (the customer asked for it); a peek yields to the consent panel.
   const snap: SheetSnap = dismissed ? 'closed' : open ? 'open' : mobile && consentShown ? 'closed' : 'peek';
