@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
-import { activeBureauRecord, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
+import { activeBureauRecord, CONSENT_ROUTES, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES, type Bureau } from '@pravesh/core';
 import { API_URL, DEMO_SITE_A, PRODUCE_EVENT_PATH } from '../urls.ts';
 import {
   DEMO_CUSTOMER_LOCKS,
@@ -556,15 +556,32 @@ test(
     const panel = await openPanel(page);
     await expect(panel.getByRole('heading', { name: 'Get Credit Score for FREE' })).toBeVisible({ timeout: 30_000 });
     await expect(panel.locator('[data-tile="gucpaOffers"]')).toHaveCount(0);
-    // Recent activity with data: an application started on the page shows in the nudge's list. Back
-    // on the page with a session, the site may ask for consent to its terms: accepted.
+    // Recent activity with data: an application started on the page shows in the nudge's list. The
+    // next page is the first signed-in one, where the site asks for consent to its terms (accepted),
+    // and a new visit (a customer was set), where the nudge opens by itself. One at a time (spec 000
+    // §4): the panel steps aside while the consent panel asks, and comes back once it is answered.
+    let tabBesideConsent: string | null | undefined;
     await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
+      tabBesideConsent ??= await tabOf(page).getAttribute('aria-expanded');
       await consent.getByRole('button', { name: 'Accept' }).click();
       await expect(consent).toBeHidden();
     });
     await page.getByRole('button', { name: 'Start a credit-card application' }).click();
     await expect(page.locator('#recent-activity-list').getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+    // Which comes first depends on the network; the site's consent check is held until the panel has
+    // opened by itself, so every run takes the order that once left the panel closed for good.
+    const consentCheck = `${API_URL}${CONSENT_ROUTES.check}`;
+    await page.route(consentCheck, async (route) => {
+      await expect(tabOf(page))
+        .toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 })
+        .catch(() => {});
+      await route.continue();
+    });
     await page.reload();
+    await expect(page.locator('#consent')).toHaveAttribute('data-consent', 'accepted', { timeout: 30_000 });
+    await page.unroute(consentCheck);
+    expect(tabBesideConsent, 'the panel stepped aside for the consent panel').toBe('false');
+    await expect(tabOf(page), 'the panel came back by itself').toHaveAttribute('aria-expanded', 'true');
     const reloaded = await openPanel(page);
     const activity = reloaded.locator('[data-tile="recentActivity"]');
     await expect(activity.getByRole('heading', { name: 'Recent Activity' })).toBeVisible({ timeout: 30_000 });

@@ -13,13 +13,13 @@
  * the SDK so the API's /sdk/ route serves them. Prints raw and gzipped sizes and fails over
  * budget, when zod got in, or when a widget script carries React of its own.
  */
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { minifyCssTemplates } from './build-tools/minify-css-templates.ts';
+import { fromSharedGlobals } from './build-tools/shared-globals.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.resolve(root, '../sdk/dist/widgets');
@@ -56,44 +56,6 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
-// Imports that every widget script reads from the shared scripts' globals instead of bundling.
-const SHARED_GLOBALS: Record<string, string> = {
-  react: 'PraveshReact.react',
-  'react/jsx-runtime': 'PraveshReact.jsxRuntime',
-  'react-dom/client': 'PraveshReact.reactDomClient',
-  dompurify: 'PraveshDOMPurify.DOMPurify',
-};
-/**
- * React's modules are read LAZILY: each export is a getter that looks the global up when the
- * widget first calls it, not when its script runs. So a widget script may run before
- * pravesh-react.js has loaded (the sign-in script adds it itself before its first render,
- * src/shared/react-runtime-loader.ts). The names are React's own, read from the installed packages.
- */
-const require = createRequire(import.meta.url);
-const LAZY_EXPORTS: Record<string, string[]> = Object.fromEntries(
-  ['react', 'react/jsx-runtime', 'react-dom/client'].map((name) => [
-    name,
-    Object.keys(require(name) as object).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key)),
-  ]),
-);
-function sharedModule(name: string): string {
-  const global = `globalThis.${SHARED_GLOBALS[name]}`;
-  const names = LAZY_EXPORTS[name];
-  if (!names) return `module.exports = ${global};`;
-  const getters = names.map((key) => `get ${key}() { return ${global}.${key}; }`).join(',\n  ');
-  return `module.exports = {\n  ${getters}\n};`;
-}
-const fromSharedGlobals: Plugin = {
-  name: 'pravesh-shared-globals',
-  setup(pluginBuild) {
-    const filter = new RegExp(`^(${Object.keys(SHARED_GLOBALS).join('|').replace(/\//g, '\\/')})$`);
-    pluginBuild.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'pravesh-global' }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'pravesh-global' }, (args) => ({
-      contents: sharedModule(args.path),
-      loader: 'js',
-    }));
-  },
-};
 /** Each widget's own code, beyond the shared React runtime: the consent panel and the sign-in widget. */
 const CONSENT_PANEL_BUDGET_GZIP_BYTES = 8 * 1024;
 const SIGN_IN_BUDGET_GZIP_BYTES = 10 * 1024;

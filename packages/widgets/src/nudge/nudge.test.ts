@@ -164,6 +164,8 @@ beforeEach(() => {
 afterEach(() => {
   act(() => widget?.destroy());
   widget = undefined;
+  // A consent panel a failing test left on the page must not meet the next test's nudge.
+  for (const element of document.querySelectorAll('pravesh-consent')) element.remove();
   vi.restoreAllMocks();
 });
 
@@ -214,6 +216,45 @@ describe('the nudge on a wide screen (spec 000 §2, §4)', () => {
     await run(() => widget!.open());
     expect(dock(root).dataset.open).toBe('true');
     expect(root.querySelector('[data-testid="nudge-overlay"]')).toBeNull();
+  });
+
+  it('one at a time: a panel that opened by itself steps aside for the consent panel and comes back when it closes', async () => {
+    const { root } = await setup({ initialNudgeState: 'open', signedIn: true });
+    expect(dock(root).dataset.open).toBe('true');
+    // The site's consent check answers after the nudge opened: the consent panel asks alone.
+    const consentPanel = document.createElement('pravesh-consent');
+    await run(() => document.body.appendChild(consentPanel));
+    expect(dock(root).dataset.open).toBe('false');
+    // Accepted: the new visit's panel is back as it was, leaving the page usable (no overlay).
+    await run(() => consentPanel.remove());
+    expect(dock(root).dataset.open).toBe('true');
+    expect(root.querySelector('[data-testid="nudge-overlay"]')).toBeNull();
+  });
+
+  it('one at a time: with the consent panel already asking, the new visit’s open waits for it to close', async () => {
+    const consentPanel = document.createElement('pravesh-consent');
+    document.body.appendChild(consentPanel);
+    const { root, record } = await setup({ initialNudgeState: 'open', signedIn: true });
+    expect(dock(root).dataset.open).toBe('false');
+    expect(record().initialNudgeState).toBe('close');
+    await run(() => consentPanel.remove());
+    expect(dock(root).dataset.open).toBe('true');
+  });
+
+  it('beside the consent panel, the customer’s own choice holds: opened stays open, closed stays closed', async () => {
+    const { root, view } = await setup({ initialNudgeState: 'open', signedIn: true });
+    // Closed and opened again by the customer: theirs now, not the visit's.
+    await run(() => view.getByRole('button', { name: /^Hide/ }).click());
+    await run(() => view.getByRole('button', { name: /your score & offers/i }).click());
+    const consentPanel = document.createElement('pravesh-consent');
+    await run(() => document.body.appendChild(consentPanel));
+    expect(dock(root).dataset.open).toBe('true');
+    await run(() => consentPanel.remove());
+    // Closed by the customer before the consent panel came: it does not come back after it.
+    await run(() => view.getByRole('button', { name: /^Hide/ }).click());
+    await run(() => document.body.appendChild(consentPanel));
+    await run(() => consentPanel.remove());
+    expect(dock(root).dataset.open).toBe('false');
   });
 
   it('shows the tiles in order: score, offers, recent activity', async () => {
