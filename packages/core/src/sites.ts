@@ -12,43 +12,80 @@ export interface Site {
   readonly consentId: string;
 }
 
-const SITE_LIST = [
-  ['CREDIT_REPORT', 'Credit report', 'pb-tnc-credit-report'],
-  ['HOMEPAGE', 'Homepage', 'pb-tnc-homepage'],
-  ['PL_MARKETPLACE', 'Personal loan marketplace', 'pb-tnc-personal-loan'],
-  ['PL_SEO', 'Personal loan SEO pages', ''],
-  ['DIGITAL_LENDING', 'Digital lending', 'pb-tnc-digital-lending'],
-  ['HOME_LOAN', 'Home loan', 'pb-tnc-home-loan'],
-  ['CREDIT_CARD', 'Credit card', 'pb-tnc-credit-card'],
-  ['SEO', 'SEO pages', ''],
-  ['MUTUAL_FUND', 'Mutual fund', 'pb-tnc-mutual-fund'],
-  ['STEP_UP_CARD', 'Step-up card', 'pb-tnc-step-up-card'],
-  ['SSO', 'Single sign-on', ''],
-  ['DEFAULT_HUB', 'Default hub key', ''],
-  ['PERSONALISED_OFFERS', 'Personalised offers', 'pb-tnc-personalised-offers'],
-  ['MY_ACCOUNT', 'My account', 'pb-tnc-my-account'],
-  ['AFFILIATES', 'Affiliates', ''],
-  ['DOCUMENT_MANAGEMENT', 'Document management', ''],
-  ['WALLET_INSURANCE', 'Wallet insurance', 'pb-tnc-wallet-insurance'],
-  ['ONDC', 'ONDC', 'pb-tnc-ondc'],
-  ['LOAN_AGAINST_SECURITIES', 'Loan against securities', 'pb-tnc-las'],
-  ['RIA', 'Registered investment advisor', 'pb-tnc-ria'],
-  ['MONEY_APP', 'Money app', 'pb-tnc-money'],
-  ['MF_ADVISORY', 'Mutual fund advisory', 'pb-tnc-mf-advisory'],
-  ['LOAN_AGAINST_CAR', 'Loan against car', 'pb-tnc-lac'],
-  ['LOAN_AGAINST_PROPERTY', 'Loan against property', 'pb-tnc-lap'],
-  ['BILL_PAYMENTS', 'Bill payments', 'pb-tnc-bill-payments'],
-  ['INVESTMENT_BONDS', 'Investment bonds', 'pb-tnc-bonds'],
+/**
+ * The site keys in id order: a site's id is its place in this list, from 1. Kept apart from the
+ * names and consent ids so that code needing only ids or keys (the visitor script checks site ids
+ * on every storage call) does not carry the names: the lists below are marked pure for bundlers.
+ */
+export const SITE_KEYS = [
+  'CREDIT_REPORT',
+  'HOMEPAGE',
+  'PL_MARKETPLACE',
+  'PL_SEO',
+  'DIGITAL_LENDING',
+  'HOME_LOAN',
+  'CREDIT_CARD',
+  'SEO',
+  'MUTUAL_FUND',
+  'STEP_UP_CARD',
+  'SSO',
+  'DEFAULT_HUB',
+  'PERSONALISED_OFFERS',
+  'MY_ACCOUNT',
+  'AFFILIATES',
+  'DOCUMENT_MANAGEMENT',
+  'WALLET_INSURANCE',
+  'ONDC',
+  'LOAN_AGAINST_SECURITIES',
+  'RIA',
+  'MONEY_APP',
+  'MF_ADVISORY',
+  'LOAN_AGAINST_CAR',
+  'LOAN_AGAINST_PROPERTY',
+  'BILL_PAYMENTS',
+  'INVESTMENT_BONDS',
 ] as const;
 
-export const SITES: readonly Site[] = SITE_LIST.map(([key, name, consentId], index) => ({
+export type SiteKey = (typeof SITE_KEYS)[number];
+
+/** Each site's name and consentId; a key missing here, or one not in SITE_KEYS, fails to compile. */
+const SITE_DETAILS: Readonly<Record<SiteKey, readonly [name: string, consentId: string]>> = {
+  CREDIT_REPORT: ['Credit report', 'pb-tnc-credit-report'],
+  HOMEPAGE: ['Homepage', 'pb-tnc-homepage'],
+  PL_MARKETPLACE: ['Personal loan marketplace', 'pb-tnc-personal-loan'],
+  PL_SEO: ['Personal loan SEO pages', ''],
+  DIGITAL_LENDING: ['Digital lending', 'pb-tnc-digital-lending'],
+  HOME_LOAN: ['Home loan', 'pb-tnc-home-loan'],
+  CREDIT_CARD: ['Credit card', 'pb-tnc-credit-card'],
+  SEO: ['SEO pages', ''],
+  MUTUAL_FUND: ['Mutual fund', 'pb-tnc-mutual-fund'],
+  STEP_UP_CARD: ['Step-up card', 'pb-tnc-step-up-card'],
+  SSO: ['Single sign-on', ''],
+  DEFAULT_HUB: ['Default hub key', ''],
+  PERSONALISED_OFFERS: ['Personalised offers', 'pb-tnc-personalised-offers'],
+  MY_ACCOUNT: ['My account', 'pb-tnc-my-account'],
+  AFFILIATES: ['Affiliates', ''],
+  DOCUMENT_MANAGEMENT: ['Document management', ''],
+  WALLET_INSURANCE: ['Wallet insurance', 'pb-tnc-wallet-insurance'],
+  ONDC: ['ONDC', 'pb-tnc-ondc'],
+  LOAN_AGAINST_SECURITIES: ['Loan against securities', 'pb-tnc-las'],
+  RIA: ['Registered investment advisor', 'pb-tnc-ria'],
+  MONEY_APP: ['Money app', 'pb-tnc-money'],
+  MF_ADVISORY: ['Mutual fund advisory', 'pb-tnc-mf-advisory'],
+  LOAN_AGAINST_CAR: ['Loan against car', 'pb-tnc-lac'],
+  LOAN_AGAINST_PROPERTY: ['Loan against property', 'pb-tnc-lap'],
+  BILL_PAYMENTS: ['Bill payments', 'pb-tnc-bill-payments'],
+  INVESTMENT_BONDS: ['Investment bonds', 'pb-tnc-bonds'],
+};
+
+export const SITES: readonly Site[] = /* @__PURE__ */ SITE_KEYS.map((key, index) => ({
   id: index + 1,
   key,
-  name,
-  consentId,
+  name: SITE_DETAILS[key][0],
+  consentId: SITE_DETAILS[key][1],
 }));
 
-export const SITE_IDS: readonly number[] = SITES.map((site) => site.id);
+export const SITE_IDS: readonly number[] = /* @__PURE__ */ SITE_KEYS.map((_, index) => index + 1);
 
 /** The single sign-on site: the only one allowed to set customer data (spec 000 §5). */
 export const SSO_SITE_ID = 11;
@@ -68,7 +105,20 @@ export function siteLabel(site: Pick<Site, 'key' | 'name'>): string {
   return own === '' ? BRAND.name : `${BRAND.name} ${own}`;
 }
 
-export function findSite(id: unknown): Site | undefined {
+/** A configured site's id, given as a number or a string of digits ("7"); undefined for anything else. */
+export function siteIdOf(id: unknown): number | undefined {
   const numeric = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-  return SITES.find((site) => site.id === numeric);
+  return Number.isInteger(numeric) && (numeric as number) >= 1 && (numeric as number) <= SITE_KEYS.length
+    ? (numeric as number)
+    : undefined;
+}
+
+/** The id of the site `key` names (SITE_KEYS). */
+export function siteIdOfKey(key: SiteKey): number {
+  return SITE_KEYS.indexOf(key) + 1;
+}
+
+export function findSite(id: unknown): Site | undefined {
+  const siteId = siteIdOf(id);
+  return siteId === undefined ? undefined : SITES[siteId - 1];
 }
