@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { catalogueModule, usedErrorKeys } from './build-tools/error-catalogue.ts';
+import { TASK_SCRIPTS } from './src/workers/task-scripts.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(root, 'dist');
@@ -111,27 +112,61 @@ if (JSON.stringify(sourceParts) !== JSON.stringify(VISITOR_PARTS.map((part) => `
   throw new Error('src/lazy-parts.ts and VISITOR_PARTS name different parts: keep them in step');
 }
 
+/** A plugin that gives the module at `file` the source `contents` (a script-tag build's version of it). */
+function replaceModule(name: string, file: string, contents: string): Plugin {
+  return {
+    name,
+    setup(builder) {
+      builder.onLoad({ filter: new RegExp(`${path.basename(file).replaceAll('.', '\\.')}$`) }, (args) =>
+        args.path === file ? { contents, loader: 'ts', resolveDir: path.dirname(file) } : undefined,
+      );
+    },
+  };
+}
+
+const partLoader = JSON.stringify(path.join(root, 'src/part-loader.ts'));
+
 /** In the script-tag build, each part of lazy-parts.ts is loaded as the script VISITOR_PARTS names. */
-const partsAsScripts: Plugin = {
-  name: 'visitor-parts-as-scripts',
-  setup(builder) {
-    builder.onLoad({ filter: /lazy-parts\.ts$/ }, (args) =>
-      args.path === lazyParts
-        ? {
-            contents: [
-              `import { scriptPart } from ${JSON.stringify(path.join(root, 'src/part-loader.ts'))};`,
-              ...VISITOR_PARTS.map(
-                (part) =>
-                  `export const ${part.load} = scriptPart(${JSON.stringify(part.file)}, ${JSON.stringify(part.globalName)});`,
-              ),
-            ].join('\n'),
-            loader: 'ts',
-            resolveDir: path.dirname(lazyParts),
-          }
-        : undefined,
-    );
-  },
-};
+const partsAsScripts = replaceModule(
+  'visitor-parts-as-scripts',
+  lazyParts,
+  [
+    `import { scriptPart } from ${partLoader};`,
+    ...VISITOR_PARTS.map(
+      (part) =>
+        `export const ${part.load} = scriptPart(${JSON.stringify(part.file)}, ${JSON.stringify(part.globalName)});`,
+    ),
+  ].join('\n'),
+);
+
+/**
+ * In the script-tag build of the maintenance part, a task the main thread runs (where no worker
+ * can) is its worker's own script added to the page, which leaves the task on its global
+ * (src/workers/main-thread-tasks.ts, worker-entry.ts taskScript): the part does not carry the
+ * purge and sync tasks a second time.
+ */
+const mainThreadTasks = path.join(root, 'src/workers/main-thread-tasks.ts');
+const taskKinds = Object.keys(TASK_SCRIPTS) as (keyof typeof TASK_SCRIPTS)[];
+const capitalized = (kind: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+if (
+  !(await readFile(mainThreadTasks, 'utf8')).includes(
+    `= { ${taskKinds.map((kind) => `${kind}: plan${capitalized(kind)}`).join(', ')} };`,
+  )
+) {
+  throw new Error('src/workers/main-thread-tasks.ts and TASK_SCRIPTS name different tasks: keep them in step');
+}
+const tasksAsScripts = replaceModule(
+  'main-thread-tasks-as-scripts',
+  mainThreadTasks,
+  [
+    `import { scriptPart } from ${partLoader};`,
+    ...taskKinds.map(
+      (kind) =>
+        `const ${kind} = scriptPart(${JSON.stringify(TASK_SCRIPTS[kind].file)}, ${JSON.stringify(TASK_SCRIPTS[kind].globalName)});`,
+    ),
+    `export const mainThreadTasks = { ${taskKinds.map((kind) => `${kind}: (input) => ${kind}().then((task) => task(input))`).join(', ')} };`,
+  ].join('\n'),
+);
 
 async function bundle(
   file: string,
@@ -198,11 +233,12 @@ bundles.push(
   ]),
   ...(await Promise.all(
     VISITOR_PARTS.map((part) =>
-      bundle(part.file, { ...entry(part.module), format: 'iife', globalName: part.globalName }),
+      bundle(part.file, { ...entry(part.module), format: 'iife', globalName: part.globalName }, [tasksAsScripts]),
     ),
   )),
-  await bundle('pravesh-purge-worker.js', { ...entry('workers/purge-worker.ts'), format: 'iife' }),
-  await bundle('pravesh-sync-worker.js', { ...entry('workers/sync-worker.ts'), format: 'iife' }),
+  ...(await Promise.all(
+    Object.values(TASK_SCRIPTS).map((task) => bundle(task.file, { ...entry(task.entry), format: 'iife' })),
+  )),
   // The sign-on client (Pravesh.loadSignOn); the sign-in widget is built by packages/widgets into dist/widgets/.
   await bundle('pravesh-sso.esm.js', { ...entry('sso/index.ts'), format: 'esm' }),
   await bundle('pravesh-sso.js', { ...entry('sso/index.ts'), format: 'iife', globalName: 'PraveshSso' }),

@@ -1,7 +1,6 @@
 import { runPurgeMaintenance, runSyncMaintenance, type MaintenanceOptions } from './storage-maintenance.ts';
-import { planPurge } from './workers/purge-task.ts';
+import { mainThreadTasks } from './workers/main-thread-tasks.ts';
 import { runTask } from './workers/run-task.ts';
-import { planSync } from './workers/sync-task.ts';
 
 /**
  * The visitor layer's maintenance (spec 000 §4, §7): the purge, then the sync, each in its worker
@@ -19,8 +18,8 @@ export async function maintainStorage(options: LayerMaintenanceOptions): Promise
   const { logger } = options;
   const maintenance: MaintenanceOptions = {
     ...options,
-    runPurge: (input) => runTask(planPurge, input, { url: options.workers?.purge }),
-    runSync: (input) => runTask(planSync, input, { url: options.workers?.sync }),
+    runPurge: (input) => runTask(mainThreadTasks.purge, input, { url: options.workers?.purge }),
+    runSync: (input) => runTask(mainThreadTasks.sync, input, { url: options.workers?.sync }),
   };
   await runPurgeMaintenance(maintenance).catch((error: unknown) => logger.warn('purge failed', error));
   await runSyncMaintenance(maintenance).catch((error: unknown) => logger.warn('sync failed', error));
