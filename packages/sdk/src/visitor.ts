@@ -1,8 +1,9 @@
 /**
  * The visitor layer's public API (spec 000 §1 "Visitor record"): the visitor cookie record, the
  * visit chain, tracking data, shared storage, recent activity and the hub client; the layer runs
- * the cookie purge and the sync and purge workers itself. Also the entry of the separate, lazily loaded script build (dist/pravesh-visitor.js,
- * global `PraveshVisitor`), so the core script stays within its budget.
+ * the cookie purge and the sync and purge workers itself. Also the entry of the separate, lazily
+ * loaded script build (dist/pravesh-visitor.js, global `PraveshVisitor`), so the core script stays
+ * within its budget.
  */
 export {
   createVisitorLayer,
@@ -77,8 +78,9 @@ export {
 export { documentCookieJar, parseCookies, type Cookie, type CookieJar } from './cookies.ts';
 // The purge and the sync (their pure tasks, the worker runner and the page's half) are a part the
 // layer loads only when one is due (lazy-parts.ts), so they are not on this script's global.
-// The visitor script carries its own copy of the error class: script-tag users test its errors
-// with PraveshVisitor.isPraveshError (or error.name === 'PraveshError').
+// The visitor script carries its own copy of the error class, and so do its parts: script-tag users
+// test its errors with PraveshVisitor.isPraveshError (or error.name === 'PraveshError'), which
+// recognises every copy's, where instanceof sees only this script's.
 export {
   isPraveshError,
   PraveshError,
