@@ -13,9 +13,11 @@ import { sdkFile } from './sdk-file.ts';
  *     (@fingerprintjs/botd), a browser bot-detection client;
  *   - the visitor layer beside zendesk's cross-storage client (cross-storage), the protocol its
  *     hub client speaks.
- * The visitor script's target is 10 KB; the others are reported beside their peer.
+ * The visitor script's target is 10 KB, for what its first load carries; the parts it loads when
+ * a page first needs them (packages/sdk/src/lazy-parts.ts) are reported beside it.
  */
 export const VISITOR_SCRIPT_TARGET_GZIP_BYTES = 10 * 1024;
+const VISITOR_PARTS = ['pravesh-visitor-storage.js', 'pravesh-visitor-maintenance.js'];
 
 const bench = fileURLToPath(new URL('.', import.meta.url));
 
@@ -40,6 +42,8 @@ export interface ScriptPeers {
   coreGzipBytes: number;
   botdGzipBytes: number;
   visitorGzipBytes: number;
+  /** The visitor script's parts, by plain name (pravesh-visitor-storage.js). */
+  visitorPartsGzipBytes: Record<string, number>;
   zendeskCrossStorageClientGzipBytes: number;
 }
 
@@ -47,6 +51,9 @@ export async function measureScriptPeers(sdkDistDir: string): Promise<ScriptPeer
   return {
     coreGzipBytes: gzipOfFile(sdkFile(sdkDistDir, 'pravesh.js')),
     visitorGzipBytes: gzipOfFile(sdkFile(sdkDistDir, 'pravesh-visitor.js')),
+    visitorPartsGzipBytes: Object.fromEntries(
+      VISITOR_PARTS.map((part) => [part, gzipOfFile(sdkFile(sdkDistDir, part))]),
+    ),
     botdGzipBytes: await gzipOfBundle(
       "import { load } from '@fingerprintjs/botd'; (globalThis as any).BotD = { load };",
       bench,
@@ -74,7 +81,11 @@ export function scriptPeerRows(result: ScriptPeers): Row[] {
       value: formatBytes(result.visitorGzipBytes),
       target: `<= 10 KB (${VISITOR_SCRIPT_TARGET_GZIP_BYTES.toLocaleString('en-US')} B)`,
       verdict: result.visitorGzipBytes <= VISITOR_SCRIPT_TARGET_GZIP_BYTES ? 'ok' : 'MISSED',
-      note: `zendesk cross-storage client ${formatBytes(result.zendeskCrossStorageClientGzipBytes)} (${times(result.visitorGzipBytes, result.zendeskCrossStorageClientGzipBytes)})`,
+      note: `zendesk cross-storage client ${formatBytes(result.zendeskCrossStorageClientGzipBytes)} (${times(result.visitorGzipBytes, result.zendeskCrossStorageClientGzipBytes)}); first load only, its parts when a page first needs them: ${Object.entries(
+        result.visitorPartsGzipBytes,
+      )
+        .map(([part, bytes]) => `${part} ${formatBytes(bytes)}`)
+        .join(', ')}`,
     },
   ];
 }

@@ -25,7 +25,8 @@ async function load(keys: readonly string[]) {
 
 describe('the catalogue a script carries', () => {
   it('takes the keys its code names as words, and no others', () => {
-    const code = 'throw new a("somethingWentWrong");b.tokenNotValidated.code;var required2=1;';
+    const code =
+      'throw new a("somethingWentWrong");b.tokenNotValidated.code;var required2=1;h["sso-authentication-token"]=t;';
     expect(usedErrorKeys([code]).sort()).toEqual(['somethingWentWrong', 'tokenNotValidated']);
   });
 

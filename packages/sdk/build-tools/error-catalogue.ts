@@ -7,7 +7,7 @@ import type { CatalogueEntry } from '@pravesh/core/errors/entry.ts';
  * raises a handful of them. A key is taken as used when it appears as a word anywhere in the
  * script's minified code built over an empty catalogue (new PraveshError('required'),
  * ERRORS.somethingWentWrong.code): a word that only looks like a key costs one entry, never a
- * missing one. The entries keep their exact
+ * missing one. A part of a kebab-case name (the header sso-authentication-token) is no word. The entries keep their exact
  * texts, codes and statuses (spec 000 §8), so a script's errors read as the server's do.
  */
 
@@ -17,7 +17,7 @@ export function usedErrorKeys(
   catalogue: Readonly<Record<string, CatalogueEntry>> = BROWSER_ERRORS,
 ): string[] {
   const words = new Set<string>();
-  for (const source of sources) for (const [word] of source.matchAll(/[A-Za-z_$][\w$]*/g)) words.add(word);
+  for (const source of sources) for (const [word] of source.matchAll(/[A-Za-z_$][\w$-]*/g)) words.add(word);
   return Object.keys(catalogue).filter((key) => words.has(key));
 }
 

@@ -1,8 +1,8 @@
 import {
-  findSite,
   PraveshError,
   SITE_ENTRY_LIMIT_BYTES,
   SITE_IDS,
+  siteIdOf,
   validateSiteEntry,
   visitorCookieName,
   type Application,
@@ -73,11 +73,18 @@ function invalidSiteId(id: unknown): PraveshError {
   return new PraveshError('invalidSiteId', { id: idLabel(id), valid: SITE_IDS.join(', ') });
 }
 
+/** The site a shared storage is for, by its id: "{id} - is not a valid site-Id. …" otherwise. */
+export function storageSiteId(id: unknown): number {
+  const siteId = siteIdOf(id);
+  if (siteId === undefined) throw invalidSiteId(id);
+  return siteId;
+}
+
 /** A site id key: a string naming a configured site exactly ("7", not 7 or "07"). */
 export function siteIdFromKey(key: unknown): number {
-  const site = typeof key === 'string' ? findSite(key) : undefined;
-  if (!site || String(site.id) !== key) throw invalidSiteId(key);
-  return site.id;
+  const siteId = typeof key === 'string' ? siteIdOf(key) : undefined;
+  if (siteId === undefined || String(siteId) !== key) throw invalidSiteId(key);
+  return siteId;
 }
 
 /** A stored value as an entry, or "Existing data is invalid". */
@@ -95,9 +102,7 @@ function utf8Length(text: string): number {
 
 export function createSharedStorage(options: SharedStorageOptions): SharedStorage {
   const { store, environment } = options;
-  const site = findSite(options.siteId);
-  if (!site) throw invalidSiteId(options.siteId);
-  const siteId = site.id;
+  const siteId = storageSiteId(options.siteId);
   const now = options.now ?? Date.now;
   const limit = options.limitBytes ?? SITE_ENTRY_LIMIT_BYTES;
   let queue: Promise<unknown> = Promise.resolve();
@@ -145,10 +150,10 @@ export function createSharedStorage(options: SharedStorageOptions): SharedStorag
     keys.forEach((key, index) => {
       const raw = values[index];
       const id = key.slice(prefix.length);
-      const known = findSite(id);
-      if (raw === null || raw === undefined || !known || String(known.id) !== id) return;
+      const known = siteIdOf(id);
+      if (raw === null || raw === undefined || known === undefined || String(known) !== id) return;
       try {
-        entries.push([id, parseStoredEntry(raw, known.id, at)]);
+        entries.push([id, parseStoredEntry(raw, known, at)]);
       } catch {
         // Unreadable entries are left for the purge (purgeStorage), not shown.
       }

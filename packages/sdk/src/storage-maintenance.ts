@@ -12,7 +12,7 @@ import { siteEntryPrefix } from './shared-storage.ts';
 import type { Customer, VisitorRecordStore } from './visitor-record.ts';
 import type { PurgeInput, PurgePlan } from './workers/purge-task.ts';
 import type { SyncInput, SyncPlan } from './workers/sync-task.ts';
-import type { Environment } from '@pravesh/core';
+import type { Environment, VisitorRecord } from '@pravesh/core';
 
 /**
  * The page's half of the two background workers (spec 000 §4, §7): it takes the snapshot a worker
@@ -50,6 +50,24 @@ export function cookiesOverLimits(header: string): boolean {
   );
 }
 
+/** Whether the purge has work: the record asks for it (purgeStorage) or the cookies are over the limits. */
+export function purgeDue(record: VisitorRecord | undefined, cookieHeader: string): boolean {
+  return record?.purgeStorage === true || cookiesOverLimits(cookieHeader);
+}
+
+/** Whether the sync has work: the record asks for the historical merge (syncGuc). */
+export function syncDue(record: VisitorRecord | undefined): boolean {
+  return record?.syncGuc === true;
+}
+
+/**
+ * Whether either worker has work now. Most pages have none, so the visitor layer asks this first
+ * and loads the maintenance part (maintenance.ts, a script of its own) only when one has.
+ */
+export function maintenanceDue(record: VisitorRecord | undefined, cookieHeader: string): boolean {
+  return purgeDue(record, cookieHeader) || syncDue(record);
+}
+
 async function snapshot(store: KeyValueStore, prefix: string): Promise<Record<string, string | null>> {
   const keys = (await store.getKeys()).filter((key) => key.startsWith(prefix));
   const values = await store.get(keys);
@@ -74,7 +92,7 @@ export async function runPurgeMaintenance(options: MaintenanceOptions): Promise<
   const record = records.read();
   const header = cookies.read();
   const purgeStorage = record?.purgeStorage === true;
-  if (!purgeStorage && !cookiesOverLimits(header)) return { ran: false, cookies: [], failedCookies: [], keys: [] };
+  if (!purgeDue(record, header)) return { ran: false, cookies: [], failedCookies: [], keys: [] };
 
   const prefix = `${records.cookieName}:`;
   const input: PurgeInput = { cookies: parseCookies(header), keep: [records.cookieName], now: now() };
@@ -106,7 +124,7 @@ export async function runSyncMaintenance(options: MaintenanceOptions): Promise<S
   const { records, store, environment } = options;
   const now = options.now ?? Date.now;
   const record = records.read();
-  if (!record?.syncGuc) return { ran: false, sites: [] };
+  if (!record || !syncDue(record)) return { ran: false, sites: [] };
   const clear = () => records.write({ ...records.ensure(), syncGuc: false, updatedAt: now() });
   const customer = findCustomerMapping(record) ? await records.getCustomer(record) : undefined;
   if (!customer) {

@@ -1,4 +1,4 @@
-import { findSite, type TrackingData, type VisitorRecord } from '@pravesh/core';
+import { siteIdOf, type TrackingData, type VisitorRecord } from '@pravesh/core';
 import type { Customer } from './visitor-record.ts';
 
 /**
@@ -16,7 +16,7 @@ export interface TrackingDataSources {
 }
 
 export async function collectTrackingData(sources: TrackingDataSources): Promise<TrackingData> {
-  const site = findSite(sources.siteId);
+  const siteId = siteIdOf(sources.siteId);
   const record = sources.record();
   const [customer, deviceId] = await Promise.all([
     record ? sources.customer(record).catch(() => undefined) : undefined,
@@ -24,7 +24,7 @@ export async function collectTrackingData(sources: TrackingDataSources): Promise
   ]);
   const data: TrackingData = { userState: customer ? 'signedIn' : 'signedOut' };
   if (deviceId) data.deviceId = deviceId;
-  if (site) data.siteId = site.id;
+  if (siteId !== undefined) data.siteId = siteId;
   if (record) {
     data.visitorId = record.visitorId;
     if (record.visit !== undefined) data.visitId = record.visit;

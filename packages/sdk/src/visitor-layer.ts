@@ -1,5 +1,4 @@
 import {
-  findSite,
   PraveshError,
   type CookieKey,
   type RecentActivityItem,
@@ -17,9 +16,10 @@ import {
   isStoragePartitioned,
 } from './cross-storage-client.ts';
 import { defaultStore, type KeyValueStore } from './key-value-store.ts';
-import { getRecentActivity } from './recent-activity.ts';
-import { createSharedStorage, type SharedStorage, type SiteChange } from './shared-storage.ts';
-import { runPurgeMaintenance, runSyncMaintenance, type MaintenanceOptions } from './storage-maintenance.ts';
+import { loadMaintenance, loadStorage } from './lazy-parts.ts';
+import { storageSiteId, type SharedStorage, type SharedStorageOptions, type SiteChange } from './shared-storage.ts';
+import type { LayerMaintenanceOptions } from './maintenance.ts';
+import { maintenanceDue } from './storage-maintenance.ts';
 import { trackingDataProvider } from './tracking-data.ts';
 import { VISIT_PATH } from './visit-body.ts';
 import {
@@ -36,9 +36,6 @@ import {
   type VisitorRecordStore,
   type VisitorRecordStoreOptions,
 } from './visitor-record.ts';
-import { planPurge } from './workers/purge-task.ts';
-import { runTask } from './workers/run-task.ts';
-import { planSync } from './workers/sync-task.ts';
 import { accessTokenCookieName } from './sso/token-store.ts';
 
 /**
@@ -173,7 +170,8 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     track: (event) => pravesh.track(event),
     now,
     ...(deviceId ? { deviceId } : {}),
-    siteName: pravesh.config?.siteName ?? findSite(siteId)?.name,
+    // Without a shield config (keys given by a test) the server names the visit from the site list.
+    siteName: pravesh.config?.siteName,
     onError: (error) => logger.warn('visit check failed', error),
     ...(options.setTimeout ? { setTimeout: options.setTimeout } : {}),
     ...(options.clearTimeout ? { clearTimeout: options.clearTimeout } : {}),
@@ -223,7 +221,7 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     send().catch((error: unknown) => logger.warn('activity not shared', error));
   }
 
-  const storage = createSharedStorage({
+  const storageOptions: SharedStorageOptions = {
     store,
     environment,
     siteId,
@@ -231,15 +229,40 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     visit: () => records.read()?.visit,
     now,
     onChange: share,
-  });
+  };
+  // Refused here as createSharedStorage would, though shared storage is made on its first call.
+  storageSiteId(siteId);
+  let sharedStorage: Promise<SharedStorage> | undefined;
+  /** Shared storage, its part loaded with the first call (lazy-parts.ts); a failed load is tried again. */
+  function loadSharedStorage(): Promise<SharedStorage> {
+    sharedStorage ??= loadStorage().then(
+      ({ createSharedStorage }) => createSharedStorage(storageOptions),
+      (error: unknown) => {
+        sharedStorage = undefined;
+        throw error;
+      },
+    );
+    return sharedStorage;
+  }
+  /** Calls made while the storage part loads reach the storage in the order they were made. */
+  const via = <T>(use: (target: SharedStorage) => Promise<T>) => loadSharedStorage().then(use);
+  const storage: SharedStorage = {
+    setItem: (item) => via((target) => target.setItem(item)),
+    updateItem: (item) => via((target) => target.updateItem(item)),
+    deleteItem: (ref) => via((target) => target.deleteItem(ref)),
+    setApplication: (id, payload) => via((target) => target.setApplication(id, payload)),
+    deleteApplication: (id, applicationId) => via((target) => target.deleteApplication(id, applicationId)),
+    setAllSiteData: (data) => via((target) => target.setAllSiteData(data)),
+    getSiteData: (id) => via((target) => target.getSiteData(id)),
+    getAllSiteData: (storageId) => via((target) => target.getAllSiteData(storageId)),
+  };
 
-  const maintenance: MaintenanceOptions = {
+  const maintenance: LayerMaintenanceOptions = {
     environment,
     records,
     store,
     cookies,
-    runPurge: (input) => runTask(planPurge, input, { url: options.workers?.purge }),
-    runSync: (input) => runTask(planSync, input, { url: options.workers?.sync }),
+    workers: options.workers,
     logger,
     now,
   };
@@ -258,12 +281,16 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     ...(deviceId ? { deviceId } : {}),
   });
 
-  // One maintenance at a time: a sign-in during the page's first run queues behind it.
+  // One maintenance at a time: a sign-in during the page's first run queues behind it. Most pages
+  // have nothing to purge or merge, and load the maintenance part only when they have.
   let maintaining: Promise<void> = Promise.resolve();
   function maintain(): Promise<void> {
     maintaining = maintaining.then(async () => {
-      await runPurgeMaintenance(maintenance).catch((error: unknown) => logger.warn('purge failed', error));
-      await runSyncMaintenance(maintenance).catch((error: unknown) => logger.warn('sync failed', error));
+      if (!maintenanceDue(records.read(), cookies.read())) return;
+      await loadMaintenance().then(
+        ({ maintainStorage }) => maintainStorage(maintenance),
+        (error: unknown) => logger.warn('maintenance not loaded', error),
+      );
     });
     return maintaining;
   }
@@ -302,7 +329,14 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     },
     getCustomer: () => records.getCustomer(),
     trackingData: provideTrackingData,
-    recentActivity: (overrides) => getRecentActivity(storage, { ...options.recentActivity, ...overrides }),
+    // A convenience list: a part that cannot load shows no rows, as unreadable storage does.
+    recentActivity: (overrides) =>
+      loadSharedStorage()
+        .then(async (target) => {
+          const { getRecentActivity } = await loadStorage();
+          return getRecentActivity(target, { ...options.recentActivity, ...overrides });
+        })
+        .catch(() => []),
     maintain,
   };
 }

@@ -1,9 +1,9 @@
 import {
   customerStorageId,
-  findSite,
   openCustomerField,
   PraveshError,
   sealCustomerField,
+  siteIdOf,
   SSO_SITE_ID,
   visitorCookieName,
   decodeVisitorCookie,
@@ -254,7 +254,7 @@ export function createVisitorRecordStore(options: VisitorRecordStoreOptions): Vi
       return open('mobileNo', newest?.mobileNo);
     },
     async setCustomer(siteId, customer) {
-      if (findSite(siteId)?.id !== SSO_SITE_ID) {
+      if (siteIdOf(siteId) !== SSO_SITE_ID) {
         throw new PraveshError('notAuthorizedToSetCustomerData', { id: idLabel(siteId) });
       }
       if (!isObject(customer)) return 'ignored';

@@ -1,8 +1,9 @@
 /**
  * The visitor layer's public API (spec 000 §1 "Visitor record"): the visitor cookie record, the
- * visit chain, tracking data, shared storage, recent activity, cookie purge and the sync and purge
- * workers. Also the entry of the separate, lazily loaded script build (dist/pravesh-visitor.js,
- * global `PraveshVisitor`), so the core script stays within its budget.
+ * visit chain, tracking data, shared storage, recent activity and the hub client; the layer runs
+ * the cookie purge and the sync and purge workers itself. Also the entry of the separate, lazily
+ * loaded script build (dist/pravesh-visitor.js, global `PraveshVisitor`), so the core script stays
+ * within its budget.
  */
 export {
   createVisitorLayer,
@@ -44,15 +45,9 @@ export {
 } from './visit-chain.ts';
 export { base64Utf8, buildVisitBody, utmSourceOf, VISIT_PATH, type VisitBody } from './visit-body.ts';
 export { collectTrackingData, trackingDataProvider, type TrackingDataSources } from './tracking-data.ts';
-export {
-  createSharedStorage,
-  siteEntryKey,
-  siteEntryPrefix,
-  siteIdFromKey,
-  type SharedStorage,
-  type SharedStorageOptions,
-  type SiteChange,
-} from './shared-storage.ts';
+// Shared storage and recent activity are a part the layer loads with a page's first storage call
+// (lazy-parts.ts): a page reaches them through the layer (layer.storage, layer.recentActivity).
+export type { SharedStorage, SharedStorageOptions, SiteChange } from './shared-storage.ts';
 export {
   defaultStore,
   localStorageStore,
@@ -60,7 +55,6 @@ export {
   type KeyValueStore,
   type StorageLike,
 } from './key-value-store.ts';
-export { getRecentActivity } from './recent-activity.ts';
 export {
   ACTIVITY_CROSS_STORAGE_TIMEOUT_MS,
   createCrossStorageClient,
@@ -76,25 +70,20 @@ export {
   type CrossStorageMethod,
 } from './cross-storage-client.ts';
 export {
-  applyCookiePurge,
-  planCookiePurge,
   PURGE_COOKIE_MAX_BYTES,
   PURGE_TOTAL_MAX_BYTES,
   PURGE_TOTAL_TARGET_BYTES,
   type Logger,
 } from './cookie-purge.ts';
 export { documentCookieJar, parseCookies, type Cookie, type CookieJar } from './cookies.ts';
-export { runPurgeMaintenance, runSyncMaintenance, type MaintenanceOptions } from './storage-maintenance.ts';
-export { planPurge, type PurgeInput, type PurgePlan } from './workers/purge-task.ts';
-export { planSync, type SyncInput, type SyncPlan } from './workers/sync-task.ts';
-export { runTask, type RunTaskOptions, type WorkerLike } from './workers/run-task.ts';
-// The visitor script carries its own copy of the error class: script-tag users test its errors
-// with PraveshVisitor.isPraveshError (or error.name === 'PraveshError').
+// The purge and the sync (their pure tasks, the worker runner and the page's half) are a part the
+// layer loads only when one is due (lazy-parts.ts), so they are not on this script's global.
+// The visitor script carries its own copy of the error class, and so do its parts: script-tag users
+// test its errors with PraveshVisitor.isPraveshError (or error.name === 'PraveshError'), which
+// recognises every copy's, where instanceof sees only this script's.
 export {
   isPraveshError,
   PraveshError,
-  RECENT_ACTIVITY_SITES,
-  selectRecentActivity,
   type RecentActivityItem,
   type RecentActivityOptions,
   type RecentActivitySite,

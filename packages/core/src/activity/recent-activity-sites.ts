@@ -1,4 +1,4 @@
-import { SITES } from '../sites.ts';
+import { siteIdOfKey } from '../sites.ts';
 
 /**
  * The recent-activity site list (spec 000 §3): one entry per product line, each with the title,
@@ -24,15 +24,9 @@ const LIST = [
 
 export type RecentActivityProductLine = (typeof LIST)[number][0];
 
-function siteIdOf(key: string): number {
-  const site = SITES.find((candidate) => candidate.key === key);
-  if (!site) throw new Error(`unknown site key ${key}`);
-  return site.id;
-}
-
 export const RECENT_ACTIVITY_SITES: Readonly<Record<RecentActivityProductLine, RecentActivitySite>> =
   Object.fromEntries(
-    LIST.map(([key, title, subtitle, icon]) => [key, { siteId: siteIdOf(key), title, subtitle, icon }]),
+    LIST.map(([key, title, subtitle, icon]) => [key, { siteId: siteIdOfKey(key), title, subtitle, icon }]),
   ) as Record<RecentActivityProductLine, RecentActivitySite>;
 
 /** Recent activity: 10 rows in total, 2 per site (spec 000 §9; siteTotalDisplayCount from config). */

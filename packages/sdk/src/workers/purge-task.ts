@@ -1,4 +1,4 @@
-import { findSite, SITE_ENTRY_LIMIT_BYTES } from '@pravesh/core';
+import { siteIdOf, SITE_ENTRY_LIMIT_BYTES } from '@pravesh/core';
 import { planCookiePurge } from '../cookie-purge.ts';
 import type { Cookie } from '../cookies.ts';
 import { parseStoredEntry } from '../shared-storage.ts';
@@ -49,12 +49,12 @@ function purgeKey(
   const separator = rest.lastIndexOf(':');
   const storageId = rest.slice(0, separator);
   const siteKey = rest.slice(separator + 1);
-  const site = findSite(siteKey);
-  if (separator === -1 || !site || String(site.id) !== siteKey) return true;
+  const siteId = siteIdOf(siteKey);
+  if (separator === -1 || siteId === undefined || String(siteId) !== siteKey) return true;
   if (!storage.live.includes(storageId)) return true;
   if (utf8Length(value) > (storage.limitBytes ?? SITE_ENTRY_LIMIT_BYTES)) return true;
   try {
-    parseStoredEntry(value, site.id, now);
+    parseStoredEntry(value, siteId, now);
     return false;
   } catch {
     return true;

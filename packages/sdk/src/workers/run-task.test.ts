@@ -3,6 +3,9 @@ import { runTask, type WorkerLike } from './run-task.ts';
 import { serveTask } from './worker-entry.ts';
 
 const double = (input: { n: number }) => ({ doubled: input.n * 2 });
+const refusedWorker = (): WorkerLike => {
+  throw new Error('SecurityError');
+};
 
 /** A worker that runs `compute` through serveTask, messages crossing as they would (asynchronously). */
 function fakeWorker(compute: (input: never) => unknown, log: string[] = []): WorkerLike {
@@ -62,6 +65,14 @@ describe('runTask', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(await pending).toEqual({ doubled: 10 });
     expect(silent.terminate).toHaveBeenCalled();
+  });
+
+  it('waits for a main-thread task that answers later, as one that loads its task script first does', async () => {
+    const later = (input: { n: number }) => Promise.resolve(double(input));
+    expect(await runTask(later, { n: 6 })).toEqual({ doubled: 12 });
+    expect(await runTask(later, { n: 7 }, { url: '/w.js', createWorker: () => refusedWorker() })).toEqual({
+      doubled: 14,
+    });
   });
 
   it('passes a task failure on instead of running it twice', async () => {

@@ -51,7 +51,12 @@ function canStartWorkers(): boolean {
   return typeof Worker !== 'undefined';
 }
 
-export function runTask<I, O>(compute: (input: I) => O, input: I, options: RunTaskOptions = {}): Promise<O> {
+/** `compute` is the task as the main thread runs it; it may answer later (a task script it loads first). */
+export function runTask<I, O>(
+  compute: (input: I) => O | PromiseLike<O>,
+  input: I,
+  options: RunTaskOptions = {},
+): Promise<O> {
   const inline = () => new Promise<O>((resolve) => resolve(compute(input)));
   const { url } = options;
   if (!url || (!options.createWorker && !canStartWorkers())) return inline();

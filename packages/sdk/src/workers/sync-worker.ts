@@ -1,5 +1,6 @@
 /** Entry of dist/pravesh-sync-worker.js (spec 000 §7: "Two background workers (sync, purge)"). */
 import { planSync } from './sync-task.ts';
-import { serveTask } from './worker-entry.ts';
+import { SYNC_TASK_GLOBAL } from './task-scripts.ts';
+import { taskScript } from './worker-entry.ts';
 
-serveTask(planSync);
+taskScript(planSync, SYNC_TASK_GLOBAL);

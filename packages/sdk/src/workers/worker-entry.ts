@@ -20,3 +20,13 @@ export function serveTask<I, O>(compute: (input: I) => O, scope = globalThis as 
     scope.postMessage(reply);
   };
 }
+
+/**
+ * A task script's entry. Started as a worker it serves its task (serveTask); added to a page with a
+ * script tag, which the maintenance does where no worker can run (main-thread-tasks.ts), it leaves
+ * the task on `globalName` instead, so the page runs the very code the worker would have.
+ */
+export function taskScript<I, O>(compute: (input: I) => O, globalName: string): void {
+  if (typeof document === 'undefined') serveTask(compute);
+  else (globalThis as Record<string, unknown>)[globalName] = compute;
+}

@@ -194,6 +194,7 @@ const SDK_FILE_ROLES: [RegExp, string][] = [
   [/^pravesh\.js$/, 'The SDK for a script tag (window.Pravesh)'],
   [/^pravesh\.esm\.js$/, 'The SDK as an ES module, for bundlers'],
   [/^pravesh-visitor(\.esm)?\.js$/, 'The visitor layer, loaded by the SDK when a page asks for it'],
+  [/^pravesh-visitor-\w+\.js$/, 'A part of the visitor layer, loaded when a page first needs it'],
   [/^pravesh-sso(\.esm)?\.js$/, 'Sign-on, loaded by the SDK when a page asks for it'],
   [/^pravesh-consent(\.esm)?\.js$/, 'The consent layer, loaded by the SDK when a page asks for it'],
   [/worker\.js$/, 'A worker the visitor layer starts'],
