@@ -100,7 +100,7 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)('change counters whose Redis misbehaves
   it('keeps a read no longer than maxKeptMs, even while its generation is current', async () => {
     const { counter } = generations(200);
     await eventually(() => counter.current(), known);
-    const kept = createKeptReads<number>(10);
+    const kept = createKeptReads<number>({ maxEntries: 10, maxBytes: 10_000 });
     let loads = 0;
     const read = () => kept.read('k', counter, () => Promise.resolve((loads += 1)));
     expect(await read()).toBe(1);

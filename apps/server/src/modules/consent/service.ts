@@ -49,8 +49,12 @@ export interface ConsentServiceOptions {
 /** The change counter of the consent ledger (lib/generations.ts). */
 export const CONSENT_LEDGER_COUNTER = 'consent-ledger';
 
-/** Most (subject, contract) answers a check keeps in memory; the oldest go first. */
+/**
+ * Most (subject, contract) answers a check keeps in memory, and most bytes they may hold
+ * (lib/kept-reads.ts estimates about 300 a subject with an answer or two); the oldest go first.
+ */
 const MAX_CACHED_ANSWERS = 100_000;
+const MAX_CACHED_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export interface ConsentCheckResult {
   response: ConsentCheckResponse;
@@ -144,7 +148,11 @@ export function createConsentService(options: ConsentServiceOptions) {
   // Tagged with the generation read before the ledger read, so an entry appended meanwhile, here or
   // on another instance, makes the answer stale rather than hidden (lib/generations.ts).
   const ledgerChanges = options.ledgerChanges;
-  const knownAnswers = createKeptReads<CheckAnswer[]>(MAX_CACHED_ANSWERS, options.countLookup);
+  const knownAnswers = createKeptReads<CheckAnswer[]>({
+    maxEntries: MAX_CACHED_ANSWERS,
+    maxBytes: MAX_CACHED_ANSWER_BYTES,
+    countLookup: options.countLookup,
+  });
   function answersOf(subject: string, contractId: string): Promise<CheckAnswer[]> {
     return knownAnswers.read(`${subject}\u0000${contractId}`, ledgerChanges, () =>
       answerReads.add({ subject, contractId }),

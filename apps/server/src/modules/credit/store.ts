@@ -65,6 +65,8 @@ function previousScoreOf(latest: CreditPullRow | undefined, pull: NewCreditPull)
 export const PULL_COUNTER_BUCKETS = 64;
 /** How many customers' latest pulls are kept in memory at most; past it the oldest go. */
 export const MAX_REMEMBERED_CUSTOMERS = 10_000;
+/** How many bytes those customers' pulls may hold at most (lib/kept-reads.ts estimates them). */
+export const MAX_REMEMBERED_PULL_BYTES = 16 * 1024 * 1024;
 
 /** The change counter of a customer's pulls: one of PULL_COUNTER_BUCKETS, by FNV-1a of the id. */
 function pullCounterName(customerId: string): string {
@@ -117,7 +119,11 @@ export function createCreditStore(db: Database, options: CreditStoreOptions = {}
 
   const counterOf = (customerId: string): GenerationCounter | undefined =>
     options.generations?.counter(pullCounterName(customerId));
-  const kept = createKeptReads<readonly CreditPullSummary[]>(MAX_REMEMBERED_CUSTOMERS, options.countLookup);
+  const kept = createKeptReads<readonly CreditPullSummary[]>({
+    maxEntries: MAX_REMEMBERED_CUSTOMERS,
+    maxBytes: MAX_REMEMBERED_PULL_BYTES,
+    countLookup: options.countLookup,
+  });
 
   /**
    * The latest pulls of one customer. The score tile asks on every signed-in page view and pulls
