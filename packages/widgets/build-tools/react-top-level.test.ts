@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { runInThisContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { commonJsAsModule, EAGER_RUNTIME_START, reactAtTopLevel } from './react-top-level.ts';
@@ -32,9 +33,9 @@ async function builtRuntime(): Promise<{ code: string; runtime: Runtime }> {
     logLevel: 'silent',
   });
   const code = outputFiles[0]!.text;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the built script, run as a page would
-  const runtime = new Function(`${code}\nreturn PraveshReact;`)() as Runtime;
-  return { code, runtime };
+  // The built script, run as a page runs it (a classic script in the global scope); its last
+  // expression answers the global it defines.
+  return { code, runtime: runInThisContext(`${code}\nPraveshReact;`) as Runtime };
 }
 
 /** What an installed package's production file exports (tests run React's development build). */

@@ -6,7 +6,10 @@
  */
 export function hostIdle(view: Window, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof view.requestIdleCallback === 'function') view.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-    else view.setTimeout(resolve, 0);
+    if (typeof view.requestIdleCallback === 'function') {
+      view.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    } else {
+      view.setTimeout(resolve, 0);
+    }
   });
 }
