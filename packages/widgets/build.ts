@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { minifyCssTemplates } from './build-tools/minify-css-templates.ts';
+import { EAGER_RUNTIME_START, reactAtTopLevel } from './build-tools/react-top-level.ts';
 import { fromSharedGlobals } from './build-tools/shared-globals.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -72,7 +73,15 @@ const bundles = [
     plugins: [fromSharedGlobals],
   }),
   await bundle('pravesh-sign-in.esm.js', { format: 'esm' }),
-  await bundle('pravesh-react.js', { ...consentEntry('react-runtime.ts'), format: 'iife', globalName: 'PraveshReact' }),
+  await bundle('pravesh-react.js', {
+    ...consentEntry('react-runtime.ts'),
+    format: 'iife',
+    globalName: 'PraveshReact',
+    // React's code at the top level of one `(function(){…})()`, compiled off the main thread
+    // (build-tools/react-top-level.ts).
+    plugins: [reactAtTopLevel],
+    supported: { arrow: false },
+  }),
   await bundle('pravesh-dompurify.js', {
     ...consentEntry('sanitizer-entry.ts'),
     format: 'iife',
@@ -111,6 +120,10 @@ for (const { file, metafile } of bundles) {
   const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
   if (WIDGET_SCRIPTS.has(file) && inputs.some((input) => /node_modules\/react(-dom)?\//.test(input))) {
     console.error('  carries React of its own: widgets read the shared runtime (PraveshReact)');
+    failed = true;
+  }
+  if (file === 'pravesh-react.js' && !EAGER_RUNTIME_START.test(code.toString('utf8'))) {
+    console.error('  does not start with "(function(){": V8 would compile React on the main thread');
     failed = true;
   }
   if (inputs.some((input) => input.includes('node_modules/zod/'))) {
