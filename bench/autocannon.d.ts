@@ -27,6 +27,8 @@ declare module 'autocannon' {
     warmup?: { connections?: number; duration?: number };
     /** Stop after this many requests instead of after `duration`. */
     amount?: number;
+    /** Requests per second across all connections, at most (a fixed rate instead of as fast as answered). */
+    overallRate?: number;
   }
 
   /** hdr-histogram-percentiles-obj: per-second samples (requests) or milliseconds (latency). */

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_PATH } from '@pravesh/core';
 import { createClock, type Clock } from '../test/customers.ts';
 import { DATABASE_KINDS, getTestInstance, type TestInstance } from '../test/instance.ts';
-import { maintainDailyPartitions, DAILY_PARTITIONED_TABLES } from './daily-partitions.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { maintainDailyPartitions, notStoredTheDayBefore, DAILY_PARTITIONED_TABLES } from './daily-partitions.ts';
 import { resultRows } from './client.ts';
+import { jsonRowsInsert } from './json-rows.ts';
 import { analyticsEvents } from './schema/analytics.ts';
 import { visits } from './schema/visits.ts';
 
@@ -129,6 +131,36 @@ describe.each(DATABASE_KINDS)('daily partitions and retention on %s', (kind) => 
       expect(await partitionsOf('visits')).toContain('visits_p20261208');
     } finally {
       clock.advance(-10 * 86_400_000);
+    }
+  });
+
+  it("checks the day before by key, not by reading today's partition, even in a plan made while it was empty", async () => {
+    // The batched inserts run prepared (db/client.ts executePrepared): PostgreSQL may keep one generic
+    // plan per connection, made while the day's partition is new and looks empty (PostgreSQL, PREPARE,
+    // Notes; plan_cache_mode, §20.7.4). Forced here, the plan of each table's insert must probe the key
+    // of the day-before partition per row, never hash or scan a partition whole.
+    const statements = {
+      visits: sql`${jsonRowsInsert(visits, ['visitId', 'visitorId', 'siteId', 'createdAt', 'receivedOn'])([])} ${notStoredTheDayBefore('visits', 'visit_id', 'visitId')}`,
+      analytics_events: sql`${jsonRowsInsert(analyticsEvents, undefined, { omitNulls: true })([])} ${notStoredTheDayBefore('analytics_events', 'event_id', 'eventId')}`,
+    };
+    const dialect = new PgDialect();
+    for (const table of DAILY_PARTITIONED_TABLES) {
+      const text = dialect.sqlToQuery(statements[table]).sql;
+      // One connection for the session's setting and its prepared statement.
+      const plan = await server.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare day_before_probe(json) as ${text}`));
+        try {
+          const explained = await tx.execute(sql.raw(`explain execute day_before_probe('[]')`));
+          return resultRows<{ 'QUERY PLAN': string }>(explained)
+            .map((row) => row['QUERY PLAN'])
+            .join('\n');
+        } finally {
+          await tx.execute(sql`deallocate day_before_probe`);
+        }
+      });
+      expect(plan).toMatch(/Index (Only )?Scan using \w+_p\d{8}_pkey/);
+      expect(plan).not.toMatch(/Hash|Seq Scan on \w+_p\d{8}|Merge/);
     }
   });
 });

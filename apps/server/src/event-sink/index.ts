@@ -6,6 +6,7 @@ import { createMobileHasher } from './mobile-hash.ts';
 import { createNatsEventSink } from './nats.ts';
 import { createPostgresEventSink, type PostgresEventSinkOptions } from './postgres.ts';
 import type { EventSink } from './types.ts';
+import { ingestionBatchingFor } from '../lib/group-commit.ts';
 
 export type { EventSink, StoredEvent } from './types.ts';
 
@@ -37,9 +38,7 @@ export function createEventSink(config: AppConfig, deps: EventSinkDeps): EventSi
         })
       : createPostgresEventSink(deps.database.db, {
           hashMobile,
-          // Batching per database kind as the visits do (modules/visits/index.ts has the measurements).
-          maxConcurrentFlushes: kind === 'postgres' ? 2 : 1,
-          maxWaitMs: kind === 'postgres' ? 'turn' : 1,
+          ...ingestionBatchingFor(kind),
           queue: deps.queue,
           now: deps.now,
         });

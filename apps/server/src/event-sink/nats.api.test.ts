@@ -168,6 +168,30 @@ describe('analytics events when NATS is down', () => {
     },
   );
 
+  it('answers 503 when no stream takes the event, or when its PubAck does not come within the publish timeout', async () => {
+    stream = await createTestStream();
+    server = await getTestInstance('pglite', { env: { ...stream.env, PRAVESH_NATS_PUBLISH_TIMEOUT_MS: '300' } });
+    expect((await readyzBecomes(server, 200)).status).toBe(200);
+    expect((await produce(server, { eventId: randomUUID() })).statusCode).toBe(200);
+
+    // The stream deleted behind the server's back: NATS answers "no responders" at once.
+    await stream.jsm.streams.delete(stream.stream);
+    const unrouted = await produce(server, { eventId: randomUUID() });
+    expect(unrouted.statusCode).toBe(503);
+    expect(unrouted.headers['retry-after']).toBeDefined();
+
+    // Something listens on the subjects but nothing stores them: no PubAck ever comes.
+    const listener = stream.connection.subscribe(`${stream.subjectPrefix}.>`);
+    await stream.connection.flush();
+    const started = performance.now();
+    const unacknowledged = await produce(server, { eventId: randomUUID() });
+    expect(unacknowledged.statusCode).toBe(503);
+    // Refused after the 300 ms timeout (a sweep every quarter of it), not left waiting.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(performance.now() - started).toBeLessThan(5000);
+    listener.unsubscribe();
+  });
+
   it('stays unready when a stream of that name exists but does not take the events’ subjects', async () => {
     stream = await createTestStream();
     await stream.jsm.streams.add({ name: stream.stream, subjects: [`${stream.subjectPrefix}-other.>`] });

@@ -3,13 +3,10 @@ import {
   DiscardPolicy,
   RetentionPolicy,
   StorageType,
-  jetstream,
   jetstreamManager,
-  type JetStreamClient,
   type JetStreamManager,
-  type PubAck,
 } from '@nats-io/jetstream';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, createInbox, headers, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { PraveshError } from '@pravesh/core';
 import type { NatsSinkConfig } from '../config/events.ts';
@@ -33,6 +30,20 @@ const CONNECT_RETRY_MS = 1000;
 
 type State = 'connecting' | 'ready' | 'disconnected' | 'stream refused' | 'closed';
 
+/** What a PubAck tells the sink (NATS JetStream API, "Publish Acknowledgement"). */
+interface Ack {
+  seq: number;
+  duplicate: boolean;
+}
+
+/** A published event awaiting its PubAck. */
+interface AwaitingAck {
+  /** performance.now() when published. */
+  since: number;
+  resolve(ack: Ack): void;
+  reject(error: unknown): void;
+}
+
 /**
  * Analytics events on a NATS JetStream stream (PRAVESH_EVENTS_SINK=nats; README "Analytics events
  * and retention"). Each event is one message on `<prefix>.<siteId>`, its body the event's row
@@ -51,7 +62,6 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
   let state: State = 'connecting';
   let streamProblem: string | undefined;
   let connection: NatsConnection | undefined;
-  let client: JetStreamClient | undefined;
   let manager: JetStreamManager | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let outageLogged = false;
@@ -121,7 +131,14 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
         return;
       }
       connection = nc;
-      client = jetstream(nc, { timeout: config.publishTimeoutMs });
+      // One subscription takes every PubAck: each event's reply subject is the inbox and its token.
+      inbox = createInbox();
+      nc.subscribe(`${inbox}.*`, {
+        callback: (error, msg) => {
+          // A failed delivery leaves its event to the sweep (refuseLate).
+          if (!error) settle(msg);
+        },
+      });
       manager = await jetstreamManager(nc, { timeout: config.publishTimeoutMs });
       void watchStatus(nc);
       await ensureStream(manager);
@@ -146,7 +163,7 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
   }
 
   /** The receipt of the copy stored first: its row, read back by the sequence the duplicate's PubAck names. */
-  async function firstReceipt(ack: PubAck): Promise<Date> {
+  async function firstReceipt(ack: Ack): Promise<Date> {
     const stored = await manager!.streams.getMessage(config.stream, { seq: ack.seq });
     if (!stored) throw new Error('the first copy of a duplicate is gone from the stream');
     return new Date(stored.json<EventRow>().receivedAt);
@@ -159,11 +176,68 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
    * wake-up of the NATS server): a fifth of the route's server CPU in a profile under load. Each
    * event still waits for its own PubAck before its caller is answered.
    */
-  let gathered: { row: EventRow; resolve: (ack: PubAck) => void; reject: (error: unknown) => void }[] = [];
+  let gathered: { row: EventRow; resolve: (ack: Ack) => void; reject: (error: unknown) => void }[] = [];
+
+  /**
+   * Events published and not yet acknowledged, by reply token, oldest first (a Map keeps insertion
+   * order). Each event is a plain publish whose reply subject is `<inbox>.<token>`, and JetStream
+   * answers its PubAck there (NATS JetStream API, "Publish Acknowledgement"); one subscription
+   * takes them all, and one timer refuses those unanswered after publishTimeoutMs. The JetStream
+   * client's publish is a request per event instead, with a timer, a promise chain, a header
+   * builder and an Error (made on every success, to cancel the request) of its own: 16–21 µs of
+   * CPU per event against 7–9 for this, publishing 50 at a time to the machine's NATS.
+   */
+  const awaiting = new Map<string, AwaitingAck>();
+  let inbox = '';
+  let lastToken = 0;
+  let lateSweep: NodeJS.Timeout | undefined;
+
+  /** A PubAck (or JetStream's refusal) arrived for the event published with `msg.subject` as reply. */
+  function settle(msg: Msg): void {
+    const token = msg.subject.slice(inbox.length + 1);
+    const waiting = awaiting.get(token);
+    // Answered after the sweep had refused it: its caller was told 503, and a resend is stored once.
+    if (!waiting) return;
+    awaiting.delete(token);
+    // A status instead of a PubAck: 503 when no stream took the subject (NATS "no responders").
+    if (msg.headers?.hasError) {
+      waiting.reject(new Error(`no PubAck: ${msg.headers.code} ${msg.headers.description}`));
+      return;
+    }
+    try {
+      const answer = msg.json<{
+        stream?: string;
+        seq?: number;
+        duplicate?: boolean;
+        error?: { description?: string };
+      }>();
+      if (answer.error || !answer.stream || typeof answer.seq !== 'number') {
+        throw new Error(`JetStream refused the event: ${answer.error?.description ?? 'no stream in its PubAck'}`);
+      }
+      waiting.resolve({ seq: answer.seq, duplicate: answer.duplicate === true });
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+
+  /** Refuses the events whose PubAck is later than publishTimeoutMs: nothing is known to be stored. */
+  function refuseLate(): void {
+    const cutoff = performance.now() - config.publishTimeoutMs;
+    for (const [token, waiting] of awaiting) {
+      if (waiting.since > cutoff) break;
+      awaiting.delete(token);
+      waiting.reject(new Error(`no PubAck within ${config.publishTimeoutMs} ms`));
+    }
+    if (awaiting.size === 0) {
+      clearInterval(lateSweep);
+      lateSweep = undefined;
+    }
+  }
 
   function publishGathered(): void {
     const batch = gathered;
     gathered = [];
+    const since = performance.now();
     for (const { row, resolve, reject } of batch) {
       // The connection may have dropped since the event was taken: refuse it now rather than let
       // the client hold it in its reconnect buffer.
@@ -171,17 +245,29 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
         reject(serviceUnavailable());
         continue;
       }
-      client!
-        .publish(`${config.subjectPrefix}.${row.siteId}`, JSON.stringify(row), {
-          msgID: row.eventId,
-          timeout: config.publishTimeoutMs,
-        })
-        .then(resolve, reject);
+      const token = (lastToken += 1).toString(36);
+      const messageHeaders = headers();
+      // JetStream drops a resend of this id within the stream's duplicate window.
+      messageHeaders.set('Nats-Msg-Id', row.eventId);
+      awaiting.set(token, { since, resolve, reject });
+      try {
+        connection!.publish(`${config.subjectPrefix}.${row.siteId}`, JSON.stringify(row), {
+          headers: messageHeaders,
+          reply: `${inbox}.${token}`,
+        });
+      } catch (error) {
+        awaiting.delete(token);
+        reject(error);
+      }
+    }
+    // A quarter of the timeout between sweeps: an event is refused at most 1.25 timeouts after it left.
+    if (awaiting.size > 0 && lateSweep === undefined) {
+      lateSweep = setInterval(refuseLate, Math.max(1, config.publishTimeoutMs / 4));
     }
   }
 
   async function publish(row: EventRow): Promise<StoredEvent> {
-    const ack = await new Promise<PubAck>((resolve, reject) => {
+    const ack = await new Promise<Ack>((resolve, reject) => {
       if (gathered.length === 0) setImmediate(publishGathered);
       gathered.push({ row, resolve, reject });
     });

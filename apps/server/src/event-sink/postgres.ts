@@ -14,7 +14,7 @@ export type { StoredEvent } from './types.ts';
 type TableRow = EventRow & { receivedOn: string };
 
 export interface PostgresEventSinkOptions extends EventRowOptions {
-  /** Batching as the visits do (modules/visits/index.ts): PGlite one batch at a time, a pg pool two. */
+  /** Batching as the visits do (lib/group-commit.ts ingestionBatchingFor): PGlite one batch at a time, a pg pool four. */
   maxBatchSize?: number;
   maxWaitMs?: BatcherOptions<TableRow, StoredEvent>['maxWaitMs'];
   maxConcurrentFlushes?: number;
