@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { axeScan, expectNoViolations, reachedFrame } from '../axe.ts';
+import { axeScan, expectNoViolations } from '../axe.ts';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { otpFromEmail, otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
@@ -179,7 +179,7 @@ async function expectFrameAxeClean(page: Page): Promise<void> {
   let results: Awaited<ReturnType<typeof axeScan>> | undefined;
   await expect(async () => {
     results = await axeScan(page, { include: '#accounts-frame' });
-    expect(reachedFrame(results)).toBe(true);
+    expect(results.reachedFrame).toBe(true);
   }).toPass({ timeout: 30_000 });
   expectNoViolations(results!);
 }
