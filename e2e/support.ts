@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AUTHORIZATION_KEY_MAX_SKEW_SECONDS, type DemoCreditCustomer } from '@pravesh/core';
+import { axeScan, expectNoViolations } from './axe.ts';
 import { API_URL, DEMO_SITE_A } from './urls.ts';
 
 /** Helpers the journeys share: fresh mobile numbers, screenshots kept as artifacts, OTPs from the outbox. */
@@ -141,9 +141,6 @@ export function otpFromEmail(page: Page, email: string): Promise<string> {
   return otpIn(page, (message) => message.channel === 'email' && message.to === email);
 }
 
-/** The accessibility rules every journey checks (WCAG 2.2 AA as axe-core knows it). */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /**
  * Waits for the page's running animations that end (a dialog's fade and pop, a sheet sliding up) to
  * end; endless ones (spinners, a blinking caret) are left running. Axe measuring a dialog mid-fade
@@ -163,12 +160,7 @@ export async function animationsSettled(page: Page): Promise<void> {
 /** No axe-core violation on the page once its animations have settled; names each rule and element that fails. */
 export async function expectAxeClean(page: Page, state?: string): Promise<void> {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, state && `axe violations with ${state}`).toEqual([]);
+  expectNoViolations(await axeScan(page), state && `axe violations with ${state}`);
 }
 
 /** What a journey's console watch answers (watchConsole). */

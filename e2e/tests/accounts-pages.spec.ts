@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { axeScan, expectNoViolations } from '../axe.ts';
 import { API_URL, DEMO_SITE_A } from '../urls.ts';
 import { otpFromEmail, otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
@@ -12,7 +12,6 @@ import { otpFromEmail, otpFromOutbox, randomMobile, screenshot } from '../suppor
  * frame-ancestors rule: a page on an unlisted origin cannot frame /listener.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
   { name: '1280', width: 1280, height: 800 },
   { name: '375', width: 375, height: 740 },
@@ -45,13 +44,7 @@ function pageUrl(page: '/authorize' | '/listener', extra: Record<string, string>
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
+  expectNoViolations(await axeScan(page));
 }
 
 for (const viewport of VIEWPORTS) {
@@ -183,17 +176,12 @@ async function expectFrameAxeClean(page: Page): Promise<void> {
   // frame by messaging a copy of itself injected there; on a loaded machine that copy is sometimes
   // not answering yet and axe reports on the outer page alone, so the run is repeated until it has
   // reached in (nodes inside the frame are named [iframe selector, inner selector]).
-  let results: Awaited<ReturnType<AxeBuilder['analyze']>> | undefined;
+  let results: Awaited<ReturnType<typeof axeScan>> | undefined;
   await expect(async () => {
-    results = await new AxeBuilder({ page }).include('#accounts-frame').withTags(WCAG_TAGS).analyze();
-    expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1))).toBe(true);
+    results = await axeScan(page, { include: '#accounts-frame' });
+    expect(results.reachedFrame).toBe(true);
   }).toPass({ timeout: 30_000 });
-  const summary = results!.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
+  expectNoViolations(results!);
 }
 
 test.describe('framing rules (CSP frame-ancestors)', () => {

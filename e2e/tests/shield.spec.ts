@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request, type Response } from '@playwright/test';
+import { axeScan, expectNoViolations } from '../axe.ts';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B, PRODUCE_EVENT_PATH } from '../urls.ts';
 
 /**
@@ -13,7 +13,6 @@ import { API_URL, DEMO_SITE_A, DEMO_SITE_B, PRODUCE_EVENT_PATH } from '../urls.t
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const JWS_COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const isProduce = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === PRODUCE_EVENT_PATH;
@@ -36,13 +35,7 @@ async function fullPageScreenshot(page: Page, name: string): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
+  expectNoViolations(await axeScan(page));
 }
 
 test.describe('demo site A (site 2, homepage)', () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { decodeVisitorCookie, openCustomerField, parseScope, visitorCookieName } from '@pravesh/core';
+import { axeScan, expectNoViolations } from '../axe.ts';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
 import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
 
@@ -10,7 +10,6 @@ import { otpFromOutbox, randomMobile, screenshot } from '../support.ts';
  * desktop and a 375px phone width, axe-clean with the widget open, screenshots kept as artifacts.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The server's development cookie key (PRAVESH_COOKIE_KEYS default), served to the demo pages. */
 const DEV_COOKIE_KEY = 'pravesh-development-cookie-key';
 const DEV_COOKIE_KID = 'dev-cookie-2026-11';
@@ -22,15 +21,10 @@ const VIEWPORTS = [
 const masked = (mobileNo: string) => `${mobileNo.slice(0, 2)}******${mobileNo.slice(-2)}`;
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await axeScan(page);
   // axe reached into the accounts frame: nodes inside it are named [iframe selector, inner selector].
-  expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1))).toBe(true);
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
+  expect(results.reachedFrame).toBe(true);
+  expectNoViolations(results);
 }
 
 /** The visitor record in the browser's cookie, decoded with the development cookie key. */
