@@ -315,4 +315,40 @@ describe('Support page (spec 001 §2 support)', () => {
     });
     expect(page.calls.filter((call) => call.path === SUPPORT_ROUTES.chatAllocation)).toHaveLength(2);
   });
+
+  it('leaving the queue before the chat’s history has come keeps the panel closed when it comes', async () => {
+    const chatId = '7d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+    let answerHistory!: () => void;
+    const history = new Promise((resolve) => {
+      answerHistory = () =>
+        resolve({
+          state: { chatId, status: 'WAITING', agentName: null, queuePosition: 3, rating: null, ticketReference: null },
+          messages: [],
+        });
+    });
+    open('/support', {
+      [SUPPORT_ROUTES.getSupport]: faqServer(true),
+      [SUPPORT_ROUTES.chatAllocation]: {
+        chatId,
+        status: 'QUEUED',
+        agentName: null,
+        queuePosition: 3,
+        requestedAt: '2026-11-21T06:00:00.000Z',
+        agentsOnDuty: 2,
+        assignedAt: null,
+      } satisfies ChatAllocationResponse,
+      [SUPPORT_ROUTES.chatRelease]: { released: true },
+      [SUPPORT_ROUTES.chatMessages]: () => history,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Chat with us' }, { timeout: 5000 }));
+    expect(await screen.findByText('You’re number 3 in the queue')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the queue' }));
+    expect(await screen.findByRole('button', { name: 'Chat with us' })).toBeTruthy();
+    await act(() => {
+      answerHistory();
+      return history;
+    });
+    expect(screen.getByRole('button', { name: 'Chat with us' })).toBeTruthy();
+    expect(screen.queryByText('You’re number 3 in the queue')).toBeNull();
+  });
 });

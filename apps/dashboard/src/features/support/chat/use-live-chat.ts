@@ -65,6 +65,10 @@ export function useLiveChat() {
   const [failure, setFailure] = useState<string | null>(null);
   const [reconnecting, setReconnecting] = useState(false);
   const lastSeq = useRef(0);
+  // The chat the panel shows now, read by answers that arrive late: the history asked for when the
+  // chat opened, or a stream event, may land after the customer left the queue, and must not
+  // bring back a chat the panel has closed.
+  const shownChat = useRef<string | null>(null);
   const lastTypingSent = useRef(0);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -76,7 +80,7 @@ export function useLiveChat() {
       setMessages((current) => mergeMessages(current, [event.message]));
       if (event.message.author === 'AGENT') setAgentTyping(false);
     } else if (event.type === 'state') {
-      setState(event.state);
+      if (event.state.chatId === shownChat.current) setState(event.state);
     } else if (event.type === 'typing' && event.author === 'AGENT') {
       setAgentTyping(true);
       clearTimeout(typingTimer.current);
@@ -100,12 +104,13 @@ export function useLiveChat() {
     const chat = await ask();
     if (!chat) return;
     lastSeq.current = 0;
+    shownChat.current = chat.chatId;
     setMessages([]);
     setPending([]);
     setState(stateOf(chat));
     setChatId(chat.chatId);
     const history = await loadMessages({ chatId: chat.chatId });
-    if ('data' in history && history.data) {
+    if ('data' in history && history.data && shownChat.current === chat.chatId) {
       setMessages(history.data.messages);
       lastSeq.current = history.data.messages.at(-1)?.seq ?? 0;
       setState(history.data.state);
@@ -203,6 +208,7 @@ export function useLiveChat() {
   }
 
   function reset(): void {
+    shownChat.current = null;
     setChatId(null);
     setState(null);
     setMessages([]);
