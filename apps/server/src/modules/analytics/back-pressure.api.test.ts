@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)('event writes while the events table is locked (%s
 
     const lock = await lockEvents(database.db);
     // Fill the flush slots (lib/group-commit.ts ingestionBatchingFor), one batch each.
-    const slots = ingestionBatchingFor(kind).maxConcurrentFlushes;
+    const slots = ingestionBatchingFor(server.database.kind).maxConcurrentFlushes;
     const waiting: Array<Promise<Answer>> = [];
     for (let slot = 0; slot < slots; slot += 1) {
       waiting.push(produce(server, token));
