@@ -11,7 +11,12 @@ afterEach(cleanup);
 const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
 const signInButton = () => screen.findByRole('button', { name: 'Sign in to My Account' }, { timeout: 5000 });
 
-describe('layout guard (spec 001 §2)', () => {
+// Under a full two-worker run the lazily loaded route modules have failed to load now and then
+// (vitest: "chunk failed to load" while mocking in a neighbouring file); each passes alone and
+// on a second try, so these renders get one retry. A real regression fails both tries.
+const LAZY_ROUTES_RETRY = { retry: 1 };
+
+describe('layout guard (spec 001 §2)', LAZY_ROUTES_RETRY, () => {
   it('no session: a signed-in page shows the root screen with sign-in', async () => {
     const page = renderDashboard('/dashboard');
     await signInButton();
@@ -107,7 +112,7 @@ describe('layout guard (spec 001 §2)', () => {
   });
 });
 
-describe('a session that ended (expired, or signed out on another device or tab)', () => {
+describe('a session that ended (expired, or signed out on another device or tab)', LAZY_ROUTES_RETRY, () => {
   const endedHeading = () =>
     screen.findByRole('heading', { level: 1, name: 'Your session has ended' }, { timeout: 5000 });
 
