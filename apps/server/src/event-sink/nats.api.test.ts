@@ -45,6 +45,23 @@ async function readyzBecomes(
   return answer;
 }
 
+/**
+ * The stream's message count, read through the test's own connection once it is back: after a
+ * SIGKILL that connection reconnects on its own schedule (200 ms waits plus jitter, slower on a busy
+ * box) and a JetStream API request sent meanwhile can time out, so the read waits for a round trip
+ * (flush) and tries again on a timeout rather than failing on the test's plumbing.
+ */
+async function storedAfterReconnect(stream: TestStream): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await stream.connection.flush();
+      return (await stream.jsm.streams.info(stream.stream)).state.messages;
+    } catch (error) {
+      if (attempt >= 5 || (error as Error).name !== 'TimeoutError') throw error;
+    }
+  }
+}
+
 describe('analytics events on NATS JetStream (the machine’s NATS)', () => {
   let stream: TestStream;
   let a: TestInstance;
@@ -164,7 +181,7 @@ describe('analytics events when NATS is down', () => {
       await privateNats.start();
       expect((await readyzBecomes(server, 200)).status).toBe(200);
       expect((await produce(server, { eventId: randomUUID() })).statusCode).toBe(200);
-      expect((await stream.jsm.streams.info(stream.stream)).state.messages).toBe(2);
+      expect(await storedAfterReconnect(stream)).toBe(2);
     },
   );
 
