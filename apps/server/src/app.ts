@@ -16,7 +16,7 @@ import { openapiOptions } from './openapi.ts';
 import { trustProxyOption } from './config/trusted-proxies.ts';
 import { MODULES } from './modules/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
-import { observabilityPlugin } from './observability/plugin.ts';
+import { MeteredLogController, metricsRoutePlugin } from './observability/plugin.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability/request-id.ts';
 import { createPassVerifier } from './modules/shield/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -64,8 +64,16 @@ export type { AppConfig };
 
 /** Builds the API without listening (tests use app.inject(), main.ts listens). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const metrics = options.metrics || createMetrics({ processMetrics: options.metrics !== false });
+  const metered = options.metrics !== false;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream, config.environment),
+    // Request metrics are recorded by the log controller (observability/plugin.ts), which Fastify
+    // calls only when there is a logger: with logs off they get a silent one.
+    logger:
+      options.logger !== false
+        ? loggerOptions(config.logLevel, options.logStream, config.environment)
+        : metered && { level: 'silent' },
+    ...(metered ? { logController: new MeteredLogController(metrics) } : {}),
     bodyLimit: config.bodyLimitBytes,
     // Only the configured proxies' X-Forwarded-For is believed; none by default.
     trustProxy: trustProxyOption(config.trustedProxies),
@@ -80,7 +88,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Everything modules share is built once; its close runs after every module's onClose hooks
   // (onClose hooks run in reverse order of registration), so queued visits are written first.
-  const metrics = options.metrics || createMetrics({ processMetrics: options.metrics !== false });
   const shared = options.alongside?.shareable;
   const { deps, close } = await createDeps(config, {
     metrics,
@@ -114,8 +121,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header('connection', 'close');
     done(serviceUnavailable(1));
   });
-  // First, so its hooks time every request, refusals included (config/observability.ts).
-  if (options.metrics !== false) await app.register(observabilityPlugin, { metrics, token: config.metrics.token });
+  // GET /metrics on the API's own port for a caller with the token; main.ts may also serve it on a
+  // port of its own (config/observability.ts).
+  if (metered && config.metrics.token !== undefined) {
+    await app.register(metricsRoutePlugin, { metrics, token: config.metrics.token });
+  }
   // The 404 page's way out: the marketplace homepage (site 2) when its origin is configured.
   await app.register(errorsPlugin, { homeUrl: config.sites.get(2)?.origins[0] });
   await app.register(securityHeaders, {

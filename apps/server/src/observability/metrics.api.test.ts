@@ -153,20 +153,33 @@ describe('request ids', () => {
     expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('puts the id in every log line of the request', async () => {
+  it('puts the id in every log line of the request, and counts it with the server’s own logger on', async () => {
     const lines: string[] = [];
     const logged = await getTestInstance('pglite', {
       logger: true,
       logStream: { write: (line) => void lines.push(line) },
-      env: { PRAVESH_LOG_LEVEL: 'info' },
+      env: { PRAVESH_LOG_LEVEL: 'info', PRAVESH_METRICS_TOKEN: TOKEN },
     });
     try {
       const traceId = 'aa0f2f3577b34da6a3ce929d0e0e4736';
       await logged.app.inject({ url: '/no-such-page', headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
-      const requestLines = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: unknown });
+      const requestLines = lines.map(
+        (line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: unknown; msg?: string },
+      );
       const aboutRequest = requestLines.filter((line) => line.req !== undefined || line.res !== undefined);
       expect(aboutRequest.length).toBeGreaterThanOrEqual(2);
       for (const line of aboutRequest) expect(line.reqId).toBe(traceId);
+      // The metrics ride on Fastify's log controller (plugin.ts): its own "request completed" line stays.
+      expect(aboutRequest.map(({ msg }) => msg)).toContain('request completed');
+      const text = (await logged.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      // A path no route matches is counted under one label, never its raw path.
+      expect(
+        sample(
+          text,
+          'http_server_request_duration_seconds_count{http_request_method="GET",http_route="unmatched",http_response_status_code="404",code="notFound"}',
+        ),
+      ).toBe(1);
+      expect(text).not.toContain('no-such-page');
     } finally {
       await logged.close();
     }

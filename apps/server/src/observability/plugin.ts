@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_GROUPS } from '@pravesh/core';
 import type { Metrics } from './metrics.ts';
@@ -20,53 +20,74 @@ export function noteRefusal(request: FastifyRequest, code: string): void {
 
 export interface ObservabilityOptions {
   metrics: Metrics;
-  /** Serve /metrics on this app for a caller with `Authorization: Bearer <token>` (config/observability.ts). */
-  token?: string | undefined;
+  token: string;
 }
 
 /**
  * Request metrics for every route: one histogram by route *template* (never the raw URL, which
  * may carry a pass token or ids), method, HTTP status and spec status code; shield refusals by code.
+ *
+ * Recorded from Fastify's log controller (its documented extension point, `logController`), whose
+ * requestCompleted Fastify already calls once for every finished response, refusals and 404s
+ * included, to log it. An onResponse hook would add a turn of Fastify's hook runner to every
+ * request, and the bench row "metrics on ÷ off" (issue target 0.97) has no room for it. The
+ * server's logger must be on for Fastify to call it (app.ts gives a silent one when logs are off).
  */
-export const observabilityPlugin = fp<ObservabilityOptions>(
-  (app: FastifyInstance, { metrics, token }) => {
-    // No onSend hook: the first one would put Fastify's onSend runner on every response. The
-    // x-request-id header is set by app.ts's onRequest hook, which runs with or without metrics.
-    // One series per label set, found by a string key: building and hashing a label object on every
-    // request cost a measurable share of the no-op route's throughput (bench "metrics on ÷ off").
-    const series = new Map<string, LatencySeries>();
-    app.addHook('onResponse', (request, reply, done) => {
-      // Unmatched requests share one label: raw paths would make a series per scanner probe.
-      const route = request.routeOptions.url ?? 'unmatched';
-      const refused = (request as WithSpecCode)[SPEC_CODE];
-      if (refused !== undefined && SHIELD_CODES.has(refused)) metrics.shieldRefusals.inc({ code: refused });
-      const code = refused ?? 'ok';
-      const key = `${request.method} ${reply.statusCode} ${code} ${route}`;
-      let observe = series.get(key);
-      if (observe === undefined) {
-        observe = metrics.httpRequestDuration.series({
-          http_request_method: request.method,
-          http_route: route,
-          http_response_status_code: String(reply.statusCode),
-          code,
-        });
-        series.set(key, observe);
-      }
-      observe.observe(reply.elapsedTime / 1000);
-      done();
-    });
-    if (token !== undefined) {
-      const expected = Buffer.from(`Bearer ${token}`);
-      app.get('/metrics', { config: { shield: false }, schema: { hide: true } }, async (request, reply) => {
-        const given = Buffer.from(request.headers.authorization ?? '');
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-          return reply.status(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
-        }
-        return sendMetrics(metrics, reply);
+export class MeteredLogController extends LogController {
+  // One series per label set, found by a string key: building and hashing a label object on every
+  // request cost a measurable share of the no-op route's throughput.
+  readonly #series = new Map<string, LatencySeries>();
+  readonly #metrics: Metrics;
+
+  constructor(metrics: Metrics) {
+    super();
+    this.#metrics = metrics;
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    this.#observe(request, reply);
+    super.requestCompleted(error, request, reply, metadata);
+  }
+
+  #observe(request: FastifyRequest, reply: FastifyReply): void {
+    // Unmatched requests share one label: raw paths would make a series per scanner probe.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const refused = (request as WithSpecCode)[SPEC_CODE];
+    if (refused !== undefined && SHIELD_CODES.has(refused)) this.#metrics.shieldRefusals.inc({ code: refused });
+    const code = refused ?? 'ok';
+    const key = `${request.method} ${reply.statusCode} ${code} ${route}`;
+    let observe = this.#series.get(key);
+    if (observe === undefined) {
+      observe = this.#metrics.httpRequestDuration.series({
+        http_request_method: request.method,
+        http_route: route,
+        http_response_status_code: String(reply.statusCode),
+        code,
       });
+      this.#series.set(key, observe);
     }
+    observe.observe(reply.elapsedTime / 1000);
+  }
+}
+
+/** Serves /metrics on this app for a caller with `Authorization: Bearer <token>` (config/observability.ts). */
+export const metricsRoutePlugin = fp<ObservabilityOptions>(
+  (app: FastifyInstance, { metrics, token }) => {
+    const expected = Buffer.from(`Bearer ${token}`);
+    app.get('/metrics', { config: { shield: false }, schema: { hide: true } }, async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return reply.status(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
+      }
+      return sendMetrics(metrics, reply);
+    });
   },
-  { name: 'pravesh-observability' },
+  { name: 'pravesh-metrics-route' },
 );
 
 export async function sendMetrics(metrics: Metrics, reply: FastifyReply): Promise<FastifyReply> {
