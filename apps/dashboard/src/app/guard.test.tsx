@@ -1,27 +1,21 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { PERSIST_KEY } from './persist.ts';
 import { activeMenuOf, landingPath } from '../session/flows.ts';
-import { CUSTOMER, refusal, renderDashboard, signedInState } from '../test/harness.tsx';
+import { CUSTOMER, importScreensFirst, refusal, renderDashboard, signedInState } from '../test/harness.tsx';
 
 afterEach(cleanup);
 
 const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
 const signInButton = () => screen.findByRole('button', { name: 'Sign in to My Account' }, { timeout: 5000 });
 
-// The screens these tests open load lazily (app/router.tsx). Their first import in a fresh worker
-// compiles the screen's whole module tree, which under a full two-worker run has outlasted the
-// renders' 5 s waits (the heading never came in time). Imported once up front, each render's lazy
-// import is answered from the module cache, and the waits measure the app, not the compiler.
-beforeAll(async () => {
-  await Promise.all([
-    import('../features/home/dashboard-page.tsx'),
-    import('../features/report/report-page.tsx'),
-    import('../features/support/support-page.tsx'),
-  ]);
-}, 120_000);
+importScreensFirst(
+  () => import('../features/home/dashboard-page.tsx'),
+  () => import('../features/report/report-page.tsx'),
+  () => import('../features/support/support-page.tsx'),
+);
 
 describe('layout guard (spec 001 §2)', () => {
   it('no session: a signed-in page shows the root screen with sign-in', async () => {

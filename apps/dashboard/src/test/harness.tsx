@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import { LEAD_ROUTES } from '@pravesh/core/leads/routes.ts';
 import { MY_ACCOUNT_ROUTES } from '@pravesh/core/my-account/routes.ts';
 import { OFFER_ROUTES } from '@pravesh/core/offers/routes.ts';
@@ -19,6 +20,18 @@ import type { NativeBridgeHost } from '../session/native-bridge.ts';
 import { createAnalytics } from '../lib/analytics.ts';
 import { createHttp, type Send } from '../lib/http.ts';
 import { aesGcmCodec, memoryKeyStore } from '../lib/secure-storage.ts';
+
+/**
+ * Imports the lazily loaded screens (app/router.tsx) a test file opens, once, before its tests run.
+ * A screen's first import in a fresh worker compiles its whole module tree, which under a full
+ * two-worker run on a busy box has outlasted the renders' waits; imported first, each render's lazy
+ * import is answered from the module cache and the waits measure the app, not the compiler.
+ */
+export function importScreensFirst(...loads: (() => Promise<unknown>)[]): void {
+  beforeAll(async () => {
+    await Promise.all(loads.map((load) => load()));
+  }, 120_000);
+}
 
 /**
  * The dashboard on a test page: the real store, router, guard, flows, HTTP helper, persistence

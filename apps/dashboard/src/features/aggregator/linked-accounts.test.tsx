@@ -2,8 +2,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGGREGATOR_ROUTES } from '@pravesh/core/aggregator/routes.ts';
-import { refusal, renderDashboard, signedInState, type Reply } from '../../test/harness.tsx';
+import { importScreensFirst, refusal, renderDashboard, signedInState, type Reply } from '../../test/harness.tsx';
 import { ACCOUNT_A, ACCOUNT_B, accountsFixture } from './fixtures.ts';
+
+importScreensFirst(() => import('./linked-accounts-page.tsx'));
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refusal, renderDashboard, signedInState } from '../../test/harness.tsx';
+import { importScreensFirst, refusal, renderDashboard, signedInState } from '../../test/harness.tsx';
 import { PULL_REPORT_PATH } from '@pravesh/core/credit/routes.ts';
 import { CREDIT_SCORES_PATH } from './api.ts';
+
+importScreensFirst(() => import('../home/dashboard-page.tsx'));
 
 afterEach(cleanup);
 
