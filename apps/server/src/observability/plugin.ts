@@ -30,13 +30,14 @@ export interface ObservabilityOptions {
  * Recorded from Fastify's log controller (its documented extension point, `logController`), whose
  * requestCompleted Fastify already calls once for every finished response, refusals and 404s
  * included, to log it. An onResponse hook would add a turn of Fastify's hook runner to every
- * request, and the bench row "metrics on ÷ off" (issue target 0.97) has no room for it. The
+ * request, and the bench row "metrics on ÷ off" (target 0.97, docs/operations.md) has no room for it. The
  * server's logger must be on for Fastify to call it (app.ts gives a silent one when logs are off).
  */
 export class MeteredLogController extends LogController {
-  // One series per label set, found by a string key: building and hashing a label object on every
-  // request cost a measurable share of the no-op route's throughput.
-  readonly #series = new Map<string, LatencySeries>();
+  // One series per label set, found through maps keyed by the route template, method and status
+  // (strings Fastify and Node's parser reuse, whose hashes V8 keeps, and a number): building a label
+  // object, or a key string, on every request cost a measurable share of the no-op's throughput.
+  readonly #series = new Map<string, Map<string, Map<number, LatencySeries>>>();
   readonly #metrics: Metrics;
 
   constructor(metrics: Metrics) {
@@ -59,19 +60,33 @@ export class MeteredLogController extends LogController {
     const route = request.routeOptions.url ?? 'unmatched';
     const refused = (request as WithSpecCode)[SPEC_CODE];
     if (refused !== undefined && SHIELD_CODES.has(refused)) this.#metrics.shieldRefusals.inc({ code: refused });
-    const code = refused ?? 'ok';
-    const key = `${request.method} ${reply.statusCode} ${code} ${route}`;
-    let observe = this.#series.get(key);
-    if (observe === undefined) {
-      observe = this.#metrics.httpRequestDuration.series({
-        http_request_method: request.method,
+    this.#seriesFor(route, request.method, reply.statusCode, refused ?? 'ok').observe(reply.elapsedTime / 1000);
+  }
+
+  #seriesFor(route: string, method: string, status: number, code: string): LatencySeries {
+    // A refusal's spec code joins the route key: refusals are few, answers are most requests.
+    const key = code === 'ok' ? route : `${route} ${code}`;
+    let byMethod = this.#series.get(key);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.#series.set(key, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(status);
+    if (series === undefined) {
+      series = this.#metrics.httpRequestDuration.series({
+        http_request_method: method,
         http_route: route,
-        http_response_status_code: String(reply.statusCode),
+        http_response_status_code: String(status),
         code,
       });
-      this.#series.set(key, observe);
+      byStatus.set(status, series);
     }
-    observe.observe(reply.elapsedTime / 1000);
+    return series;
   }
 }
 
