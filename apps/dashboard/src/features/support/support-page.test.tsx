@@ -98,6 +98,17 @@ function routes(extra: Record<string, Reply> = {}): Record<string, Reply> {
 const open = (path: string, extra?: Record<string, Reply>) =>
   renderDashboard(path, { preloaded: signedInState(), routes: routes(extra) });
 
+/** "Chat with us" answered with a place in the queue: third, two agents on duty. */
+const QUEUED_THIRD: ChatAllocationResponse = {
+  chatId: '7d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+  status: 'QUEUED',
+  agentName: null,
+  queuePosition: 3,
+  requestedAt: '2026-11-21T06:00:00.000Z',
+  agentsOnDuty: 2,
+  assignedAt: null,
+};
+
 describe('Support page (spec 001 §2 support)', () => {
   it('shows a loading state, then the FAQs by category; each opens to its answer', async () => {
     let release: () => void = () => undefined;
@@ -267,15 +278,7 @@ describe('Support page (spec 001 §2 support)', () => {
   });
 
   it('offers chat only when switched on: the queue position, then the agent, then ending and rating the chat', async () => {
-    let answer: ChatAllocationResponse = {
-      chatId: '7d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
-      status: 'QUEUED',
-      agentName: null,
-      queuePosition: 3,
-      requestedAt: '2026-11-21T06:00:00.000Z',
-      agentsOnDuty: 2,
-      assignedAt: null,
-    };
+    let answer: ChatAllocationResponse = QUEUED_THIRD;
     const page = open('/support', {
       [SUPPORT_ROUTES.getSupport]: faqServer(true),
       [SUPPORT_ROUTES.chatAllocation]: () => answer,
@@ -317,7 +320,7 @@ describe('Support page (spec 001 §2 support)', () => {
   });
 
   it('leaving the queue before the chat’s history has come keeps the panel closed when it comes', async () => {
-    const chatId = '7d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+    const { chatId } = QUEUED_THIRD;
     let answerHistory!: () => void;
     const history = new Promise((resolve) => {
       answerHistory = () =>
@@ -328,15 +331,7 @@ describe('Support page (spec 001 §2 support)', () => {
     });
     open('/support', {
       [SUPPORT_ROUTES.getSupport]: faqServer(true),
-      [SUPPORT_ROUTES.chatAllocation]: {
-        chatId,
-        status: 'QUEUED',
-        agentName: null,
-        queuePosition: 3,
-        requestedAt: '2026-11-21T06:00:00.000Z',
-        agentsOnDuty: 2,
-        assignedAt: null,
-      } satisfies ChatAllocationResponse,
+      [SUPPORT_ROUTES.chatAllocation]: QUEUED_THIRD,
       [SUPPORT_ROUTES.chatRelease]: { released: true },
       [SUPPORT_ROUTES.chatMessages]: () => history,
     });
