@@ -177,7 +177,7 @@ test.describe('bank linking through FINVU', () => {
     await expect(total.locator('.ma-aa-total-amount')).toHaveText(/^₹[\d,]+$/, { timeout: 30_000 });
     const list = page.getByRole('region', { name: 'Your accounts' });
     for (const meta of await list.locator('.ma-aa-identity-meta').allInnerTexts()) {
-      expect(meta).toMatch(/^(Savings|Current) account · X+\d{4}$/);
+      expect(meta).toMatch(/^(Savings|Current) account\s· X+\d{4}$/);
     }
     // The total shows once the first account is in; a second may still be fetching, its Refresh
     // busy ("Updating…"). "Next refresh after" shows only once the fetch is over: wait for it first.

@@ -34,7 +34,9 @@ export function AccountIdentity({
       <Box className="ma-aa-identity-text">
         <Name className="ma-aa-identity-name">{account.bankName}</Name>
         <Meta className="ma-aa-identity-meta">
-          {accountTypeName(account.accType)} · <span>{maskAccountNumber(account.maskedAccNumber)}</span>
+          {/* A no-break space keeps the dot with the type when a narrow card wraps the number. */}
+          {accountTypeName(account.accType)}
+          {'\u00a0'}· <span>{maskAccountNumber(account.maskedAccNumber)}</span>
         </Meta>
       </Box>
     </Box>
