@@ -560,9 +560,15 @@ test(
     // next page is the first signed-in one, where the site asks for consent to its terms (accepted),
     // and a new visit (a customer was set), where the nudge opens by itself. One at a time (spec 000
     // §4): the panel steps aside while the consent panel asks, and comes back once it is answered.
-    let tabBesideConsent: string | null | undefined;
+    // The panel makes way as the consent panel opens, a render later: read at the dialog's first
+    // sight, it was sometimes still open, so the handler waits for it to step aside.
+    let steppedAside = false;
     await page.addLocatorHandler(page.getByRole('dialog', { name: 'Welcome!' }), async (consent) => {
-      tabBesideConsent ??= await tabOf(page).getAttribute('aria-expanded');
+      await expect(tabOf(page), 'the panel stepped aside for the consent panel').toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      steppedAside = true;
       await consent.getByRole('button', { name: 'Accept' }).click();
       await expect(consent).toBeHidden();
     });
@@ -580,7 +586,7 @@ test(
     await page.reload();
     await expect(page.locator('#consent')).toHaveAttribute('data-consent', 'accepted', { timeout: 30_000 });
     await page.unroute(consentCheck);
-    expect(tabBesideConsent, 'the panel stepped aside for the consent panel').toBe('false');
+    expect(steppedAside, 'the consent panel asked, and the panel stepped aside for it').toBe(true);
     await expect(tabOf(page), 'the panel came back by itself').toHaveAttribute('aria-expanded', 'true');
     const reloaded = await openPanel(page);
     const activity = reloaded.locator('[data-tile="recentActivity"]');
