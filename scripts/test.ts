@@ -1,12 +1,12 @@
 /**
  * `npm test`: lint, type check and build side by side (none reads what another writes: the build
  * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/); the Vitest suite once the type
- * check and the build pass, and the Playwright journeys beside it once the build has passed; the
- * production smoke behind nginx once the Vitest suite is done; last, alone, the fault suite's
- * short run. A phase starts once the phases it comes `after` have passed; a failed phase starts
- * nothing more, as `a && b` would. Each phase's output is printed whole when it ends unless it
- * streams (the long ones, whose progress is worth seeing: each line then carries the phase's name,
- * as two of them run at once), followed by `phase NAME: N s`.
+ * check and the build pass, with the production smoke behind nginx beside it; then the Playwright
+ * journeys and the fault suite's short run side by side. A phase starts once the phases it comes
+ * `after` have passed; a failed phase starts nothing more, as `a && b` would. Each phase's output
+ * is printed whole when it ends unless it streams (the long ones, whose progress is worth seeing:
+ * each line then carries the phase's name, as two of them run at once), followed by
+ * `phase NAME: N s`.
  * `npm test -- unit e2e` runs only the phases named (e2e then expects a build).
  */
 import { spawn } from 'node:child_process';
@@ -37,22 +37,24 @@ const ALL_PHASES: Phase[] = [
   // it runs on after them used one core of two. After the build, whose apps/server/dist the
   // compiled-server test starts (PRAVESH_SERVER_BUILT, below, tells it not to build it again).
   npm('unit', 'test:unit', ['typecheck', 'build'], true),
-  // The fault suite's short run starts its own PostgreSQL, Redis and servers and measures how soon
-  // they recover, how fast a token check answers with Redis down and their peak memory: after the
-  // Vitest suite, not beside it, so those figures are its own (PRAVESH_SKIP_FAULTS=1 skips it,
-  // saying so).
+  // The fault suite's short run starts its own PostgreSQL, Redis and servers, injects each fault for
+  // a fixed time under as much load as its clients can make, and checks that nothing acknowledged
+  // was lost (PRAVESH_SKIP_FAULTS=1 skips it, saying so). Its checks have wide margins (recovery in
+  // 5–10 s where it takes under 1; a token check in 1 s where it takes 30 ms), so it runs beside the
+  // journeys: a fixed-time load generator alone left a fifth of the two cores idle for a minute.
   npm('faults', 'test:faults', ['lint', 'unit'], true),
-  // The compiled server behind nginx (scripts/smoke-prod.sh). Without nginx it says SKIPPED and
-  // passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
-  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build', 'faults'] },
-  // The journeys last, on their own: run beside the Vitest suite they shared two cores four ways
-  // (Vitest's two workers, the journeys' server and Chromium) and both suites' waits ran out — the
-  // type check took 344 s instead of 72, component tests missed their 5 s waits.
+  // The compiled server behind nginx (scripts/smoke-prod.sh), on its own database, Redis and ports:
+  // beside the Vitest suite, where it mostly waits for its servers. Without nginx it says SKIPPED
+  // and passes, except in CI (PRAVESH_CI=1, set by .ci/run, which installs nginx).
+  { name: 'smoke-prod', command: 'scripts/smoke-prod.sh', args: ['--skippable'], after: ['build'] },
+  // The journeys once the Vitest suite is done, not beside it: there they shared two cores four
+  // ways (Vitest's two workers, the journeys' server and Chromium) and both suites' waits ran out —
+  // the type check took 344 s instead of 72, component tests missed their 5 s waits.
   {
     name: 'e2e',
     command: 'npx',
     args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    after: ['build', 'smoke-prod'],
+    after: ['build', 'unit'],
     streams: true,
   },
 ];
