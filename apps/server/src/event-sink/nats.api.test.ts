@@ -48,8 +48,10 @@ async function readyzBecomes(
 /**
  * The stream's message count, read through the test's own connection once it is back: after a
  * SIGKILL that connection reconnects on its own schedule (200 ms waits plus jitter, slower on a busy
- * box) and a JetStream API request sent meanwhile can time out, so the read waits for a round trip
- * (flush) and tries again on a timeout rather than failing on the test's plumbing.
+ * box) and a JetStream API request sent meanwhile can time out, or be dropped as "connection
+ * disconnected" (a RequestError) when the connection goes down again between two tries. So the read
+ * waits for a round trip (flush) and tries again, a moment later, on either rather than failing on
+ * the test's plumbing.
  */
 async function storedAfterReconnect(stream: TestStream): Promise<number> {
   for (let attempt = 1; ; attempt += 1) {
@@ -57,7 +59,9 @@ async function storedAfterReconnect(stream: TestStream): Promise<number> {
       await stream.connection.flush();
       return (await stream.jsm.streams.info(stream.stream)).state.messages;
     } catch (error) {
-      if (attempt >= 5 || (error as Error).name !== 'TimeoutError') throw error;
+      const name = (error as Error).name;
+      if (attempt >= 5 || (name !== 'TimeoutError' && name !== 'RequestError')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 }
