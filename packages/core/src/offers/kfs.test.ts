@@ -31,6 +31,13 @@ describe('EMI', () => {
     expect(emi(100_000, 12, 12)).toBe(8884.88);
   });
 
+  it('does not round an exact paisa up to the next for floating-point noise', () => {
+    // ₹57,02,490 at 30% for one month is exactly ₹58,45,052.25; computed, 584505225.000002 paise.
+    expect(emiPaise(570_249_000, 30, 1)).toBe(584_505_225);
+    // ₹2,03,06,475 at 0.48% for one month is exactly ₹2,03,14,597.59: (1 + r) − 1 loses digits there.
+    expect(emiPaise(2_030_647_500, 0.48, 1)).toBe(2_031_459_759);
+  });
+
   it('is principal / n at 0%, rounded up to the paisa', () => {
     expect(emi(100_000, 0, 3)).toBe(33_333.34);
   });
@@ -44,7 +51,9 @@ describe('EMI', () => {
         (principal, rate, months) => {
           const paise = emiPaise(principal * 100, rate, months);
           const r = rate / 1200;
-          const pv = (instalment: number) => (instalment * (1 - Math.pow(1 + r, -months))) / r;
+          // 1 − (1 + r)^−n as −expm1(−n·log1p(r)): written plainly it cancels away most of its
+          // digits at small rates, and a ₹5 crore loan at 0.03% then came out 0.001 paise short.
+          const pv = (instalment: number) => (instalment * -Math.expm1(-months * Math.log1p(r))) / r;
           expect(pv(paise)).toBeGreaterThanOrEqual(principal * 100 - 1e-3);
           expect(pv(paise - 1)).toBeLessThan(principal * 100);
         },
