@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -107,6 +107,12 @@ export interface DatabaseOptions extends Partial<ConnectionSettings> {
   dataDir: string;
   /** A PGlite data directory dumped by `dumpDataDir()` to start from (tests: an already migrated one). */
   loadDataDir?: Blob | undefined;
+  /**
+   * PGlite's compiled WebAssembly module and its file bundle, made once for every PGlite of the
+   * process (tests start hundreds; test/migrated.ts). Without them each PGlite reads both from disk
+   * and compiles the module again.
+   */
+  pgliteRuntime?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'> | undefined;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
@@ -119,7 +125,10 @@ export function createDb(options: DatabaseOptions): DatabaseHandle {
   const lock = options.dataDir.startsWith('memory://') ? undefined : lockEmbedded(options.dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = new PGlite(options.dataDir, {
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...options.pgliteRuntime,
+    });
   } catch (error) {
     lock?.release();
     throw error;

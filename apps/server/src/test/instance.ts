@@ -3,7 +3,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/index.ts';
 import { createDb, type ConnectionSettings, type DatabaseHandle } from '../db/client.ts';
 import { createKeyring, type Keyring } from '../lib/keyring.ts';
-import { migratedPgliteImage } from './migrated.ts';
+import { migratedPgliteImage, sharedPgliteRuntime } from './migrated.ts';
 import { PGBOUNCER_AVAILABLE, startPgBouncer } from './pgbouncer.ts';
 import { createMigratedPostgresDatabase } from './postgres.ts';
 import { testSecretsFor } from './secrets.ts';
@@ -38,7 +38,11 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   // Each starts as a copy of a database migrated once per migration set (test/migrated.ts).
   if (kind === 'pglite') {
-    const handle = createDb({ dataDir: 'memory://', loadDataDir: await migratedPgliteImage() });
+    const handle = createDb({
+      dataDir: 'memory://',
+      loadDataDir: await migratedPgliteImage(),
+      pgliteRuntime: await sharedPgliteRuntime(),
+    });
     return { ...handle, dispose: () => handle.close() };
   }
   const database = await createMigratedPostgresDatabase();
