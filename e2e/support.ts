@@ -19,7 +19,7 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
  * A lock per seeded demo customer (core DEMO_CREDIT_CUSTOMERS), for `test.describe.configure({ lock })`
  * or a test's own `{ lock }`: their journeys buy add-ons, change a profile, read alerts and sign the
  * same person out, so no two journeys of one customer run at once. Journeys of different customers,
- * and those on customers of their own (randomMobile), run side by side (playwright.config.ts: two
+ * and those on customers of their own (randomMobile), run side by side (playwright.config.ts: three
  * workers); a file whose journeys sign in different demo customers runs them in parallel mode, each
  * under its own customer's lock.
  */
