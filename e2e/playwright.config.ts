@@ -54,7 +54,7 @@ export default defineConfig({
           // chromium, without the full browser's window and GPU processes; it is what Playwright
           // runs headless by default, and browser downloads are blocked here (ARCHITECTURE.md).
           // Measured on the whole suite: the browsers' CPU went from 569 to 397 s and the run from
-          // 389 to 316 s. A journey that needs the full browser says so (none does today).
+          // 389 to 316 s.
           executablePath: '/usr/bin/chromium-headless-shell',
           args: [
             '--no-sandbox',

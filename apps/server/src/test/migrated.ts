@@ -42,8 +42,11 @@ export function migrationsHash(): string {
 }
 
 /** The installed PGlite's version, from the package.json above its entry point (its exports hide the file). */
+/** The folder of the installed PGlite's entry point, beside its WebAssembly and file bundle. */
+const pgliteDist = () => path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+
 function pgliteVersion(): string {
-  let folder = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  let folder = pgliteDist();
   while (!existsSync(path.join(folder, 'package.json'))) folder = path.dirname(folder);
   return (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -107,7 +110,7 @@ export function migratedPgliteImageFile(): Promise<string> {
  * reading itself back in chunks and joining them: in a profile of test-server starts that was a
  * quarter of their CPU.
  */
-class InMemoryImage extends Blob {
+class InMemoryBlob extends Blob {
   readonly #bytes: Uint8Array<ArrayBuffer>;
 
   constructor(bytes: Uint8Array<ArrayBuffer>, type = 'application/x-tar') {
@@ -122,6 +125,12 @@ class InMemoryImage extends Blob {
 
 let pgliteImage: Promise<Blob> | undefined;
 
+/** The migrated PGlite data directory, read once per test file, for each test database to load. */
+export function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= migratedPgliteImageFile().then((file) => new InMemoryBlob(new Uint8Array(readFileSync(file))));
+  return pgliteImage;
+}
+
 let pgliteRuntime: Promise<NonNullable<DatabaseOptions['pgliteRuntime']>> | undefined;
 
 /**
@@ -132,22 +141,16 @@ let pgliteRuntime: Promise<NonNullable<DatabaseOptions['pgliteRuntime']>> | unde
  */
 export function sharedPgliteRuntime(): Promise<NonNullable<DatabaseOptions['pgliteRuntime']>> {
   pgliteRuntime ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const dist = pgliteDist();
     return {
       pgliteWasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))),
-      fsBundle: new InMemoryImage(
+      fsBundle: new InMemoryBlob(
         new Uint8Array(readFileSync(path.join(dist, 'pglite.data'))),
         'application/octet-stream',
       ),
     };
   })();
   return pgliteRuntime;
-}
-
-/** The migrated PGlite data directory, read once per test file, for each test database to load. */
-export function migratedPgliteImage(): Promise<Blob> {
-  pgliteImage ??= migratedPgliteImageFile().then((file) => new InMemoryImage(new Uint8Array(readFileSync(file))));
-  return pgliteImage;
 }
 
 /**
