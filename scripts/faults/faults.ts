@@ -19,6 +19,8 @@ export interface Settings {
   redisDownSeconds: number;
   lockSeconds: number;
   workersPerInstance: number;
+  /** A worker's pause after each answer: 0 sends as fast as answers come (see LoadOptions.pauseMs). */
+  pauseMs: number;
   requestTimeoutMs: number;
   rssBoundBytes: number;
   /** A token check with Redis down should cost a database read, not a reconnect wait. */

@@ -64,6 +64,11 @@ export interface LoadOptions {
   instances: readonly Instance[];
   /** Workers per instance, each with one request in flight. */
   workersPerInstance: number;
+  /**
+   * How long a worker waits after an answer before its next request. 0 is a closed loop with no
+   * think time: the load then grows to whatever CPU the machine has free.
+   */
+  pauseMs: number;
   /** How long a client waits for an answer before it gives up. */
   requestTimeoutMs: number;
   pass: Pass;
@@ -106,6 +111,7 @@ export class Load {
       kind = kind === 'visit' ? 'event' : 'visit';
       // A refusal or a dead instance is not hammered in a tight loop, as a client would back off.
       if (typeof sent.outcome !== 'number' || sent.outcome >= 300) await sleep(50);
+      else if (this.options.pauseMs > 0) await sleep(this.options.pauseMs);
     }
   }
 
