@@ -19,7 +19,18 @@ interface Phase {
   after: string[];
   /** Streams its output as it comes instead of holding it until it ends. */
   streams?: boolean;
+  /** Runs its Node processes with V8's default young generation (see LARGER_YOUNG_GENERATION). */
+  defaultHeap?: boolean;
 }
+
+/**
+ * A young generation four times V8's default (16 MB semi-spaces) for the phases' Node processes:
+ * the type checker, ESLint and the Vitest workers allocate fast and mostly short-lived, and with
+ * more room fewer objects live long enough to be copied and promoted. `tsc -b` from scratch took
+ * 108 CPU-seconds instead of 123 (both on the same busy box). The fault suite keeps the default:
+ * it bounds its servers' resident memory.
+ */
+const LARGER_YOUNG_GENERATION = '--max-semi-space-size=64';
 
 const npm = (name: string, script: string, after: string[] = [], streams = false): Phase => ({
   name,
@@ -38,11 +49,11 @@ const ALL_PHASES: Phase[] = [
   // compiled-server test starts (PRAVESH_SERVER_BUILT, below, tells it not to build it again).
   npm('unit', 'test:unit', ['typecheck', 'build'], true),
   // The fault suite's short run starts its own PostgreSQL, Redis and servers, injects each fault for
-  // a fixed time under as much load as its clients can make, and checks that nothing acknowledged
-  // was lost (PRAVESH_SKIP_FAULTS=1 skips it, saying so). Its checks have wide margins (recovery in
-  // 5–10 s where it takes under 1; a token check in 1 s where it takes 30 ms), so it runs beside the
-  // journeys: a fixed-time load generator alone left a fifth of the two cores idle for a minute.
-  npm('faults', 'test:faults', ['lint', 'unit'], true),
+  // a fixed time under a paced load, and checks that nothing acknowledged was lost
+  // (PRAVESH_SKIP_FAULTS=1 skips it, saying so). Its checks have wide margins (recovery in 5–10 s
+  // where it takes under 1; a token check in 1 s where it takes 30 ms), so it runs beside the
+  // journeys: a fixed-time run alone left a fifth of the two cores idle for a minute.
+  { ...npm('faults', 'test:faults', ['lint', 'unit'], true), defaultHeap: true },
   // The compiled server behind nginx (scripts/smoke-prod.sh), on its own database, Redis and ports:
   // beside the Vitest suite, where it mostly waits for its servers; not beside the type check,
   // which it slowed by half and with it the Vitest suite's start. Without nginx it says SKIPPED
@@ -95,7 +106,8 @@ function run(phase: Phase): Promise<Outcome> {
   return new Promise((resolve) => {
     // A phase after a passed build is told so: the compiled-server test then starts that build
     // instead of building apps/server/dist again.
-    const env = passed('build') ? { ...process.env, PRAVESH_SERVER_BUILT: '1' } : process.env;
+    const env: NodeJS.ProcessEnv = { ...process.env, ...(passed('build') ? { PRAVESH_SERVER_BUILT: '1' } : {}) };
+    if (!phase.defaultHeap) env.NODE_OPTIONS = [env.NODE_OPTIONS, LARGER_YOUNG_GENERATION].filter(Boolean).join(' ');
     const child = spawn(phase.command, phase.args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const held: Buffer[] = [];
     const flushes: (() => void)[] = [];
