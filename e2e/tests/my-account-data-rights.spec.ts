@@ -1,5 +1,3 @@
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAxeClean, openMyAccount, randomMobile, screenshot, watchConsole } from '../support.ts';
 
@@ -11,10 +9,6 @@ import { expectAxeClean, openMyAccount, randomMobile, screenshot, watchConsole }
  */
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `data-rights-${name}.png`, { fullPage: true });
-  copyFileSync(
-    path.resolve(import.meta.dirname, `../artifacts/screenshots/data-rights-${name}.png`),
-    `/tmp/data-rights-${name}.png`,
-  );
 }
 
 test('a customer downloads their data and asks for, then cancels, account deletion; 1280 and 375, axe-clean', async ({

@@ -1,4 +1,3 @@
-import { copyFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
 import {
@@ -14,7 +13,9 @@ import {
  * Live chat (spec 001 §7 GRIDSP chat, §9 "Chat enabled", on in the demo; modules/support/chat): a
  * customer in My Account and an agent at the support desk (/desk, a second browser context with
  * its own sign-in) talk in real time — the queue, the agent taking the chat, messages both ways,
- * typing, a canned answer, ending and rating — at 1280px and 375px, axe-clean, consoles clean.
+ * typing, a canned answer, handing the chat back to the queue and taking it again, ending and
+ * rating; then, with no agent on duty, the customer's words sent as a query (a ticket) — at 1280px
+ * and 375px, axe-clean, consoles clean.
  */
 
 /** The demo desk agent the seed step makes in `local` (README "Live chat"). */
@@ -29,7 +30,6 @@ async function shot(page: Page, name: string, region?: string): Promise<void> {
     await page.getByRole('region', { name: region }).evaluate((element) => element.scrollIntoView({ block: 'end' }));
   }
   await screenshot(page, `live-chat-${name}.png`);
-  copyFileSync(`${import.meta.dirname}/../artifacts/screenshots/live-chat-${name}.png`, `/tmp/live-chat-${name}.png`);
 }
 
 async function deskSignIn(desk: Page): Promise<void> {
@@ -106,6 +106,18 @@ for (const { width, height, label } of [
     await shot(page, `customer-chatting-${label}`, 'Chat with us');
     await shot(desk, `desk-chatting-${label}`);
 
+    // The agent hands the chat back: the customer is in the queue again, with the conversation
+    // kept, and the next agent to take it (here the same one) sees all of it.
+    await desk.getByRole('button', { name: 'Hand back to queue' }).click();
+    await expect(desk.getByText('No chat open')).toBeVisible();
+    await expect(page.getByText('You’re next in line')).toBeVisible();
+    await expect(log).toContainText('Credit bureaus update your report');
+    await expect(waiting).toContainText('my CIBIL score has not updated');
+    await desk.getByRole('button', { name: 'Take next customer' }).click();
+    await expect(conversation).toContainText('my CIBIL score has not updated');
+    await expect(conversation).toContainText('Credit bureaus update your report');
+    await expect(page.getByText('You’re chatting with Priya')).toBeVisible();
+
     // The agent ends the chat; the customer rates it.
     await desk.getByRole('button', { name: 'End chat' }).click();
     await expect(desk.getByText('No chat open')).toBeVisible();
@@ -121,6 +133,21 @@ for (const { width, height, label } of [
 
     await desk.getByRole('button', { name: 'Sign out' }).click();
     await expect(desk.getByRole('heading', { name: 'Sign in to the support desk' })).toBeVisible();
+
+    // No agent on duty now: a new chat offers to send what the customer wrote as a query instead,
+    // and answers with the ticket's reference.
+    await page.reload();
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(page.getByText('Our agents are away right now')).toBeVisible();
+    await box.fill('Please call me about my credit card application.');
+    await box.press('Enter');
+    await expect(log).toContainText('Please call me about my credit card application.');
+    await page.getByRole('textbox', { name: 'Email for our reply' }).fill('chat.query@example.in');
+    await page.getByRole('button', { name: 'Send as a query' }).click();
+    await expect(page.getByText('We’ve got your message')).toBeVisible();
+    await expect(page.locator('.sup-reference')).toHaveText(/^SR-\d{6}-[A-Z0-9]+$/);
+    await expectAxeClean(page, 'sent as a query');
+    await shot(page, `customer-query-${label}`, 'Chat with us');
     customerConsole([/409 \(Conflict\)/]);
     deskConsole([/401 \(Unauthorized\)/]);
     await deskContext.close();
