@@ -78,7 +78,8 @@ describe.each(DATABASE_KINDS)('the demo partner page with the API on %s', (kind)
     expect(html).toContain('<h1 id="lead-title">Continue your Instant Personal Loan application</h1>');
     // A short reference a person can read out, not the lead's raw id.
     expect(html).toContain(`<code>${applicationReference(leadId)}</code>`);
-    expect(html).not.toContain(leadId.toUpperCase());
+    // In either case: the id is lower-case hex, so an upper-case search alone could never find it.
+    expect(html.toLowerCase()).not.toContain(leadId.toLowerCase());
     expect(html).toContain('Application started');
     expect(html).toContain('Complete your application with the lender to get a decision.');
     expect(html).toContain('Review the Key Facts Statement');

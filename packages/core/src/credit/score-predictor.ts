@@ -1,5 +1,12 @@
 import type { Bureau } from '../constants.ts';
-import { reportFactors, SECURED_TYPES, type FactorInput, type ReportFactorId } from './report-factors.ts';
+import {
+  creditMixFactor,
+  reportFactors,
+  SECURED_TYPES,
+  type FactorInput,
+  type ReportFactor,
+  type ReportFactorId,
+} from './report-factors.ts';
 import type { AccountType } from './schemas.ts';
 import { SCORE_MAX, SCORE_MIN, isValidScore, scoreBand, type ScoreBand } from './score-rules.ts';
 
@@ -105,8 +112,21 @@ export function applyScenario(input: FactorInput, scenario: ScoreScenario, asOf:
   }
 }
 
-const totalImpact = (input: FactorInput, asOf: string) =>
-  reportFactors(input, asOf).reduce((sum, factor) => sum + factor.impact, 0);
+/**
+ * The factors of the file after the scenario, as they stand the day it happens. New credit joins
+ * the mix of credit only once it has a record of repayments: on the day it is taken it brings its
+ * enquiry, its debt and its limit, which is why score guides say a new loan dips the score first
+ * and the better mix helps later, with months paid on time. So taking a loan is never predicted to
+ * raise the score at once, whatever kind it is (a new card can still lower utilisation).
+ */
+function factorsAfter(input: FactorInput, after: FactorInput, scenario: ScoreScenario, asOf: string): ReportFactor[] {
+  const factors = reportFactors(after, asOf);
+  if (scenario.kind !== 'NEW_CREDIT') return factors;
+  const mixToday = creditMixFactor(input);
+  return factors.map((factor) => (factor.id === 'CREDIT_MIX' ? mixToday : factor));
+}
+
+const totalImpact = (factors: readonly ReportFactor[]) => factors.reduce((sum, factor) => sum + factor.impact, 0);
 
 const clampScore = (score: number) => Math.min(SCORE_MAX, Math.max(SCORE_MIN, Math.round(score)));
 
@@ -122,16 +142,16 @@ export function predictScore(
   scenario: ScoreScenario,
 ): ScorePrediction | null {
   if (!isValidScore(score) || typeof score !== 'number') return null;
-  const after = applyScenario(input, scenario, asOf);
   const before = reportFactors(input, asOf);
-  const moved = reportFactors(after, asOf)
+  const after = factorsAfter(input, applyScenario(input, scenario, asOf), scenario, asOf);
+  const moved = after
     .map((factor) => ({
       id: factor.id,
       gain: before.find((old) => old.id === factor.id)!.impact - factor.impact,
     }))
     .filter((factor) => Math.abs(factor.gain) > 1e-9)
     .sort((a, b) => Math.abs(b.gain) - Math.abs(a.gain));
-  const change = (totalImpact(input, asOf) - totalImpact(after, asOf)) * POINTS_PER_IMPACT;
+  const change = (totalImpact(before) - totalImpact(after)) * POINTS_PER_IMPACT;
   const estimate = Math.round(change);
   let low = score;
   let high = score;

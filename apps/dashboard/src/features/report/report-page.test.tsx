@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refusal, renderDashboard, signedInState } from '../../test/harness.tsx';
+import { importScreensFirst, refusal, renderDashboard, signedInState } from '../../test/harness.tsx';
 import { BUREAU_SCORE_PATH, CREDIT_SCORES_PATH } from '../scores/api.ts';
 import { BUREAU_REPORT_PATH } from './api.ts';
 
@@ -11,6 +11,8 @@ vi.mock('../scores/score-chart.tsx', () => ({
 }));
 
 afterEach(cleanup);
+// The predictor is where the report's link leads: its screen is compiled before the renders' waits.
+importScreensFirst(() => import('../predictor/predictor-page.tsx'));
 
 function record(creditBureau: string, score: number | null, extra: Record<string, unknown> = {}) {
   return {
@@ -179,6 +181,29 @@ describe('credit report screen', () => {
     // The score history, with its text alternative.
     expect(await within(panel).findByRole('img', { name: 'CIBIL score chart' })).toBeTruthy();
     expect(within(panel).getByRole('table', { name: 'CIBIL score by month' })).toBeTruthy();
+  });
+
+  it('links to the score predictor for the bureau shown, and the link opens it at that bureau', async () => {
+    renderDashboard('/credit-report?bureau=EXPERIAN', {
+      preloaded: signedInState(),
+      routes: {
+        [CREDIT_SCORES_PATH]: SCORES,
+        [BUREAU_REPORT_PATH]: { ...REPORT, creditBureau: 'EXPERIAN', score: 790, rawScore: '790' },
+        [BUREAU_SCORE_PATH]: HISTORY,
+      },
+    });
+    const panel = await screen.findByRole('tabpanel', {}, { timeout: 5000 });
+    const factors = (await within(panel).findByRole('heading', { name: 'What’s shaping your score' })).parentElement!;
+    const link = within(factors).getByRole('link', {
+      name: 'What if you paid a card down or took a loan? Try the score predictor',
+    });
+    expect(link.getAttribute('href')).toBe('/score-predictor?bureau=EXPERIAN');
+
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Score predictor' }, { timeout: 5000 })).toBeTruthy();
+    const bureau = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Credit bureau' });
+    expect(bureau.value).toBe('EXPERIAN');
+    expect(await screen.findByText(/Your score would likely|Little or no change expected/)).toBeTruthy();
   });
 
   it('loading, then an error with a retry that loads the report', async () => {

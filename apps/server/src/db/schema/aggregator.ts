@@ -31,7 +31,10 @@ export const aaConsents = pgTable(
     consentId: uuid('consent_id'),
     /** ReBIT consent status: ACTIVE, PAUSED, REVOKED, EXPIRED; null until approved. */
     consentStatus: text('consent_status'),
-    /** When the consent's state was last asked of the AA (migration 0030): at most once a minute. */
+    /**
+     * When the consent's state was last asked of the AA (migration 0030, the check per consent). No
+     * longer written: the check is per customer (aaStatusChecks, migration 0032).
+     */
     statusCheckedAt: timestamp('status_checked_at', { withTimezone: true }),
     /** The ConsentDetail sent (with the customer's `<mobile>@finvu`, as the AA knows them). */
     detail: jsonb('detail').notNull(),
@@ -43,6 +46,15 @@ export const aaConsents = pgTable(
     uniqueIndex('aa_consents_consent_id_unique').on(table.consentId),
   ],
 );
+
+/**
+ * When the customer's consents were last asked of the AA (migration 0032): the pages ask at most
+ * once a minute per customer, about every consent of theirs at once (modules/aggregator consent-records.ts).
+ */
+export const aaStatusChecks = pgTable('aa_status_checks', {
+  customerId: uuid('customer_id').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
 
 /** spec 001 §4 Finvu state id per customer: where the journey stands. */
 export const aaJourneyStates = pgTable('aa_journey_states', {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AGGREGATOR_BANKS,
   AGGREGATOR_ROUTES,
@@ -15,6 +15,7 @@ import {
   type JourneyStatusResponse,
   type RefreshResponse,
   type TransactionsResponse,
+  type ConsentSummary,
   resumeStepOf,
 } from '@pravesh/core';
 import { buildApp } from '../../app.ts';
@@ -22,6 +23,7 @@ import { resultRows } from '../../db/client.ts';
 import { aaAccounts, aaAudit, aaConsents, aaFetchJobs, aaTransactions } from '../../db/schema/aggregator.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { nextMobile, signInCustomer } from '../../test/customers.ts';
+import { CONSENT_CHECK_INTERVAL_MS } from './consent-records.ts';
 import { createAggregatorStore } from './store.ts';
 import { DAY, HOUR, aggregatorTestKit, type CallOptions } from './test-kit.ts';
 
@@ -431,19 +433,95 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     const accountId = detail.accounts[0]!.accountId;
     const transactions = () => call('transaction', customer, { query: `accountId=${accountId}&type=All` });
     expect((await transactions()).status).toBe(200);
-    // Revoked in the AA's own app: pages within the minute answer from the stored state (each load
-    // asking would show it at once) ...
-    await kit.sim.revokeConsent(consentId);
-    clock.advance(59_000);
-    for (let i = 0; i < 3; i++) {
-      expect((await transactions()).status).toBe(200);
-      expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBe('ACTIVE');
+    const asked = vi.spyOn(kit.sim, 'fetchConsent');
+    try {
+      // Revoked in the AA's own app: pages within the minute answer from the stored state without
+      // asking the AA (each load asking would show it at once) ...
+      await kit.sim.revokeConsent(consentId);
+      clock.advance(59_000);
+      for (let i = 0; i < 3; i++) {
+        expect((await transactions()).status).toBe(200);
+        expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBe('ACTIVE');
+      }
+      expect(asked).not.toHaveBeenCalled();
+      // ... and the first page after it asks, once, and learns it.
+      clock.advance(1_000);
+      const revoked = await transactions();
+      expect([revoked.status, revoked.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+      expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBe('REVOKED');
+      expect(asked.mock.calls).toEqual([[consentId]]);
+    } finally {
+      asked.mockRestore();
     }
-    // ... and the first page after it asks, and learns it.
-    clock.advance(1_000);
-    const revoked = await transactions();
-    expect([revoked.status, revoked.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
-    expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBe('REVOKED');
+  });
+
+  it("asks about all of a customer's consents in one check a minute; another customer has their own minute", async () => {
+    const first = await fetchedCustomer('HDFC-FIP');
+    const { customer } = first;
+    const added = await ok<CreateConsentResponse>('consent', customer, {
+      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
+    });
+    const second = await linkedCustomer('SBI-FIP', customer, added.consent.consentHandle);
+    clock.advance(3_000);
+    const { accounts } = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    const accountOf = (fipId: string) => accounts.find((account) => account.fipId === fipId)!.accountId;
+    const other = await fetchedCustomer('ICICI-FIP');
+    clock.advance(CONSENT_CHECK_INTERVAL_MS);
+
+    const asked = vi.spyOn(kit.sim, 'fetchConsent');
+    const askedAbout = () => asked.mock.calls.map(([consentId]) => consentId).sort();
+    try {
+      // The minute is up: the first page asks about both consents (one round), every other page of
+      // the minute, on either bank's account, asks nothing.
+      await ok('getAccountsDetail', customer);
+      expect(askedAbout()).toEqual([first.consentId, second.consentId].sort());
+      for (const fipId of ['HDFC-FIP', 'SBI-FIP']) {
+        await ok('transaction', customer, { query: `accountId=${accountOf(fipId)}&type=All` });
+      }
+      await ok('insights', customer);
+      await ok('userApplication', customer);
+      await ok('journeyDataStatus', customer);
+      expect(asked).toHaveBeenCalledTimes(2);
+
+      // Another customer's pages are not held back by the first's check.
+      await ok('getAccountsDetail', other.customer);
+      expect(askedAbout()).toEqual([first.consentId, second.consentId, other.consentId].sort());
+
+      // The second bank's consent revoked at the AA: still shown within the minute, then one round
+      // (both consents again) learns it, whichever account's page comes first.
+      await kit.sim.revokeConsent(second.consentId);
+      asked.mockClear();
+      clock.advance(CONSENT_CHECK_INTERVAL_MS - 1_000);
+      await ok('transaction', customer, { query: `accountId=${accountOf('SBI-FIP')}&type=All` });
+      expect(asked).not.toHaveBeenCalled();
+      clock.advance(1_000);
+      await ok('transaction', customer, { query: `accountId=${accountOf('HDFC-FIP')}&type=All` });
+      expect(askedAbout()).toEqual([first.consentId, second.consentId].sort());
+      const revoked = await call('transaction', customer, { query: `accountId=${accountOf('SBI-FIP')}&type=All` });
+      expect([revoked.status, revoked.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
+  it('a pending consent request is asked about once a minute too, not on every read', async () => {
+    const customer = await signIn();
+    const { consent } = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    const asked = vi.spyOn(kit.sim, 'consentHandleStatus');
+    const statusOfRequest = async () =>
+      (await ok<{ consents: ConsentSummary[] }>('userApplication', customer)).consents.map(
+        (row) => row.consentRequestStatus,
+      );
+    try {
+      for (let i = 0; i < 3; i++) expect(await statusOfRequest()).toEqual(['PENDING']);
+      expect(asked.mock.calls).toEqual([[consent.consentHandle]]);
+      clock.advance(CONSENT_CHECK_INTERVAL_MS);
+      expect(await statusOfRequest()).toEqual(['PENDING']);
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it("deletes a customer's fetched transactions through an index on customer_id (migration 0030), not a scan", async () => {

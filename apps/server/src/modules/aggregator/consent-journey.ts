@@ -35,7 +35,7 @@ import type { FetchWorker } from './fetch-worker.ts';
  */
 export function createConsentJourney(options: AggregatorServiceOptions, records: ConsentRecords, worker: FetchWorker) {
   const { store, provider, now } = options;
-  const { summary, sync, currentConsent, ownConsent, stateOf } = records;
+  const { summary, consentsInStep, currentConsent, ownConsent, stateOf } = records;
   const { advance } = worker;
 
   /**
@@ -129,9 +129,7 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
     },
 
     async userApplication(customerId: string): Promise<{ consents: ConsentSummary[] }> {
-      const rows = await store.consentsOf(customerId);
-      const synced = await Promise.all(rows.map((row) => sync(row)));
-      return { consents: synced.map(summary) };
+      return { consents: (await consentsInStep(customerId)).map(summary) };
     },
 
     getState,

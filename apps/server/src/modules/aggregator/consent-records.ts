@@ -20,10 +20,11 @@ import type { AccountRow, AggregatorStore, ConsentRow } from './store.ts';
 
 export const DAY_MS = 86_400_000;
 /**
- * How often a page may ask the AA for an approved consent's state: at most once a minute per
- * consent (a customer has one, or one more per "add another bank"), shared by every instance
- * through aa_consents.status_checked_at. Between checks the stored state answers; a revocation
- * at the AA shows within the minute, and our own deActivateUserData updates the state at once.
+ * How often a page may ask the AA about a customer's consents: at most once a minute per customer,
+ * every consent of theirs (one per "add another bank", and a request still pending) in that one
+ * check, shared by every instance through aa_status_checks (migration 0032). Between checks the
+ * stored state answers; a revocation at the AA shows within the minute, and our own
+ * deActivateUserData and the customer's decision update the state at once.
  */
 export const CONSENT_CHECK_INTERVAL_MS = 60_000;
 /** Purpose of our consent: 102, customer spending patterns (the insights the banner offers). */
@@ -144,25 +145,24 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
     };
   }
 
+  /** Whether the AA can still change the stored state: a request not answered, or a consent not ended. */
+  function mayChangeAtAa(row: ConsentRow): boolean {
+    if (row.consentId === null) return row.requestStatus === 'PENDING';
+    return row.consentStatus !== 'REVOKED' && row.consentStatus !== 'EXPIRED';
+  }
+
   /**
-   * Brings a stored consent in step with the AA (the customer may pause or revoke it in the AA's
-   * app; it expires by time). A failing AA leaves the stored status: a read never fails for it. An
-   * approved consent is asked about at most once per CONSENT_CHECK_INTERVAL_MS; a pending request
-   * is asked each time, because the linking journey waits on it.
+   * One consent as the AA has it now (the customer may approve or reject a request, and pause or
+   * revoke a consent, in the AA's own app; a consent expires by time), stored when it changed. A
+   * failing AA leaves the stored state: a read never fails for it.
    */
-  async function sync(row: ConsentRow): Promise<ConsentRow> {
-    const at = new Date(now());
+  async function askAa(row: ConsentRow, at: Date): Promise<ConsentRow> {
     try {
       if (row.consentId === null) {
-        if (row.requestStatus !== 'PENDING') return row;
         const status = await provider.consentHandleStatus(row.consentHandle);
         if (status.status === row.requestStatus) return row;
         await store.updateConsent(row.consentHandle, { requestStatus: status.status }, at);
         return { ...row, requestStatus: status.status };
-      }
-      if (row.consentStatus === 'REVOKED' || row.consentStatus === 'EXPIRED') return row;
-      if (!(await store.claimStatusCheck(row.consentHandle, at, new Date(at.getTime() - CONSENT_CHECK_INTERVAL_MS)))) {
-        return row;
       }
       const artefact = await provider.fetchConsent(row.consentId);
       if (artefact.status === row.consentStatus) return row;
@@ -174,11 +174,25 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
     }
   }
 
+  /**
+   * The customer's consents, newest first, in step with the AA: at most once per
+   * CONSENT_CHECK_INTERVAL_MS per customer, the one read that takes the turn asks about each of
+   * their consents the AA can still change (side by side), every other read answers from the store.
+   * A customer with nothing the AA can change takes no turn (no write on their reads).
+   */
+  async function consentsInStep(customerId: string): Promise<ConsentRow[]> {
+    const rows = await store.consentsOf(customerId);
+    if (!rows.some(mayChangeAtAa)) return rows;
+    const at = new Date(now());
+    if (!(await store.claimStatusCheck(customerId, at, new Date(at.getTime() - CONSENT_CHECK_INTERVAL_MS)))) {
+      return rows;
+    }
+    return Promise.all(rows.map((row) => (mayChangeAtAa(row) ? askAa(row, at) : Promise.resolve(row))));
+  }
+
   /** The customer's newest approved consent (the one the data comes from), in step with the AA. */
   async function currentConsent(customerId: string): Promise<ConsentRow | undefined> {
-    const rows = await store.consentsOf(customerId);
-    const approved = rows.find((row) => row.consentId !== null);
-    return approved ? sync(approved) : undefined;
+    return (await consentsInStep(customerId)).find((row) => row.consentId !== null);
   }
 
   async function ownConsent(customerId: string, consentHandle: string): Promise<ConsentRow> {
@@ -203,8 +217,8 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
     if (!account) {
       throw new PraveshError((await store.wasDeleted(customerId, accountId)) ? 'aaDataDeleted' : 'aaNotFound');
     }
-    const consent = await store.consentOf(customerId, account.consentHandle);
-    const status = consent ? (await sync(consent)).consentStatus : null;
+    const consent = (await consentsInStep(customerId)).find((row) => row.consentHandle === account.consentHandle);
+    const status = consent?.consentStatus ?? null;
     if (status === null || status === 'REVOKED') throw new PraveshError('aaConsentNotActive');
     return account;
   }
@@ -216,7 +230,7 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
     return account as AccountRow & { fetchedAt: Date };
   }
 
-  return { summary, sync, currentConsent, ownConsent, stateOf, consentedAccount, readableAccount };
+  return { summary, consentsInStep, currentConsent, ownConsent, stateOf, consentedAccount, readableAccount };
 }
 
 export type ConsentRecords = ReturnType<typeof createConsentRecords>;

@@ -36,7 +36,7 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 export function createDataReads(options: AggregatorServiceOptions, records: ConsentRecords, worker: FetchWorker) {
   const { store, now } = options;
-  const { sync, currentConsent, stateOf, consentedAccount, readableAccount } = records;
+  const { consentsInStep, currentConsent, stateOf, consentedAccount, readableAccount } = records;
   const { advance, fetchStatusOf } = worker;
 
   /** spec 001 §4 balance banner: from the consent's real state and whether data is here. */
@@ -86,7 +86,7 @@ export function createDataReads(options: AggregatorServiceOptions, records: Cons
     /** Every ACTIVE consent (one per "add another bank") is fetched again, each at most once an hour. */
     async refresh(customerId: string): Promise<RefreshResponse> {
       if (!options.refreshEnabled) throw new PraveshError('dataRefreshDisabled');
-      const rows = await Promise.all((await store.consentsOf(customerId)).filter((row) => row.consentId).map(sync));
+      const rows = (await consentsInStep(customerId)).filter((row) => row.consentId);
       const active = rows.filter((row) => row.consentStatus === 'ACTIVE');
       if (active.length === 0) throw new PraveshError('aaConsentNotActive');
       const at = now();
@@ -205,8 +205,8 @@ export function createDataReads(options: AggregatorServiceOptions, records: Cons
       if (accountId) {
         accounts = [await readableAccount(customerId, accountId)];
       } else {
-        // One account after another, not side by side: accounts under one consent share its once-a-
-        // minute check with the AA (consent-records.ts), and a read beside the one that learns of a
+        // One account after another, not side by side: the customer's accounts share one once-a-minute
+        // check with the AA (consent-records.ts), and a read beside the one that learns of a
         // revocation would still hold the stored, stale state and show the revoked data.
         accounts = [];
         for (const account of await store.accountsOf(customerId)) {

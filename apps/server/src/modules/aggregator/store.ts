@@ -6,6 +6,7 @@ import {
   aaConsents,
   aaFetchJobs,
   aaJourneyStates,
+  aaStatusChecks,
   aaTransactions,
 } from '../../db/schema/aggregator.ts';
 import type { ConsentDetail, DepositAccountData, LinkedAccount } from '../../providers/aggregator/types.ts';
@@ -111,21 +112,21 @@ export function createAggregatorStore(db: Database) {
     },
 
     /**
-     * Takes the turn to ask the AA for this consent's state: true for the one caller (of any
-     * instance) whose conditional update finds the last check older than `notAfter` (or none),
-     * false for everyone else until then.
+     * Takes the turn to ask the AA about this customer's consents: true for the one caller (of any
+     * instance) that inserts the customer's row or finds its last check older than `notAfter`, false
+     * for everyone else until then. One statement: ON CONFLICT DO UPDATE locks the row, so a second
+     * caller waits for the first and then sees its newer time.
      */
-    async claimStatusCheck(consentHandle: string, at: Date, notAfter: Date): Promise<boolean> {
+    async claimStatusCheck(customerId: string, at: Date, notAfter: Date): Promise<boolean> {
       const claimed = await db
-        .update(aaConsents)
-        .set({ statusCheckedAt: at })
-        .where(
-          and(
-            eq(aaConsents.consentHandle, consentHandle),
-            or(isNull(aaConsents.statusCheckedAt), lte(aaConsents.statusCheckedAt, notAfter)),
-          ),
-        )
-        .returning({ consentHandle: aaConsents.consentHandle });
+        .insert(aaStatusChecks)
+        .values({ customerId, checkedAt: at })
+        .onConflictDoUpdate({
+          target: aaStatusChecks.customerId,
+          set: { checkedAt: at },
+          setWhere: lte(aaStatusChecks.checkedAt, notAfter),
+        })
+        .returning({ customerId: aaStatusChecks.customerId });
       return claimed.length > 0;
     },
 
@@ -294,6 +295,8 @@ export function createAggregatorStore(db: Database) {
           .delete(aaAccounts)
           .where(eq(aaAccounts.customerId, customerId))
           .returning({ accountId: aaAccounts.accountId });
+        // Nothing of theirs is left to check with the AA (every consent is revoked first).
+        await tx.delete(aaStatusChecks).where(eq(aaStatusChecks.customerId, customerId));
         return {
           accounts: accounts.length,
           transactions: transactions.length,

@@ -46,7 +46,8 @@ export interface Linked {
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-export function aggregatorTestKit(kind: DatabaseKind) {
+/** `env` adds to the kit's settings, for a test of another module over bank data (data rights). */
+export function aggregatorTestKit(kind: DatabaseKind, options: { env?: Record<string, string> } = {}) {
   const clock = createClock();
   let server: SsoTestServer | undefined;
   let sim: AggregatorSimulator | undefined;
@@ -56,7 +57,7 @@ export function aggregatorTestKit(kind: DatabaseKind) {
     server = await ssoServer(kind, {
       clock,
       providers: { aggregator: sim },
-      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '10000', PRAVESH_AA_WORKER_MS: '0' },
+      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '10000', PRAVESH_AA_WORKER_MS: '0', ...options.env },
     });
   });
   afterAll(() => server?.close());

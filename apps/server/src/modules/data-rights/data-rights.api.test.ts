@@ -1,24 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DATA_RIGHTS_CONTRACT_ID,
   DATA_RIGHTS_ROUTES,
   type AccountDeletionResponse,
+  type AccountsDetailResponse,
   type DataExportFile,
   type DataExportResponse,
 } from '@pravesh/core';
 import { accountActivity } from '../../db/schema/account-activity.ts';
+import { addOnPurchases } from '../../db/schema/add-ons.ts';
+import { aaAccounts, aaConsents, aaJourneyStates, aaTransactions } from '../../db/schema/aggregator.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 import { accountDeletions } from '../../db/schema/data-rights.ts';
 import { leads } from '../../db/schema/leads.ts';
+import { invoices } from '../../db/schema/invoices.ts';
 import { customerPreferences } from '../../db/schema/preferences.ts';
 import { ssoCustomers, ssoSessions } from '../../db/schema/sso.ts';
 import { testClient } from '../../test/client.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
-import { signInCustomer, ssoServer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
+import { signInCustomer, type SignedInCustomer, type SsoTestServer } from '../../test/customers.ts';
+import { aggregatorTestKit } from '../aggregator/test-kit.ts';
+import { invoicesServiceFor } from '../invoices/index.ts';
 import { ERASED_PARTNER_STATUS } from '../leads/data-rights.ts';
 
 const DAY = 86_400_000;
@@ -80,12 +86,68 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
     return (await exportOf(customer)).body.response!.export!;
   }
 
-  beforeAll(async () => {
-    server = await ssoServer(kind, {
-      env: { PRAVESH_OTP_IP_LIMIT_PER_HOUR: '1000', PRAVESH_DATA_RIGHTS_WORKER_MS: '50' },
-    });
+  // The server and its simulated account aggregator (the kit starts and closes them), so a customer
+  // can link a bank and have its data fetched through the journey before asking for erasure.
+  const bank = aggregatorTestKit(kind, { env: { PRAVESH_DATA_RIGHTS_WORKER_MS: '50' } });
+  beforeAll(() => {
+    server = bank.server;
   });
-  afterAll(() => server?.close());
+
+  /** The customer's bank linked through the journey and its data fetched (spec 001 §4). */
+  async function fetchedBankData(customer: SignedInCustomer, fipId: string) {
+    const linked = await bank.linkedCustomer(fipId, customer);
+    server.clock.advance(3_000);
+    expect((await bank.ok<AccountsDetailResponse>('fetchUserAccountInfo', customer)).fetchStatus).toBe('COMPLETED');
+    return linked;
+  }
+
+  /** A customer's rows in each table of the account aggregator module, read directly. */
+  async function bankRows(customerId: string) {
+    const db = server.database.db;
+    return {
+      consents: await db.select().from(aaConsents).where(eq(aaConsents.customerId, customerId)),
+      accounts: await db.$count(aaAccounts, eq(aaAccounts.customerId, customerId)),
+      transactions: await db.$count(aaTransactions, eq(aaTransactions.customerId, customerId)),
+      journey: await db.$count(aaJourneyStates, eq(aaJourneyStates.customerId, customerId)),
+    };
+  }
+
+  /** A paid add-on and its GST invoice, issued as the payment's settlement issues it. */
+  async function paidWithInvoice(customer: SignedInCustomer) {
+    const at = new Date(server.clock.now());
+    const purchaseId = randomUUID();
+    await server.database.db.insert(addOnPurchases).values({
+      purchaseId,
+      customerId: customer.customerId,
+      addOn: 'CREDIT_HEALTH',
+      idempotencyKey: `key-${purchaseId}`,
+      status: 'SUCCESS',
+      amountPaise: 58_882,
+      taxableValuePaise: 49_900,
+      gstPaise: 8_982,
+      gstPercent: 18,
+      currency: 'INR',
+      description: 'Credit Health Report (12 months)',
+      sacCode: '998599',
+      provider: 'simulator',
+      createdAt: at,
+      updatedAt: at,
+      paidAt: at,
+    });
+    await invoicesServiceFor({ db: server.database.db, config: server.config, now: server.clock.now }).issueInvoice({
+      purchaseId,
+      customerId: customer.customerId,
+      recipient: { name: 'Ana Rao', mobile: customer.mobileNo, state: 'Karnataka' },
+      description: 'Credit Health Report (12 months)',
+      taxablePaise: 49_900,
+      paidAt: at,
+    });
+  }
+
+  const purchasesAndInvoicesOf = async (customerId: string) => ({
+    purchases: await server.database.db.select().from(addOnPurchases).where(eq(addOnPurchases.customerId, customerId)),
+    invoices: await server.database.db.select().from(invoices).where(eq(invoices.customerId, customerId)),
+  });
 
   it('builds an export in the background that only its owner can download, while the link lasts', async () => {
     const ana = await signInCustomer(server);
@@ -159,6 +221,15 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
       createdAt: at,
       updatedAt: at,
     });
+    const anasBank = await fetchedBankData(ana, 'HDFC-FIP');
+    const ravisBank = await fetchedBankData(ravi, 'SBI-FIP');
+    const anasBankBefore = await bankRows(ana.customerId);
+    const ravisBankBefore = await bankRows(ravi.customerId);
+    expect(anasBankBefore.journey).toBe(1);
+    expect(Math.min(anasBankBefore.accounts, anasBankBefore.transactions)).toBeGreaterThan(0);
+    await paidWithInvoice(ana);
+    const anasInvoicesBefore = await purchasesAndInvoicesOf(ana.customerId);
+    expect([anasInvoicesBefore.purchases.length, anasInvoicesBefore.invoices.length]).toEqual([1, 1]);
 
     const db = server.database.db;
     const before = await call<AccountDeletionResponse>('GET', DATA_RIGHTS_ROUTES.accountDeletion, ana);
@@ -227,7 +298,21 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
       'erasure_requested',
       'erased',
     ]);
+    // Bank data: the consent revoked at the aggregator first, then the linked accounts, their fetched
+    // balances and transactions and the journey deleted; the revoked consent request stays as the
+    // record of what was shared (its number masked, spec 001 §5).
+    expect((await bank.sim.fetchConsent(anasBank.consentId)).status).toBe('REVOKED');
+    const anasBankAfter = await bankRows(ana.customerId);
+    expect(anasBankAfter).toMatchObject({ accounts: 0, transactions: 0, journey: 0 });
+    expect(anasBankAfter.consents.map((consent) => consent.consentStatus)).toEqual(['REVOKED']);
+    expect(JSON.stringify(anasBankAfter.consents)).not.toContain(ana.mobileNo);
+    // GST invoices and the payments behind them are all still there, unchanged (CGST Act §36).
+    expect(await purchasesAndInvoicesOf(ana.customerId)).toEqual(anasInvoicesBefore);
     // Another customer's data is untouched.
+    expect((await bank.sim.fetchConsent(ravisBank.consentId)).status).toBe('ACTIVE');
+    const ravisBankAfter = await bankRows(ravi.customerId);
+    expect(ravisBankAfter).toEqual({ ...ravisBankBefore, consents: ravisBankAfter.consents });
+    expect(ravisBankAfter.consents.map((consent) => consent.consentStatus)).toEqual(['ACTIVE']);
     expect(await db.$count(creditPulls, eq(creditPulls.customerId, ravi.customerId))).toBe(1);
     expect(
       await db.$count(ssoSessions, and(eq(ssoSessions.customerId, ravi.customerId), isNull(ssoSessions.revokedAt))),
