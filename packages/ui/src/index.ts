@@ -16,10 +16,12 @@ export {
   FLICK_VELOCITY_PX_PER_MS,
   nextSnap,
   SWIPE_THRESHOLD_PX,
+  swipeOpens,
   type DragSample,
   type SheetSnap,
   type SnapHeights,
 } from './components/sheet-gesture.ts';
+export { useSwipeToOpen } from './components/swipe-to-open.ts';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button.tsx';
 export { cx } from './components/class-names.ts';
 export {

@@ -49,7 +49,10 @@ export interface ModalSheetProps extends SheetContentProps {
 
 /** A snapping sheet (the nudge on phones): closed / peek / open, driven by the caller. */
 export interface SnapSheetProps extends SheetContentProps {
-  /** Where the sheet is: closed (hidden), peek (≈25vh, non-modal region), open (80vh, max 720px, modal dialog). */
+  /**
+   * Where the sheet is: closed (hidden, inert), peek (≈25vh, non-modal region), open (a modal dialog:
+   * about 25vh with one element, else as tall as its content or, full height, 80vh with at most 720px).
+   */
   snap: SheetSnap;
   /** The sheet asks to move; set `snap` to follow (or not). */
   onSnapChange: (next: SheetSnap, reason: SheetChangeReason) => void;
@@ -63,6 +66,11 @@ export interface SnapSheetProps extends SheetContentProps {
    * 60% of the viewport; otherwise the open sheet is as tall as its content.
    */
   fullHeight?: boolean | 'auto';
+  /**
+   * The sheet holds one element (spec 000 §4 "about 25 (one element) or 80 (more) of viewport"):
+   * open, it is about 25vh tall and its body scrolls what does not fit; it wins over fullHeight.
+   */
+  oneElement?: boolean;
   /** The toggle button's name in the peek (it expands the sheet). */
   expandLabel?: string;
   /** The toggle button's name when open (it collapses to the peek). */
@@ -172,6 +180,7 @@ function SheetView({
   peek,
   snaps = ALL_SNAPS,
   fullHeight = 'auto',
+  oneElement = false,
   expandLabel = 'Show more',
   collapseLabel = 'Show less',
   returnFocus,
@@ -196,7 +205,7 @@ function SheetView({
   const open = snap === 'open';
   const canPeek = snaps.includes('peek');
   const hasPeekContent = canPeek && peek !== undefined && peek !== null;
-  const full = fullHeight === 'auto' ? tall : fullHeight;
+  const full = !oneElement && (fullHeight === 'auto' ? tall : fullHeight);
   const collapsed: SheetSnap = canPeek ? 'peek' : 'closed';
 
   const latest = useRef({ snap, snaps, onSnapChange, collapsed });
@@ -236,7 +245,9 @@ function SheetView({
       if (slot) {
         const bottom = slot.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
         setPeekPx(Math.round(bottom + 16));
-      } else setPeekPx(undefined);
+        // The open sheet may drop its peek content (the nudge's swipe hint): it keeps the peek it
+        // showed, which a one-element sheet is never shorter than.
+      } else if (latest.current.snap !== 'open') setPeekPx(undefined);
       const natural =
         element.offsetHeight - scroller.clientHeight + scroller.scrollHeight - (spacer.current?.offsetHeight ?? 0);
       setTall(natural > viewport * FULL_HEIGHT_SHARE);
@@ -267,7 +278,9 @@ function SheetView({
 
     const measureHeights = (): { heights: SnapHeights; sheetHeight: number } => {
       const sheetHeight = element.offsetHeight;
-      const peekHeight = Math.min(sheetHeight, peekPxRef.current ?? view.innerHeight * PEEK_SHARE);
+      // A peek as tall as the whole sheet (one element on a short screen) still lies below open,
+      // so a swipe up from it opens the sheet (makes it the modal dialog) instead of doing nothing.
+      const peekHeight = Math.min(sheetHeight - 1, peekPxRef.current ?? view.innerHeight * PEEK_SHARE);
       return { heights: { closed: 0, peek: peekHeight, open: sheetHeight }, sheetHeight };
     };
 
@@ -475,7 +488,13 @@ function SheetView({
       />
       <div
         ref={sheet}
-        className={cx('pv-sheet', `pv-sheet--${snap}`, full && 'pv-sheet--full', className)}
+        className={cx(
+          'pv-sheet',
+          `pv-sheet--${snap}`,
+          full && 'pv-sheet--full',
+          oneElement && 'pv-sheet--one-element',
+          className,
+        )}
         role={open ? role : 'region'}
         aria-modal={open ? true : undefined}
         aria-labelledby={titleId}

@@ -7,6 +7,7 @@ import {
   nextSnap,
   releaseVelocity,
   SWIPE_THRESHOLD_PX,
+  swipeOpens,
   VELOCITY_WINDOW_MS,
   type DragSample,
   type SheetSnap,
@@ -60,6 +61,34 @@ describe('nextSnap (spec 000 §4, §9)', () => {
   it('a modal sheet (closed and open only) closes on a swipe down', () => {
     expect(nextSnap({ from: 'open', samples: swipe(-30, 300), heights: PHONE, snaps: ['closed', 'open'] })).toBe(
       'closed',
+    );
+  });
+});
+
+describe('swipeOpens: a swipe on the closed sheet\'s launcher (spec 000 §4)', () => {
+  it.each([
+    // up px, over ms, hold ms, expected
+    [15, 200, 0, false, 'a slow 15px swipe does nothing'],
+    [15, 10, 0, false, 'a fast 15px flick is still not more than 20px'],
+    [20, 200, 0, false, 'exactly 20px is not more than the threshold'],
+    [25, 200, 0, true, 'a slow 25px swipe up opens'],
+    [25, 16, 0, true, 'a fast 25px flick up opens'],
+    [-40, 200, 0, false, 'a swipe down never opens'],
+    [60, 400, 300, true, 'a swipe that rested before release still opens'],
+  ] as const)('%dpx in %dms (hold %d) → %s: %s', (up, ms, hold, expected, _why) => {
+    expect(swipeOpens(swipe(up, ms, hold))).toBe(expected);
+  });
+
+  it('a swipe thrown back down at the end does not open', () => {
+    const samples = [...swipe(60, 400, 150), { y: 500 - 60 + 12, time: 1000 + 400 + 160 }];
+    expect(swipeOpens(samples)).toBe(false);
+  });
+
+  it('opens exactly when the swipe goes up more than 20px and is not thrown back', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -200, max: 200 }), fc.integer({ min: 1, max: 800 }), (up, ms) => {
+        expect(swipeOpens(swipe(up, ms))).toBe(up > SWIPE_THRESHOLD_PX);
+      }),
     );
   });
 });

@@ -103,6 +103,19 @@ export function nextSnap({ from, samples, heights, snaps }: SnapDecision): Sheet
 }
 
 /**
+ * Whether a swipe on the closed sheet's launcher opens it (spec 000 §4: "swipe up opens", "a swipe
+ * needs more than 20px movement"): up by more than 20px however fast, and not thrown back down at
+ * the end. The closed sheet has no height to drag (spec 000 §4 "height 0") and is inert, so the
+ * launcher that stands for it takes the swipe; it opens the sheet straight away, as the spec's
+ * closed → open, not to the peek a 25px drag of the sheet itself would reach.
+ */
+export function swipeOpens(samples: readonly DragSample[]): boolean {
+  const distance = dragDistance(samples);
+  if (distance <= SWIPE_THRESHOLD_PX) return false;
+  return !(isFlick(samples) && releaseVelocity(samples) < 0);
+}
+
+/**
  * How much of the sheet shows while the finger drags it: the start height plus the drag, never
  * below 0; past the open height it gives way only a little (a rubber band), so the sheet does not
  * come loose from the bottom edge.

@@ -53,7 +53,7 @@ async function phonePage(hash = '', reducedMotion: 'reduce' | 'no-preference' = 
   await page.setContent(
     `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Personal loans</title></head><body><script>${script.replace(/<\/script/g, '<\\/script')}</script></body></html>`,
   );
-  await page.waitForSelector('.pv-sheet');
+  await page.waitForSelector('.pv-sheet', { state: 'attached' }); // a closed sheet is hidden
   await settle(page);
   return { page, cdp: await context.newCDPSession(page) };
 }
@@ -130,6 +130,50 @@ describe.skipIf(!existsSync(CHROMIUM))('BottomSheet in Chromium with CDP touch e
       'open:drag',
     ]);
     await page.context().close();
+  });
+
+  it('from fully closed: inert; a 15px swipe on the launcher does nothing, however fast; 25px opens', async () => {
+    const { page, cdp } = await phonePage('snap=closed');
+    expect(await snapOf(page)).toBe('closed');
+    // Closed it is inert: out of the tab order and the accessibility tree (spec 000 §4 height 0).
+    expect(await page.$eval('.pv-sheet', (el) => el.hasAttribute('inert'))).toBe(true);
+    const launcher = await page.$eval('.host button', (el) => {
+      const box = el.getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    });
+    await swipe(cdp, launcher.x, launcher.y, 15, 5, 40); // 15px over 200ms
+    await settle(page);
+    expect(await snapOf(page)).toBe('closed');
+    await swipe(cdp, launcher.x, launcher.y, 15, 3, 2); // 15px in 6ms: a flick, still not more than 20px
+    await settle(page);
+    expect(await snapOf(page)).toBe('closed');
+    // Neither swipe was a tap on the launcher (its click would have opened the sheet).
+    expect(await page.evaluate(() => (window as unknown as { sheetLog: string[] }).sheetLog)).toEqual([]);
+    await swipe(cdp, launcher.x, launcher.y, 25, 5, 40);
+    await settle(page);
+    expect(await snapOf(page)).toBe('open');
+    expect(await page.getAttribute('.pv-sheet', 'role')).toBe('dialog');
+    expect(await page.evaluate(() => (window as unknown as { sheetLog: string[] }).sheetLog)).toEqual([
+      'open:launcher-swipe',
+    ]);
+    await page.context().close();
+  });
+
+  // "About" 25vh and 80vh: the sheet is set to exactly 25vh (or its peek, were that taller) and
+  // min(80vh, 720px), so ±2vh (±16px here) only absorbs rounding; a sheet sized to its content
+  // instead (the one-element sheet was 45vh before) falls far outside.
+  it('open: about 25vh with one element, about 80vh with more (spec 000 §4)', async () => {
+    const heightOpen = async (hash: string) => {
+      const { page } = await phonePage(hash);
+      await page.getByRole('button', { name: 'Show all offers' }).tap();
+      await settle(page);
+      expect(await snapOf(page)).toBe('open');
+      const height = 812 - (await sheetTop(page));
+      await page.context().close();
+      return height;
+    };
+    expect(Math.abs((await heightOpen('elements=1')) - 0.25 * 812)).toBeLessThanOrEqual(0.02 * 812);
+    expect(Math.abs((await heightOpen('rows=30')) - 0.8 * 812)).toBeLessThanOrEqual(0.02 * 812);
   });
 
   it('follows the finger with a transform while dragging, without moving the page', async () => {

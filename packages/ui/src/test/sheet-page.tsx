@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BottomSheet } from '../components/bottom-sheet.tsx';
+import { useSwipeToOpen } from '../components/swipe-to-open.ts';
 import type { SheetSnap } from '../components/sheet-gesture.ts';
 import { COMPONENTS_CSS } from '../css/components.ts';
 import { TOKENS_CSS } from '../css/tokens.ts';
@@ -72,6 +73,13 @@ function Page() {
   const rows = Number(params.get('rows') ?? ACTIVITY.length);
   const launcher = useRef<HTMLButtonElement>(null);
   const log = (window as unknown as { sheetLog: string[] }).sheetLog;
+  // One element (elements=1): the score tile alone, as the nudge of a visitor without offers or activity.
+  const oneElement = params.get('elements') === '1';
+  // Fully closed, the launcher takes the swipe that opens the sheet (spec 000 §4).
+  useSwipeToOpen(launcher, snap === 'closed', () => {
+    log.push('open:launcher-swipe');
+    setSnap('open');
+  });
   return (
     <>
       <main className="host">
@@ -94,6 +102,7 @@ function Page() {
           expandLabel="Show all offers"
           collapseLabel="Show fewer offers"
           returnFocus={launcher}
+          oneElement={oneElement}
           peek={
             <>
               <a className="score" href="#score">
@@ -109,29 +118,35 @@ function Page() {
             </>
           }
         >
-          <p className="section-title">2 pre-approved offers</p>
-          {OFFERS.map((offer) => (
-            <div className="offer" key={offer.lender}>
-              <h3>
-                {offer.product} · {offer.lender}
-              </h3>
-              <p>{offer.detail}</p>
-              <a href="#apply">Apply Now</a>
-            </div>
-          ))}
-          <p className="section-title">Recent Activity</p>
-          <div>
-            {Array.from({ length: rows }, (_, index) => ACTIVITY[index % ACTIVITY.length]!).map(
-              ([what, status], index) => (
-                <div className="activity" key={index}>
-                  {what}
-                  <span>{status}</span>
-                </div>
-              ),
-            )}
-          </div>
+          {oneElement ? null : <OffersAndActivity rows={rows} />}
         </BottomSheet>
       )}
+    </>
+  );
+}
+
+function OffersAndActivity({ rows }: { rows: number }) {
+  return (
+    <>
+      <p className="section-title">2 pre-approved offers</p>
+      {OFFERS.map((offer) => (
+        <div className="offer" key={offer.lender}>
+          <h3>
+            {offer.product} · {offer.lender}
+          </h3>
+          <p>{offer.detail}</p>
+          <a href="#apply">Apply Now</a>
+        </div>
+      ))}
+      <p className="section-title">Recent Activity</p>
+      <div>
+        {Array.from({ length: rows }, (_, index) => ACTIVITY[index % ACTIVITY.length]!).map(([what, status], index) => (
+          <div className="activity" key={index}>
+            {what}
+            <span>{status}</span>
+          </div>
+        ))}
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { BottomSheet } from '@pravesh/ui';
+import { BottomSheet, useSwipeToOpen } from '@pravesh/ui';
 import { homeOfferCount, homeOfferLabel, offerCountText, type NudgeTilesState } from '@pravesh/sdk/nudge';
 import { ErrorModal, FullScreenLoader, LogoutSheet, OffersModal } from './dialogs.tsx';
 import { CheckIcon, SparkIcon } from './icons.tsx';
@@ -11,8 +11,9 @@ export { pageScrollLocked, SIGNED_OUT_FLAG, type CommandSource } from './use-nud
  * The nudge widget (spec 000 §2 "Nudge widget", §4 "Nudge state"). Desktop: a
  * right-side panel with a slide tab, open by default on a new visit, toggled by the tab, the
  * overlay or the check button; the closed tab shakes after 2 s for 6 s. Up to 767px: @pravesh/ui's
- * snapping BottomSheet — peek (the swipe hint, a non-modal region), open (80vh, a modal dialog),
- * closed (a launcher button brings it back); its gestures (more than 20px, or a flick) and their
+ * snapping BottomSheet — peek (the swipe hint, a non-modal region), open (a modal dialog, about
+ * 25vh with one element, 80vh with more), closed (a launcher button brings it back, a swipe up on
+ * it opens the sheet); its gestures (more than 20px, or a flick) and their
  * keyboard equivalents are the sheet's. Signed out it shows the stored tiles, and a tile
  * click closes the nudge, signs in (OTP when the mobile number is known, else the full journey)
  * and then goes where the tile pointed; signed in it fetches the live score and offers.
@@ -65,6 +66,9 @@ export function Nudge(props: NudgeProps) {
   const title = signedIn ? 'Your credit snapshot' : 'Your free credit snapshot';
   const summary = summaryOf(tiles, signedIn);
   const badge = tiles.gucpaOffers ? homeOfferLabel(tiles.gucpaOffers.total) : '';
+  // spec 000 §4: from fully closed (height 0, inert) a swipe up of more than 20px opens the sheet;
+  // the launcher is what of it can be touched.
+  useSwipeToOpen(launcher, mobile && state.dismissed, () => nudge.onSnapChange('open', 'drag'));
 
   return (
     <div className="nudge" data-signed-in={signedIn}>
@@ -82,6 +86,7 @@ export function Nudge(props: NudgeProps) {
             closeLabel="Hide"
             className="nudge-sheet"
             // spec 000 §4: open is about 25vh for one element, 80vh (full height) for more.
+            oneElement={elementCount === 1}
             fullHeight={elementCount > 1}
             returnFocus={launcher}
           >

@@ -522,6 +522,13 @@ button:focus-visible,
   .offer-row .pill {
     display: none;
   }
+  /* An offer applied for keeps its status on a phone too (spec 000 §4 "the offer shows its
+     status"), under its name: only "Pre-approved", which every row would say, gives way. */
+  .offer-row .pill--applied {
+    display: block;
+    grid-column: 2;
+    justify-self: start;
+  }
   .offer-row,
   .activity-row {
     grid-template-columns: 40px 1fr;
