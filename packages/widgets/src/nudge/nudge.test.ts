@@ -4,7 +4,7 @@ import type { RecentActivityItem } from '@pravesh/core';
 import type { Pravesh, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import { NUDGE_ROUTES, type NudgeMountContext, type NudgeWidget } from '@pravesh/sdk/nudge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountNudge, NUDGE_HOST_TAG } from './mount.tsx';
+import { mountNudge, NUDGE_HOST_TAG, type MountStepYield } from './mount.tsx';
 import { SIGNED_OUT_FLAG, SWIPE_HINT } from './nudge.tsx';
 
 /**
@@ -71,6 +71,8 @@ interface Setup {
   mobile?: boolean;
   askConsent?: (contractId: string) => Promise<string>;
   activity?: RecentActivityItem[];
+  /** Between the mount's steps (default: none). */
+  yieldToHost?: MountStepYield;
 }
 
 let widget: NudgeWidget | undefined;
@@ -147,7 +149,7 @@ async function setup(options: Setup = {}) {
     ...(options.askConsent ? { askConsent: options.askConsent } : {}),
   };
   await act(async () => {
-    widget = await mountNudge(context);
+    widget = await mountNudge(context, options.yieldToHost);
   });
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const root = document.querySelector(NUDGE_HOST_TAG)!.shadowRoot!;
@@ -172,6 +174,22 @@ afterEach(() => {
 const dock = (root: ShadowRoot) => root.querySelector<HTMLElement>('.dock')!;
 
 describe('the nudge on a wide screen (spec 000 §2, §4)', () => {
+  it('mounts in steps that let the host page run between them: stylesheet, React root, first render', async () => {
+    const seen: { stylesheets: number; rendered: boolean }[] = [];
+    const yieldToHost = () => {
+      const shadow = document.querySelector(NUDGE_HOST_TAG)!.shadowRoot!;
+      seen.push({ stylesheets: shadow.adoptedStyleSheets.length, rendered: shadow.querySelector('.dock') !== null });
+      return new Promise<void>((resolve) => setTimeout(resolve, 0));
+    };
+    const { root, view } = await setup({ initialNudgeState: 'open', yieldToHost });
+    expect(seen).toEqual([
+      { stylesheets: 1, rendered: false },
+      { stylesheets: 1, rendered: false },
+    ]);
+    expect(dock(root).dataset.open).toBe('true');
+    expect(view.getByRole('button', { name: 'Hide', expanded: true })).toBeTruthy();
+  });
+
   it('opens by default on a new visit, then records close for the next page', async () => {
     const { root, view, record } = await setup({ initialNudgeState: 'open' });
     expect(dock(root).dataset.open).toBe('true');

@@ -17,12 +17,15 @@ const ensureReactRuntime = createReactRuntimeLoader(currentScriptOrigin());
  * render's start) runs when the page has nothing pending, in a task apart from the one that
  * evaluated the React runtime, which runs the runtime script's load listeners, this one's
  * included (the bench nudge-host-page: TBT the nudge adds under 4× CPU). Bounded, so a page that
- * is never idle still gets its nudge within the half second.
+ * is never idle still gets its nudge within the half second of each step.
  */
 const MOUNT_IDLE_TIMEOUT_MS = 500;
 
 export const mountNudge: NudgeModule['mountNudge'] = async (context) => {
   await ensureReactRuntime();
-  await hostIdle(context.document.defaultView ?? window, MOUNT_IDLE_TIMEOUT_MS);
-  return mount(context);
+  const view = context.document.defaultView ?? window;
+  const nextIdleMoment = () => hostIdle(view, MOUNT_IDLE_TIMEOUT_MS);
+  await nextIdleMoment();
+  // Each step of the mount in an idle moment of its own (mount.tsx).
+  return mount(context, nextIdleMoment);
 };
