@@ -59,6 +59,8 @@ declare module 'autocannon' {
   }
 
   export interface Instance extends EventEmitter, PromiseLike<Result> {
+    /** Ends the run early; the instance then resolves with what it measured. */
+    stop(): void;
     /** Every completed response; responseTime is in milliseconds. */
     on(
       event: 'response',

@@ -1,55 +1,47 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PASS_TOKEN_HEADER } from '@pravesh/core';
-import { BENCH_ENV, ROUTES, startApiProcess, type ApiProcess } from './api-process.ts';
+import { BENCH_ENV, ROUTES, startApiProcess } from './api-process.ts';
+import { CONTROL, SIDES, summariseTurns, type Block, type RatioSummary, type TurnsSummary } from './metrics-turns.ts';
 import { freePort } from './nudge-host-page.ts';
 import { benchPass } from './pass-token.ts';
-import type { Row } from './report.ts';
+import { formatTable, type Row } from './report.ts';
+import { parseWrkReport, wrkInstalled } from './wrk.ts';
 
 /**
  * The compiled server as an operator runs it (`node apps/server/dist/main.js`, npm run build):
  * time from process start to /readyz answering 200, on an empty embedded database (migrations
  * included) and again on the same, migrated one; its resident memory once idle. And the cost of
- * request metrics: the shielded no-op's throughput with metrics on ÷ off, two servers side by
- * side, both with the server's logger as deployed, and their CPU per request.
- *
- * The box's speed moves by tens of percent within minutes, more than the 3 % being measured, so the
- * ratio is taken where that drift cancels: each round loads the two servers in the order A B B A
- * (on off off on, then off on on off in the next round), in slices of a second, and its ratio is
- * the on slices' requests over the off slices'. A speed that rises or falls steadily through the
- * round meets both sides alike; the median over the rounds drops the rounds a burst of other work
- * hit unevenly. Beside it, the two servers' CPU per request at one fixed rate (METRICS_CPU_RATE,
- * on and off in turn, a pair per round): at full speed CPU per request falls as throughput rises
- * (more requests per wake-up of the event loop), so slices the box's other work slowed unevenly
- * compared their speeds, not the metrics; at one rate well below either's ceiling, what metrics
- * add to each request's work is what is left (off ÷ on, where the throughput ratio of a
- * CPU-bound server settles).
+ * metrics: the shielded no-op's throughput with metrics on ÷ off, and its CPU per request off ÷ on,
+ * from one process hosting a metered copy of the API and two unmetered ones that take turns of a
+ * tenth of a second under one steady load (bench/metrics-server.ts says why), with the two
+ * unmetered copies' ratio beside it (A/A): what the measurement's own noise is.
  */
 
 const compiledMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 export const METRICS_RATIO_TARGET = 0.97;
-/** Requests per second at which the two servers' CPU per request is compared: well below either's speed. */
-export const METRICS_CPU_RATE = 2000;
+/** How far from 1 an A/A ratio may be for its row to say the measurement can tell a few per cent. */
+export const AA_TOLERANCE = 0.01;
+/** Turns of the three copies measured (0.3 s each), after METRICS_WARMUP_SECONDS of turns unrecorded. */
+export const METRICS_TURNS = 150;
+const METRICS_WARMUP_SECONDS = 5;
 
-export interface ProductionServerResult {
+export interface ProductionServerResult extends MetricsOverhead {
   coldStartMs: number;
   warmStartMs: number;
   idleRssMb: number;
-  metricsOnPerSecond: number;
-  metricsOffPerSecond: number;
-  /** Median, lowest and highest of the rounds' ratios, and how many rounds there were. */
-  metricsRatio: { median: number; min: number; max: number; rounds: number };
-  /**
-   * Server CPU per request at METRICS_CPU_RATE, off ÷ on: median, lowest and highest of the
-   * rounds' ratios; and each side's µs per request (medians of rounds).
-   */
-  metricsCpuRatio: { median: number; min: number; max: number };
-  metricsCpuMicros: { on: number; off: number };
+}
+
+export interface MetricsOverhead extends TurnsSummary {
+  /** The load generator: wrk when installed (C, a third of autocannon's CPU a request), else autocannon. */
+  client: 'wrk' | 'autocannon';
+  /** Requests the metered copy's http_server_request_duration_seconds counted (more than it served while recorded). */
+  counted: number;
 }
 
 /** Starts the compiled server on `dataDir` and resolves with it and the ms until /readyz said 200. */
@@ -83,31 +75,7 @@ function residentMb(pid: number): number {
   return kb / 1024;
 }
 
-/** One slice of load on the shielded no-op, at full speed or at `rate` requests a second: its requests and how long it ran. */
-async function load(
-  url: string,
-  token: string,
-  seconds: number,
-  rate?: number,
-): Promise<{ requests: number; seconds: number }> {
-  const result = await autocannon({
-    url: url + ROUTES.shielded,
-    headers: { [PASS_TOKEN_HEADER]: token },
-    connections: 50,
-    duration: seconds,
-    ...(rate === undefined ? {} : { overallRate: rate }),
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
-  return { requests: result.requests.total, seconds: result.duration };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-export async function measureProductionServer(rounds = 12, sliceSeconds = 1): Promise<ProductionServerResult> {
+export async function measureProductionServer(turns = METRICS_TURNS): Promise<ProductionServerResult> {
   if (!existsSync(compiledMain)) throw new Error(`${compiledMain} is missing: run npm run build first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pravesh-bench-prod-'));
   let coldStartMs: number;
@@ -126,70 +94,104 @@ export async function measureProductionServer(rounds = 12, sliceSeconds = 1): Pr
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { coldStartMs, warmStartMs, idleRssMb, ...(await measureMetricsOverhead(rounds, sliceSeconds)) };
+  return { coldStartMs, warmStartMs, idleRssMb, ...(await measureMetricsOverhead(turns)) };
 }
 
-export type MetricsOverhead = Pick<
-  ProductionServerResult,
-  'metricsOnPerSecond' | 'metricsOffPerSecond' | 'metricsRatio' | 'metricsCpuRatio' | 'metricsCpuMicros'
->;
+interface SteadyLoad {
+  /** Ends the load and resolves with which client ran it; rejects if any request failed. */
+  stop(): Promise<MetricsOverhead['client']>;
+  /** Rejects if the client ends by itself (it runs until stopped). */
+  readonly ended: Promise<never>;
+}
 
-/** The shielded no-op with request metrics on ÷ off, in A-B-B-A rounds (above). */
-export async function measureMetricsOverhead(rounds: number, sliceSeconds: number): Promise<MetricsOverhead> {
-  const { token } = await benchPass();
-  let on: ApiProcess | undefined;
-  let off: ApiProcess | undefined;
-  try {
-    // Both with the server's logger, as deployed (bench/api-server.ts BENCH_LOGGER).
-    on = await startApiProcess({ name: 'metrics-on server', env: { ...process.env, BENCH_LOGGER: 'server' } });
-    off = await startApiProcess({
-      name: 'metrics-off server',
-      env: { ...process.env, BENCH_LOGGER: 'server', BENCH_METRICS: 'off' },
+/**
+ * Load on the shielded no-op until stopped: wrk (one thread, 50 connections) when installed, else
+ * autocannon. It runs as long as the child takes to record its turns, however late a loaded box's
+ * timers make them.
+ */
+function startSteadyLoad(url: string, token: string): SteadyLoad {
+  const target = url + ROUTES.shielded;
+  if (wrkInstalled()) {
+    const wrk = spawn('wrk', ['-t1', '-c50', '-d3600s', '--latency', '-H', `${PASS_TOKEN_HEADER}: ${token}`, target], {
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    await load(on.url, token, 1);
-    await load(off.url, token, 1);
-    const servers = { on, off };
-    const totals = { on: { requests: 0, seconds: 0 }, off: { requests: 0, seconds: 0 } };
-    const ratios: number[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      // A B B A, with A on in even rounds and off in odd ones: neither side always opens a round.
-      const [a, b] = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-      const rates = { on: 0, off: 0 };
-      for (const side of [a, b, b, a]) {
-        const slice = await load(servers[side].url, token, sliceSeconds);
-        const total = totals[side];
-        total.requests += slice.requests;
-        total.seconds += slice.seconds;
-        rates[side] += slice.requests / slice.seconds;
-      }
-      ratios.push(rates.on / rates.off);
-    }
-    // CPU per request at one rate, on and off in turn (alternating which goes first), a pair a round.
-    const micros = { on: [] as number[], off: [] as number[] };
-    const cpuRatios: number[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      for (const side of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-        const before = await servers[side].cpuMicros();
-        const slice = await load(servers[side].url, token, sliceSeconds, METRICS_CPU_RATE);
-        micros[side].push(((await servers[side].cpuMicros()) - before) / slice.requests);
-      }
-      cpuRatios.push(micros.off.at(-1)! / micros.on.at(-1)!);
-    }
+    let stdout = '';
+    let stderr = '';
+    wrk.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    wrk.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(wrk, 'exit');
+    let stopping = false;
     return {
-      metricsOnPerSecond: totals.on.requests / totals.on.seconds,
-      metricsOffPerSecond: totals.off.requests / totals.off.seconds,
-      metricsRatio: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), rounds },
-      metricsCpuRatio: { median: median(cpuRatios), min: Math.min(...cpuRatios), max: Math.max(...cpuRatios) },
-      metricsCpuMicros: { on: median(micros.on), off: median(micros.off) },
+      ended: exited.then(() => {
+        if (!stopping) throw new Error(`wrk ended early: ${stderr.trim() || stdout.trim()}`);
+        return new Promise<never>(() => undefined);
+      }),
+      async stop() {
+        stopping = true;
+        // wrk stops on SIGINT and prints its report.
+        wrk.kill('SIGINT');
+        await exited;
+        if (stderr.trim() !== '') throw new Error(`wrk: ${stderr.trim().split('\n')[0]}`);
+        const report = parseWrkReport(stdout);
+        // A timeout is wrk giving up after 2 s on a box that stalled the server: no wrong answer.
+        const timeouts = Number(/timeout (\d+)/.exec(stdout)?.[1] ?? 0);
+        if (report.non2xx + report.errors - timeouts > 0) throw new Error(`failed requests:\n${stdout}`);
+        return 'wrk';
+      },
     };
+  }
+  const instance = autocannon({
+    url: target,
+    headers: { [PASS_TOKEN_HEADER]: token },
+    connections: 50,
+    duration: 3600,
+  });
+  let stopping = false;
+  const finished = Promise.resolve(instance);
+  return {
+    ended: finished.then(() => {
+      if (!stopping) throw new Error('autocannon ended early');
+      return new Promise<never>(() => undefined);
+    }),
+    async stop() {
+      stopping = true;
+      instance.stop();
+      const result = await finished;
+      if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
+      return 'autocannon';
+    },
+  };
+}
+
+/** The shielded no-op with metrics on ÷ off, from the three copies' turns (bench/metrics-server.ts). */
+export async function measureMetricsOverhead(turns = METRICS_TURNS): Promise<MetricsOverhead> {
+  const { token } = await benchPass();
+  const server = await startApiProcess({ entry: './metrics-server.ts', name: 'metrics on/off server' });
+  let load: SteadyLoad | undefined;
+  try {
+    load = startSteadyLoad(server.url, token);
+    // The warm-up's turns go unrecorded: every copy's routes compiled, the JIT settled.
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, METRICS_WARMUP_SECONDS * 1000)), load.ended]);
+    const recorded = fetch(`${server.url}${CONTROL.record}?blocks=${turns * SIDES.length}`, { method: 'POST' }).then(
+      (response) => response.json() as Promise<Block[]>,
+    );
+    const blocks = await Promise.race([recorded, load.ended]);
+    const { count } = (await (await fetch(server.url + CONTROL.counted)).json()) as { count: number };
+    if (process.env.BENCH_METRICS_BLOCKS) writeFileSync(process.env.BENCH_METRICS_BLOCKS, JSON.stringify(blocks));
+    const stopping = load;
+    load = undefined;
+    const client = await stopping.stop();
+    return { ...summariseTurns(blocks), client, counted: count };
   } finally {
-    await on?.stop();
-    await off?.stop();
+    await load?.stop().catch(() => undefined);
+    await server.stop();
   }
 }
 
+const ratio = (summary: RatioSummary) =>
+  `${summary.ratio.toFixed(3)} (95 % ${summary.low.toFixed(3)}–${summary.high.toFixed(3)}; median of turns ${summary.medianOfTurns.toFixed(3)})`;
+
 export function productionServerRows(result: ProductionServerResult): Row[] {
-  const { metricsRatio } = result;
   return [
     {
       metric: 'compiled server start to ready, empty database (migrations)',
@@ -204,26 +206,65 @@ export function productionServerRows(result: ProductionServerResult): Row[] {
       verdict: 'info',
     },
     { metric: 'compiled server RSS at idle', value: `${result.idleRssMb.toFixed(0)} MB`, target: '-', verdict: 'info' },
+    ...metricsRows(result),
+  ];
+}
+
+/**
+ * ok when the whole 95 % interval clears the target, MISSED when all of it falls short, ERROR
+ * (not judged) when it straddles the target: the box was too noisy for this run to tell, and the
+ * A/A row beside it shows how noisy.
+ */
+function judged(summary: RatioSummary): Pick<Row, 'verdict'> & { why: string } {
+  if (summary.low >= METRICS_RATIO_TARGET) return { verdict: 'ok', why: '' };
+  if (summary.high < METRICS_RATIO_TARGET) return { verdict: 'MISSED', why: '' };
+  return {
+    verdict: 'ERROR',
+    why: '; its 95 % interval straddles the target: too noisy to judge, run again on a quieter box',
+  };
+}
+
+export function metricsRows(result: MetricsOverhead): Row[] {
+  const { throughput, cpu, perSecond, cpuMicros } = result;
+  const aaVerdict = (summary: RatioSummary) => (Math.abs(summary.ratio - 1) <= AA_TOLERANCE ? 'ok' : 'MISSED');
+  const throughputVerdict = judged(throughput.metrics);
+  const cpuVerdict = judged(cpu.metrics);
+  return [
     {
-      metric: 'shielded no-op, metrics on ÷ off',
-      value: `${metricsRatio.median.toFixed(3)} (median of ${metricsRatio.rounds} A-B-B-A rounds, ${metricsRatio.min.toFixed(2)}–${metricsRatio.max.toFixed(2)})`,
+      metric: 'shielded no-op, metrics on ÷ off (one app, its metrics switched every 0.1 s)',
+      value: ratio(throughput.metrics),
       target: `≥ ${METRICS_RATIO_TARGET}`,
-      verdict: metricsRatio.median >= METRICS_RATIO_TARGET ? 'ok' : 'MISSED',
-      note: `${result.metricsOnPerSecond.toFixed(0)} vs ${result.metricsOffPerSecond.toFixed(0)} req/s`,
+      verdict: throughputVerdict.verdict,
+      note: `${perSecond.on.toFixed(0)} vs ${perSecond.off.toFixed(0)} req/s, ${result.turns} turns, ${result.client}${throughputVerdict.why}`,
     },
     {
-      metric: `shielded no-op server CPU per request at ${METRICS_CPU_RATE} req/s, metrics off ÷ on`,
-      value: `${result.metricsCpuRatio.median.toFixed(3)} (median of ${metricsRatio.rounds} pairs, ${result.metricsCpuRatio.min.toFixed(2)}–${result.metricsCpuRatio.max.toFixed(2)})`,
+      metric: 'shielded no-op, A/A: metrics off ÷ off (the noise of the row above)',
+      value: ratio(throughput.aa),
+      target: `1 ± ${AA_TOLERANCE}`,
+      verdict: aaVerdict(throughput.aa),
+      note: `${perSecond.twin.toFixed(0)} vs ${perSecond.off.toFixed(0)} req/s`,
+    },
+    {
+      metric: 'shielded no-op, process CPU per request, metrics off ÷ on',
+      value: ratio(cpu.metrics),
       target: `≥ ${METRICS_RATIO_TARGET}`,
-      verdict: result.metricsCpuRatio.median >= METRICS_RATIO_TARGET ? 'ok' : 'MISSED',
-      note: `${result.metricsCpuMicros.on.toFixed(1)} vs ${result.metricsCpuMicros.off.toFixed(1)} µs a request; the throughput ratio settles near this on a quiet CPU-bound box`,
+      verdict: cpuVerdict.verdict,
+      note: `${cpuMicros.on.toFixed(1)} vs ${cpuMicros.off.toFixed(1)} µs a request; the metered side counted ${result.counted} requests${cpuVerdict.why}`,
+    },
+    {
+      metric: 'shielded no-op, A/A: process CPU per request, metrics off ÷ off',
+      value: ratio(cpu.aa),
+      target: `1 ± ${AA_TOLERANCE}`,
+      verdict: aaVerdict(cpu.aa),
+      note: `${cpuMicros.off.toFixed(1)} vs ${cpuMicros.twin.toFixed(1)} µs a request`,
     },
   ];
 }
 
-// `npx tsx bench/production-server.ts metrics [rounds] [slice seconds]` runs the metrics pair alone
-// (no compiled build needed).
+// `npx tsx bench/production-server.ts metrics [turns]` runs the metrics turns alone (no compiled
+// build needed) and prints their rows and figures.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv[2] === 'metrics') {
-  const result = await measureMetricsOverhead(Number(process.argv[3] ?? 12), Number(process.argv[4] ?? 1));
+  const result = await measureMetricsOverhead(Number(process.argv[3] ?? METRICS_TURNS));
+  console.log(formatTable(metricsRows(result)));
   console.log(JSON.stringify(result, null, 2));
 }

@@ -99,6 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   app.addHook('onClose', () => close());
+  // A registry this app made is this app's: its GC observer and event-loop monitor end with it.
+  if (options.metrics === undefined) app.addHook('onClose', () => metrics.process?.stop());
   // main.ts marks it stopping the moment SIGTERM arrives (modules/health/shutdown.ts).
   app.decorate('readiness', deps.readiness);
   app.decorate('shareable', { database: deps.database, devClock: deps.devClock });

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createProcessMetrics, type ProcessMetrics } from './process-metrics.ts';
 import { RequestDurations } from './request-durations.ts';
 
 /**
@@ -11,6 +12,8 @@ import { RequestDurations } from './request-durations.ts';
  */
 export interface Metrics {
   readonly registry: Registry;
+  /** The `process_*` and `nodejs_*` metrics' GC observer and event-loop monitor (absent with processMetrics: false). */
+  readonly process: ProcessMetrics | undefined;
   /** Written on every request, so plain counters that prom-client reads at scrape (request-durations.ts). */
   readonly httpRequestDuration: RequestDurations;
   readonly shieldRefusals: Counter<'code'>;
@@ -41,11 +44,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   const queueDepths = new Map<string, () => number>();
   const eventSinks = new Map<string, () => number | undefined>();
   let poolStatus: (() => { total: number; idle: number; waiting: number } | undefined) | undefined;
-  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
+  const processMetrics = options.processMetrics === false ? undefined : createProcessMetrics(registry);
   const httpRequestDuration = new RequestDurations(LATENCY_BUCKETS);
   registry.registerMetric(httpRequestDuration.asMetric());
   return {
     registry,
+    process: processMetrics,
     httpRequestDuration,
     shieldRefusals: new Counter({
       name: 'pravesh_shield_refusals_total',
