@@ -148,6 +148,32 @@ function expectOpenHeight(openHeight: number, elements: 'one' | 'more'): void {
   );
 }
 
+/**
+ * The one element is shown whole in the open sheet: its button (or last link) lies inside the
+ * sheet's scrolling body as it opened, not scrolled to and not under the fold (spec 000 §4 "about
+ * 25 (one element)" is the sheet showing that element, not the top of it).
+ */
+async function expectOneElementWhole(page: Page): Promise<void> {
+  const sheet = sheetOf(page);
+  const action = sheet.locator('.sheet-body > .tile a').last();
+  const { box, body, scrollTop } = await action.evaluate((element) => {
+    const scroller = element.closest('.pv-sheet-body')!;
+    return {
+      box: element.getBoundingClientRect().toJSON() as DOMRect,
+      body: scroller.getBoundingClientRect().toJSON() as DOMRect,
+      scrollTop: scroller.scrollTop,
+    };
+  });
+  expect(scrollTop, 'the open sheet is not scrolled').toBe(0);
+  const where = `button ${JSON.stringify(box)} in body ${JSON.stringify(body)}`;
+  expect(box.height, where).toBeGreaterThanOrEqual(24);
+  expect(box.top, where).toBeGreaterThanOrEqual(body.top);
+  expect(box.bottom, where).toBeLessThanOrEqual(body.bottom);
+  expect(box.left, where).toBeGreaterThanOrEqual(body.left);
+  expect(box.right, where).toBeLessThanOrEqual(body.right);
+  expect(box.bottom, where).toBeLessThanOrEqual(page.viewportSize()!.height);
+}
+
 /** The elements the sheet holds (score tile, offers tile, Recent Activity), as spec 000 §4 counts them. */
 const sheetElements = (page: Page) => sheetOf(page).locator('.sheet-body > .tile').count();
 
@@ -191,6 +217,7 @@ async function swipeOpenOnPhone(page: Page, name: string, expected?: 'one' | 'mo
   const elements = count === 1 ? 'one' : 'more';
   if (expected) expect(elements, `${count} element(s) in the sheet`).toBe(expected);
   expectOpenHeight(PHONE.height - (await sheetTop(page)), elements);
+  if (elements === 'one') await expectOneElementWhole(page);
   // Focus moved into the modal sheet.
   expect(await sheet.evaluate((element) => element.contains((element.getRootNode() as ShadowRoot).activeElement))).toBe(
     true,
@@ -382,8 +409,24 @@ test.describe('phone sheet gestures (spec 000 §4)', () => {
     await animationsDone(sheet);
     expect(await sheetElements(page)).toBe(1);
     expectOpenHeight(PHONE.height - (await sheetTop(page)), 'one');
+    await expectOneElementWhole(page);
     await expectAxeClean(page, 'phone sheet opened from closed');
     await screenshot(page, 'nudge-375-opened-from-closed.png');
+    // A taller phone (375x812): still about 25vh, the tile whole. A 320px phone: the tile wraps
+    // taller than 25vh, and the sheet grows to show it rather than cut it (SHEET_CSS).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(async () => Math.abs(812 - (await sheetTop(page)) - 812 * 0.25), { message: 'open height at 812' })
+      .toBeLessThanOrEqual(812 * 0.02);
+    await expectOneElementWhole(page);
+    await screenshot(page, 'nudge-375x812-one-element-open.png');
+    await page.setViewportSize({ width: 320, height: 568 });
+    await expect.poll(async () => 568 - (await sheetTop(page)), { message: 'open height at 320x568' }).toBeLessThanOrEqual(
+      568 * 0.8,
+    );
+    await expectOneElementWhole(page);
+    await expectAxeClean(page, 'phone sheet open at 320px');
+    await screenshot(page, 'nudge-320-one-element-open.png');
     expectConsoleClean(page);
     await context.close();
   });

@@ -51,7 +51,7 @@ export interface ModalSheetProps extends SheetContentProps {
 export interface SnapSheetProps extends SheetContentProps {
   /**
    * Where the sheet is: closed (hidden, inert), peek (≈25vh, non-modal region), open (a modal dialog:
-   * about 25vh with one element, else as tall as its content or, full height, 80vh with at most 720px).
+   * about 25vh with one element (more if it needs it), else as tall as its content or, full height, 80vh with at most 720px).
    */
   snap: SheetSnap;
   /** The sheet asks to move; set `snap` to follow (or not). */
@@ -68,7 +68,8 @@ export interface SnapSheetProps extends SheetContentProps {
   fullHeight?: boolean | 'auto';
   /**
    * The sheet holds one element (spec 000 §4 "about 25 (one element) or 80 (more) of viewport"):
-   * open, it is about 25vh tall and its body scrolls what does not fit; it wins over fullHeight.
+   * open, it is 25vh tall, or taller to show the element whole (up to 80vh / 720px, past which its
+   * body scrolls); it wins over fullHeight.
    */
   oneElement?: boolean;
   /** The toggle button's name in the peek (it expands the sheet). */

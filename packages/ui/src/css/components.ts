@@ -492,7 +492,7 @@ export const SHEET_CSS = `
 /*
  * BottomSheet (bottom-sheet.tsx; spec 000 §4 "Mobile", §9): snaps are transforms of a fixed box,
  * so moving it never shifts the page. Open: as tall as the content up to 80vh / 720px, or exactly
- * that in full-height mode, or about 25vh with one element; peek: its top --pv-sheet-peek (measured, else 25vh); closed: below the edge.
+ * that in full-height mode, or at least 25vh with one element (grown to show it whole); peek: its top --pv-sheet-peek (measured, else 25vh); closed: below the edge.
  */
 .pv-sheet-root {
   display: contents;
@@ -551,10 +551,13 @@ export const SHEET_CSS = `
   height: min(80vh, 720px);
 }
 
-/* One element (spec 000 §4): about 25vh; never shorter than its peek (so opening never shrinks
-   it), nor than 160px within 80vh (a landscape phone's header alone); its body scrolls the rest. */
+/* One element (spec 000 §4 "about 25 (one element)"): at least 25vh, never shorter than its peek
+   (so opening never shrinks it), nor than 160px within 80vh (a landscape phone's header alone).
+   "About" is read as a floor, not a cut: an element taller than 25vh (a narrow phone, a long tile)
+   grows the sheet to show it whole, up to the sheet's max-height (80vh / 720px), past which its
+   body scrolls. The floor is capped there too, as a min-height would win over the max-height. */
 .pv-sheet--one-element {
-  height: max(25vh, var(--pv-sheet-peek, 0px), min(80vh, 160px));
+  min-height: min(max(25vh, var(--pv-sheet-peek, 0px), min(80vh, 160px)), 80vh, 720px);
 }
 
 .pv-sheet--peek {

@@ -169,6 +169,17 @@ describe.skipIf(!existsSync(CHROMIUM))('BottomSheet in Chromium with CDP touch e
       await settle(page);
       expect(await snapOf(page)).toBe('open');
       const height = 812 - (await sheetTop(page));
+      if (hash === 'elements=1') {
+        // The one element is shown whole: its link lies inside the body as it opened, unscrolled.
+        const { box, body, scrollTop } = await page.$eval('.pv-sheet-body', (scroller) => ({
+          box: scroller.querySelector('a')!.getBoundingClientRect().toJSON() as DOMRect,
+          body: scroller.getBoundingClientRect().toJSON() as DOMRect,
+          scrollTop: scroller.scrollTop,
+        }));
+        expect(scrollTop).toBe(0);
+        expect(box.top).toBeGreaterThanOrEqual(body.top);
+        expect(box.bottom).toBeLessThanOrEqual(body.bottom);
+      }
       await page.context().close();
       return height;
     };

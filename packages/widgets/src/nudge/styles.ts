@@ -499,6 +499,76 @@ button:focus-visible,
 .logout-sheet {
   max-height: 80vh;
 }
+/* One element on a phone (spec 000 §4 "about 25 (one element)" of the viewport, 185px at 375x740):
+   a compact header and tile, so the whole tile, its button included, shows in that height. The
+   tile is a grid: icon, heading and button on one row, the text under them across the tile. Text
+   stays 14px or more, the header's buttons 40px and the tile's 32px (over axe's 24px). Where it
+   still does not fit (320px wide, a long tile), the sheet grows to show it (SHEET_CSS). */
+.pv-sheet--one-element .pv-sheet-header {
+  padding: var(--pv-space-1) var(--pv-space-3) 0 var(--pv-space-4);
+}
+.pv-sheet--one-element .pv-sheet-heading {
+  min-height: var(--pv-control-height-sm);
+}
+.pv-sheet--one-element .pv-sheet-toggle,
+.pv-sheet--one-element .pv-sheet-close {
+  width: var(--pv-control-height-sm);
+  height: var(--pv-control-height-sm);
+}
+.pv-sheet--one-element .pv-sheet-title {
+  font-size: var(--pv-font-size-md);
+}
+.pv-sheet--one-element .pv-sheet-body {
+  padding: 0 var(--pv-space-4) var(--pv-space-3);
+}
+.pv-sheet--one-element .pv-sheet-content,
+.pv-sheet--one-element .sheet-body {
+  gap: var(--pv-space-2);
+  padding: 0;
+}
+.pv-sheet--one-element .pv-sheet-description,
+.pv-sheet--one-element .tile-text {
+  margin: 0;
+  font-size: var(--pv-font-size-sm);
+  line-height: var(--pv-line-height-tight);
+}
+.pv-sheet--one-element .tile {
+  padding: var(--pv-space-2) var(--pv-space-3);
+}
+.pv-sheet--one-element .free {
+  grid-template-columns: 40px 1fr auto;
+  gap: var(--pv-space-1) var(--pv-space-3);
+  align-items: center;
+}
+.pv-sheet--one-element .free > div {
+  display: contents;
+}
+.pv-sheet--one-element .free-icon {
+  width: 40px;
+  height: 40px;
+}
+.pv-sheet--one-element .free-icon svg {
+  width: 24px;
+  height: 24px;
+}
+.pv-sheet--one-element .tile-heading {
+  line-height: var(--pv-line-height-tight);
+}
+.pv-sheet--one-element .free .pv-button {
+  grid-area: 1 / 3;
+  min-height: 32px;
+  padding: var(--pv-space-1) var(--pv-space-3);
+}
+.pv-sheet--one-element .tile-text,
+.pv-sheet--one-element .free .row-link {
+  grid-column: 1 / -1;
+}
+@media (max-width: 359px) {
+  .pv-sheet--one-element .free .pv-button {
+    grid-area: 3 / 1 / 4 / -1;
+    justify-self: start;
+  }
+}
 @media (max-width: ${NUDGE_MOBILE_MAX_PX}px) {
   .score {
     grid-template-columns: 96px 1fr;
