@@ -172,6 +172,9 @@ async function expectOneElementWhole(page: Page): Promise<void> {
   expect(box.left, where).toBeGreaterThanOrEqual(body.left);
   expect(box.right, where).toBeLessThanOrEqual(body.right);
   expect(box.bottom, where).toBeLessThanOrEqual(page.viewportSize()!.height);
+  // And the rest of the tile (its text under the button's row) with it.
+  const tile = await sheet.locator('.sheet-body > .tile').evaluate((element) => element.getBoundingClientRect().bottom);
+  expect(tile, `tile bottom ${tile} in body ${JSON.stringify(body)}`).toBeLessThanOrEqual(body.bottom);
 }
 
 /** The elements the sheet holds (score tile, offers tile, Recent Activity), as spec 000 §4 counts them. */
