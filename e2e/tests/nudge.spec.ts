@@ -424,9 +424,9 @@ test.describe('phone sheet gestures (spec 000 §4)', () => {
     await expectOneElementWhole(page);
     await screenshot(page, 'nudge-375x812-one-element-open.png');
     await page.setViewportSize({ width: 320, height: 568 });
-    await expect.poll(async () => 568 - (await sheetTop(page)), { message: 'open height at 320x568' }).toBeLessThanOrEqual(
-      568 * 0.8,
-    );
+    await expect
+      .poll(async () => 568 - (await sheetTop(page)), { message: 'open height at 320x568' })
+      .toBeLessThanOrEqual(568 * 0.8);
     await expectOneElementWhole(page);
     await expectAxeClean(page, 'phone sheet open at 320px');
     await screenshot(page, 'nudge-320-one-element-open.png');

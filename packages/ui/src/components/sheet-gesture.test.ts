@@ -65,7 +65,7 @@ describe('nextSnap (spec 000 §4, §9)', () => {
   });
 });
 
-describe('swipeOpens: a swipe on the closed sheet\'s launcher (spec 000 §4)', () => {
+describe("swipeOpens: a swipe on the closed sheet's launcher (spec 000 §4)", () => {
   it.each([
     // up px, over ms, hold ms, expected
     [15, 200, 0, false, 'a slow 15px swipe does nothing'],
