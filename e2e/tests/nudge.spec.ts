@@ -511,25 +511,17 @@ async function acceptConsentWhenAsked(page: Page): Promise<void> {
   });
 }
 
-/**
- * After "Apply Now" in the nudge (spec 000 §4 site entries): the site at `site` lists the application
- * in its own Recent activity, going back to the partner's page, and its nudge lists it too, with the
- * offer showing its status ("Applied") instead of "Pre-approved". On a phone the nudge is the sheet.
- */
-async function expectApplicationOnSite(
-  page: Page,
-  site: string,
-  application: { productName: string; continueUrl: string },
-  shot: string,
-): Promise<void> {
-  const phone = (page.viewportSize()?.width ?? DESKTOP.width) <= PHONE.width;
+async function gotoSignedIn(page: Page, site: string): Promise<void> {
   await page.goto(`${site}/`);
   await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Signed in as', { timeout: 30_000 });
-  const row = page
-    .getByRole('list', { name: 'Recent activity' })
-    .getByRole('link', { name: application.productName, exact: true });
-  await expect(row).toBeVisible({ timeout: 30_000 });
-  await expect(row).toHaveAttribute('href', application.continueUrl);
+}
+
+/**
+ * Opens the page's nudge (on a phone the sheet) with the whole Recent Activity list (a phone lists
+ * the first row until expanded, spec 000 §9).
+ */
+async function openRecentActivity(page: Page): Promise<{ nudge: Locator; activity: Locator }> {
+  const phone = (page.viewportSize()?.width ?? DESKTOP.width) <= PHONE.width;
   let nudge: Locator;
   if (phone) {
     const sheet = sheetOf(page);
@@ -547,9 +539,37 @@ async function expectApplicationOnSite(
   }
   const activity = nudge.locator('[data-tile="recentActivity"]');
   await expect(activity).toBeVisible({ timeout: 30_000 });
-  // A phone lists the first row until expanded (spec 000 §9).
   const showAll = activity.getByRole('button', { name: /^Show all/ });
   if (await showAll.isVisible()) await showAll.click();
+  return { nudge, activity };
+}
+
+/** The nudge's list in view for the screenshot (the open sheet scrolls), axe-clean. */
+async function activityShot(page: Page, nudge: Locator, activity: Locator, shot: string): Promise<void> {
+  await animationsDone(nudge);
+  await activity.scrollIntoViewIfNeeded();
+  await expectAxeClean(page, `${shot}: the application listed`);
+  await screenshot(page, `${shot}.png`);
+}
+
+/**
+ * After "Apply Now" in the nudge (spec 000 §4 site entries): the site at `site` lists the application
+ * in its own Recent activity, going back to the partner's page, and its nudge lists it too, with the
+ * offer showing its status ("Applied") instead of "Pre-approved". On a phone the nudge is the sheet.
+ */
+async function expectApplicationOnSite(
+  page: Page,
+  site: string,
+  application: { productName: string; continueUrl: string },
+  shot: string,
+): Promise<void> {
+  await gotoSignedIn(page, site);
+  const row = page
+    .getByRole('list', { name: 'Recent activity' })
+    .getByRole('link', { name: application.productName, exact: true });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toHaveAttribute('href', application.continueUrl);
+  const { nudge, activity } = await openRecentActivity(page);
   await expect(activity).toContainText(application.productName);
   // Seen, not only in the text: a phone hides the rows' "Pre-approved" pills for room.
   await expect(
@@ -558,11 +578,34 @@ async function expectApplicationOnSite(
       .first()
       .getByText('Applied', { exact: true }),
   ).toBeVisible({ timeout: 30_000 });
-  await animationsDone(nudge);
-  // The application in view for the screenshot (the open sheet scrolls).
-  await activity.scrollIntoViewIfNeeded();
-  await expectAxeClean(page, `${shot}: the application listed`);
-  await screenshot(page, `${shot}.png`);
+  await activityShot(page, nudge, activity, shot);
+}
+
+/** Withdraws the open application for `productName` in My Account's "Your applications". */
+async function withdrawInMyAccount(page: Page, productName: string): Promise<void> {
+  await page.goto(`${API_URL}/myaccount/`);
+  await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`, { timeout: 30_000 });
+  const applications = page.getByRole('region', { name: 'Your applications' });
+  await applications.getByRole('button', { name: `Withdraw your ${productName} application` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Withdraw this application?' });
+  await confirm.getByRole('button', { name: 'Yes, withdraw' }).click();
+  await expect(applications.getByRole('status')).toContainText(`Your ${productName} application with`);
+}
+
+/**
+ * Once withdrawn, the nudge on `site` lists the application with its status and nothing to continue,
+ * as My Account does (core canContinueLead), and its offer may be applied for again.
+ */
+async function expectWithdrawnOnSite(page: Page, site: string, productName: string, shot: string): Promise<void> {
+  await gotoSignedIn(page, site);
+  const { nudge, activity } = await openRecentActivity(page);
+  const row = activity.getByRole('listitem').filter({ hasText: productName });
+  await expect(row.getByText('Withdrawn', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('link')).toHaveCount(0);
+  await expect(
+    nudge.locator('[data-tile="gucpaOffers"] .offer-row', { hasText: productName }).getByText('Applied'),
+  ).toHaveCount(0);
+  await activityShot(page, nudge, activity, shot);
 }
 
 test(
@@ -708,7 +751,7 @@ test(
 );
 
 test(
-  'phone: apply in the nudge on site A; site A and site B list the application, in their pages and nudges',
+  'phone: apply in the nudge on site A; sites A and B list it; withdrawn in My Account, site B says so, no Continue',
   { lock: DEMO_CUSTOMER_LOCKS.scored },
   async ({ browser }) => {
     const { mobileNo } = DEMO_CREDIT_CUSTOMERS.scored;
@@ -755,8 +798,20 @@ test(
       { productName, continueUrl },
       'nudge-scored-375-site-b-after-apply',
     );
+    await withdrawInMyAccount(page, productName);
     expectConsoleClean(page);
     await context.close();
+
+    // The server's entries, with the application's status, reach a browser with its sign-in (spec 000
+    // §4 sync flag): signed in on another phone, site B lists the application withdrawn.
+    const other = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const otherPage = await other.newPage();
+    watchPage(otherPage);
+    await acceptConsentWhenAsked(otherPage);
+    await signInWithCallerId(otherPage, mobileNo);
+    await expectWithdrawnOnSite(otherPage, DEMO_SITE_B, productName, 'nudge-scored-375-site-b-after-withdraw');
+    expectConsoleClean(otherPage);
+    await other.close();
   },
 );
 

@@ -37,6 +37,46 @@ describe('recent-activity site list', () => {
 });
 
 describe('selectRecentActivity', () => {
+  it('labels an application that can no longer be continued by its last application state', () => {
+    const withState = (id: string, ...states: unknown[]) => ({
+      ...item(id, 1),
+      application: states.map((state) => ({ id, state })),
+    });
+    const rows = selectRecentActivity(
+      {
+        [PL]: {
+          data: [
+            withState('withdrawn', 'WITHDRAWN'),
+            withState('rejected', 'REJECTED'),
+            withState('reopened', 'EXPIRED', 'SUBMITTED'),
+            withState('partner-words', 'Closed by bank'),
+            item('no-application', 1),
+          ],
+        },
+      },
+      { perSite: 5 },
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.closedLabel]))).toEqual({
+      withdrawn: 'Withdrawn',
+      rejected: 'Not approved',
+      reopened: undefined,
+      'partner-words': undefined,
+      'no-application': undefined,
+    });
+  });
+
+  it('an item without a status takes the one another site keeps for its continue address', () => {
+    const closed = { ...item('lead-1', 1), application: [{ id: 'lead-1', state: 'EXPIRED' }] };
+    const rows = selectRecentActivity(
+      { [CC]: { data: [item('note', 2, closed.continueUrl), item('other', 1)] }, 99: { data: [closed] } },
+      { sites: [RECENT_ACTIVITY_SITES.CREDIT_CARD] },
+    );
+    expect(rows.map((row) => [row.id, row.closedLabel])).toEqual([
+      ['note', 'Expired'],
+      ['other', undefined],
+    ]);
+  });
+
   it('hides items without continueUrl or updatedAt and skips sites not configured', () => {
     const rows = selectRecentActivity({
       [PL]: {

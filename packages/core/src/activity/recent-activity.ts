@@ -1,4 +1,5 @@
-import { isObject, timeMs } from './json-checks.ts';
+import { canContinueLead, isLeadStatus, LEAD_STATUS_LABELS, type LeadStatus } from '../leads/lifecycle.ts';
+import { isObject, timeMs, type Loose } from './json-checks.ts';
 import {
   RECENT_ACTIVITY_PER_SITE,
   RECENT_ACTIVITY_SITES,
@@ -24,6 +25,13 @@ export interface RecentActivityItem {
   readonly itemTitle: string | undefined;
   readonly itemSubtitle: string | undefined;
   readonly continueUrl: string;
+  /**
+   * The status label of an application that can no longer be continued (canContinueLead: withdrawn,
+   * rejected, expired, completed), shown instead of Continue as My Account shows it; undefined
+   * while it is open, or when neither the item nor another with its continue address carries a
+   * status we know.
+   */
+  readonly closedLabel: string | undefined;
   /** Epoch milliseconds. */
   readonly updatedAt: number;
 }
@@ -53,6 +61,37 @@ function count(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
 }
 
+/**
+ * An item's application status is its last application's state (spec 000 §3 "Application"), when
+ * it is one of ours (leads/lifecycle.ts, as the leads service writes it); a partner's own words are
+ * not judged.
+ */
+function applicationStatus(item: Loose): LeadStatus | undefined {
+  const applications = Array.isArray(item.application) ? (item.application as unknown[]) : [];
+  const last = applications[applications.length - 1];
+  const state = isObject(last) ? last.state : undefined;
+  return isLeadStatus(state) ? state : undefined;
+}
+
+/**
+ * Each application's status by its continue address, from every site's items that carry one: the
+ * leads service keeps its item on the product line's site, while the nudge's own note of an apply
+ * (sdk applicationItem) has the lead's address but no status, and learns it here. So an application
+ * withdrawn in My Account stops offering Continue wherever it is listed.
+ */
+function statusByAddress(entries: Readonly<Record<string, unknown>>): Map<string, LeadStatus> {
+  const statuses = new Map<string, LeadStatus>();
+  for (const entry of Object.values(entries)) {
+    if (!isObject(entry) || !Array.isArray(entry.data)) continue;
+    for (const item of entry.data as unknown[]) {
+      if (!isObject(item) || typeof item.continueUrl !== 'string') continue;
+      const status = applicationStatus(item);
+      if (status) statuses.set(item.continueUrl, status);
+    }
+  }
+  return statuses;
+}
+
 /** Newest first; equal times keep their order (site list order, then stored order). */
 function newestFirst(items: RecentActivityItem[]): RecentActivityItem[] {
   return items
@@ -72,6 +111,7 @@ export function selectRecentActivity(
   const sites = options.sites ?? Object.values(RECENT_ACTIVITY_SITES);
   const perSite = count(options.perSite, RECENT_ACTIVITY_PER_SITE);
   const total = count(options.total, RECENT_ACTIVITY_TOTAL);
+  const statuses = statusByAddress(entries);
   const seen = new Set<number>();
   const rows: RecentActivityItem[] = [];
   for (const site of sites) {
@@ -87,6 +127,7 @@ export function selectRecentActivity(
       const updatedAt = timeMs(item.updatedAt);
       const id = item.id;
       if (updatedAt === undefined || (typeof id !== 'string' && typeof id !== 'number')) continue;
+      const status = applicationStatus(item) ?? statuses.get(item.continueUrl);
       items.push({
         siteId: site.siteId,
         id,
@@ -98,6 +139,7 @@ export function selectRecentActivity(
         itemTitle: optionalText(item.title),
         itemSubtitle: optionalText(item.subtitle),
         continueUrl: item.continueUrl,
+        closedLabel: status && !canContinueLead(status) ? LEAD_STATUS_LABELS[status] : undefined,
         updatedAt,
       });
     }

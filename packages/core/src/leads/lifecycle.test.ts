@@ -4,9 +4,11 @@ import {
   EXPIRING_LEAD_STATUSES,
   LEAD_EXPIRY_DAYS,
   LEAD_STATUSES,
-  LEAD_STATUS_TEXT,
+  LEAD_NEXT_STEPS,
+  LEAD_STATUS_LABELS,
   OPEN_LEAD_STATUSES,
   TERMINAL_LEAD_STATUSES,
+  canContinueLead,
   fulfilmentStatus,
   isLeadStale,
   isTerminalLeadStatus,
@@ -88,10 +90,22 @@ describe('lead lifecycle', () => {
     );
   });
 
+  it('lets an application be continued while it is open, never once withdrawn or otherwise closed', () => {
+    expect(LEAD_STATUSES.filter(canContinueLead)).toEqual([
+      'CREATED',
+      'SUBMITTED',
+      'ACTION_REQUIRED',
+      'SANCTIONED',
+      'DISBURSED',
+      'CARD_ISSUED',
+    ]);
+    expect(LEAD_STATUSES.filter((status) => !canContinueLead(status))).toEqual([...TERMINAL_LEAD_STATUSES]);
+  });
+
   it('has customer copy for every status', () => {
     for (const status of LEAD_STATUSES) {
-      expect(LEAD_STATUS_TEXT[status].label.length).toBeGreaterThan(0);
-      expect(LEAD_STATUS_TEXT[status].nextStep).toMatch(/\.$/);
+      expect(LEAD_STATUS_LABELS[status].length).toBeGreaterThan(0);
+      expect(LEAD_NEXT_STEPS[status]).toMatch(/\.$/);
     }
   });
 });

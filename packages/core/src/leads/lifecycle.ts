@@ -76,6 +76,15 @@ export function isTerminalLeadStatus(status: LeadStatus): boolean {
   return (TERMINAL_LEAD_STATUSES as readonly LeadStatus[]).includes(status);
 }
 
+/**
+ * Whether the customer can still continue an application at the lender: not once it is closed
+ * (withdrawn, rejected, expired or completed), where a Continue link leads nowhere. My Account's
+ * applications and the nudge's Recent Activity both show its status instead.
+ */
+export function canContinueLead(status: LeadStatus): boolean {
+  return !isTerminalLeadStatus(status);
+}
+
 /** The statuses a lead of `product` may move to from `from`. */
 export function nextLeadStatuses(from: LeadStatus, product: string): LeadStatus[] {
   const wrongFulfilment = fulfilmentStatus(product) === 'DISBURSED' ? 'CARD_ISSUED' : 'DISBURSED';
@@ -96,44 +105,34 @@ export function leadTransition(from: LeadStatus, to: LeadStatus, product: string
 }
 
 /**
- * What a customer (and the partner page) reads for each status. Real copy for an Indian consumer
- * finance product: short, no internal words.
+ * What a customer (and the partner page) reads for each status: its label, then what comes next.
+ * Real copy for an Indian consumer finance product: short, no internal words. Two tables, so that
+ * a script that only labels a status (the nudge's Recent Activity) does not carry the next steps.
  */
-export const LEAD_STATUS_TEXT: Readonly<Record<LeadStatus, { label: string; nextStep: string }>> = {
-  CREATED: {
-    label: 'Application started',
-    nextStep: 'Complete your application with the lender to get a decision.',
-  },
-  SUBMITTED: {
-    label: 'Application submitted',
-    nextStep: 'The lender is reviewing your application. We will let you know when it moves ahead.',
-  },
-  ACTION_REQUIRED: {
-    label: 'Action required',
-    nextStep: 'The lender needs something more from you. Continue your application to see what.',
-  },
-  SANCTIONED: {
-    label: 'Sanctioned',
-    nextStep: 'Review the Key Facts Statement and accept the offer to receive the money.',
-  },
-  REJECTED: {
-    label: 'Not approved',
-    nextStep: 'The lender could not approve this application. You can check other offers for you.',
-  },
-  DISBURSED: {
-    label: 'Disbursed',
-    nextStep: 'The money has been sent to your bank account. Your EMIs start as per the loan agreement.',
-  },
-  CARD_ISSUED: {
-    label: 'Card issued',
-    nextStep: 'Your card is on its way. Activate it when it arrives.',
-  },
-  COMPLETED: { label: 'Completed', nextStep: 'This application is complete. No action is needed.' },
-  EXPIRED: {
-    label: 'Expired',
-    nextStep: 'This application has expired. You can apply again if the offer is still available.',
-  },
-  WITHDRAWN: { label: 'Withdrawn', nextStep: 'This application was withdrawn. No action is needed.' },
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  CREATED: 'Application started',
+  SUBMITTED: 'Application submitted',
+  ACTION_REQUIRED: 'Action required',
+  SANCTIONED: 'Sanctioned',
+  REJECTED: 'Not approved',
+  DISBURSED: 'Disbursed',
+  CARD_ISSUED: 'Card issued',
+  COMPLETED: 'Completed',
+  EXPIRED: 'Expired',
+  WITHDRAWN: 'Withdrawn',
+};
+
+export const LEAD_NEXT_STEPS: Readonly<Record<LeadStatus, string>> = {
+  CREATED: 'Complete your application with the lender to get a decision.',
+  SUBMITTED: 'The lender is reviewing your application. We will let you know when it moves ahead.',
+  ACTION_REQUIRED: 'The lender needs something more from you. Continue your application to see what.',
+  SANCTIONED: 'Review the Key Facts Statement and accept the offer to receive the money.',
+  REJECTED: 'The lender could not approve this application. You can check other offers for you.',
+  DISBURSED: 'The money has been sent to your bank account. Your EMIs start as per the loan agreement.',
+  CARD_ISSUED: 'Your card is on its way. Activate it when it arrives.',
+  COMPLETED: 'This application is complete. No action is needed.',
+  EXPIRED: 'This application has expired. You can apply again if the offer is still available.',
+  WITHDRAWN: 'This application was withdrawn. No action is needed.',
 };
 
 /**

@@ -170,11 +170,17 @@ export function applicationItem(offer: NudgeOffer, continueUrl: string) {
   };
 }
 
-/** The offers the customer applied for, from the recent activity rows (their items' ids). */
-export function appliedOfferIds(rows: readonly { id: string | number }[]): ReadonlySet<string> {
+/**
+ * The offers the customer applied for, from the recent activity rows (their items' ids); not one
+ * whose application is closed (withdrawn, rejected, expired: core canContinueLead), which may be
+ * applied for again.
+ */
+export function appliedOfferIds(
+  rows: readonly { id: string | number; closedLabel?: string | undefined }[],
+): ReadonlySet<string> {
   return new Set(
     rows.flatMap((row) =>
-      typeof row.id === 'string' && row.id.startsWith(APPLICATION_ITEM_PREFIX)
+      typeof row.id === 'string' && row.id.startsWith(APPLICATION_ITEM_PREFIX) && !row.closedLabel
         ? [row.id.slice(APPLICATION_ITEM_PREFIX.length)]
         : [],
     ),

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, within } from '@testing-library/react';
-import type { RecentActivityItem } from '@pravesh/core';
+import { selectRecentActivity, type RecentActivityItem } from '@pravesh/core';
 import type { Pravesh, SignOn, SignOnSession, VisitorLayer } from '@pravesh/sdk';
 import { NUDGE_ROUTES, type NudgeMountContext, type NudgeWidget } from '@pravesh/sdk/nudge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,7 @@ const ACTIVITY: RecentActivityItem[] = [1, 2, 3].map((n) => ({
   itemTitle: `Card application ${n}`,
   itemSubtitle: undefined,
   continueUrl: `https://cards.example.in/apply/${n}`,
+  closedLabel: undefined,
   updatedAt: 1_700_000_000_000 - n,
 }));
 
@@ -410,6 +411,25 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 2' })).toBeTruthy();
   });
 
+  it('an offer whose application was withdrawn may be applied for again: "Pre-approved" and Apply Now', async () => {
+    const withdrawn: RecentActivityItem = {
+      ...ACTIVITY[0]!,
+      siteId: 2,
+      id: 'offer-pl-1',
+      product: 'PL',
+      itemTitle: 'Kosh Personal Loan 1',
+      continueUrl: 'https://partner.example.in/lead/42',
+      closedLabel: 'Withdrawn',
+    };
+    const { root, view } = await setup({ signedIn: true, activity: [withdrawn] });
+    await run(() => widget!.open());
+    const rows = [...root.querySelectorAll('.offer-row')];
+    expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Pre-approved', 'Pre-approved']);
+    await run(() => view.getByRole('button', { name: 'View offers' }).click());
+    const dialog = within(view.getByRole('dialog', { name: 'Congratulations! You have 3 Exclusive Offers' }));
+    expect(dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 1' })).toBeTruthy();
+  });
+
   it('a failing apply: the error modal; closing it logs error_display_close', async () => {
     const { dialog, view, track, navigate } = await openOffers((_method, path) =>
       path === NUDGE_ROUTES.applyOffer
@@ -523,6 +543,51 @@ describe('on a phone (≤767px)', () => {
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(1);
     await run(() => sheet.getByRole('button', { name: 'Show all 3' }).click());
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(3);
+  });
+
+  it('recent activity: an application withdrawn in My Account shows "Withdrawn", not Continue', async () => {
+    const url = (leadId: string) => `https://partner.example.in/lead/${leadId}`;
+    // What "Apply Now" leaves on this site (sdk applicationItem): no status, the lead's address.
+    const applied = (offerId: string, leadId: string, updatedAt: number) => ({
+      id: `offer-${offerId}`,
+      type: 'lead',
+      product: 'PL',
+      title: `Kosh Personal Loan ${offerId}`,
+      subtitle: 'Application started with Kosh Bank',
+      continueUrl: url(leadId),
+      updatedAt,
+    });
+    // The leads service's item for the same lead, on the personal-loan site (leadActivityPlacement).
+    const lead = (leadId: string, state: string) => ({
+      id: leadId,
+      type: 'lead',
+      product: 'PL',
+      continueUrl: url(leadId),
+      application: [{ id: leadId, partnerName: 'Kosh Bank', state, continueUrl: url(leadId) }],
+      updatedAt: 3,
+    });
+    const activity = selectRecentActivity(
+      {
+        2: { data: [applied('pl-1', '41', 2), applied('pl-2', '42', 1)] },
+        3: { data: [lead('41', 'WITHDRAWN'), lead('42', 'SUBMITTED')] },
+      },
+      // Only this site is listed, as on the demo sites.
+      { sites: [{ siteId: 2, title: 'Personal Loan', subtitle: '', icon: 'personal-loan' }] },
+    );
+    const { root, view } = await setup({ mobile: true, activity });
+    await run(() => widget!.open());
+    const sheet = within(view.getByRole('dialog'));
+    await run(() => sheet.getByRole('button', { name: 'Show all 2' }).click());
+    const rows = within(sheet.getByRole('region', { name: 'Recent Activity' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).queryByRole('link')).toBeNull();
+    expect(within(rows[0]!).getByText('Withdrawn', { exact: true })).toBeTruthy();
+    expect(
+      within(rows[1]!)
+        .getByRole('link', { name: /continue/i })
+        .getAttribute('href'),
+    ).toBe(url('42'));
+    expect(root.querySelectorAll('.activity-row .pill')).toHaveLength(1);
   });
 
   it('the peek steps aside while the consent panel (a bottom sheet of its own) is up, and comes back after', async () => {

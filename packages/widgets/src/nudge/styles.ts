@@ -593,8 +593,10 @@ button:focus-visible,
     display: none;
   }
   /* An offer applied for keeps its status on a phone too (spec 000 §4 "the offer shows its
-     status"), under its name: only "Pre-approved", which every row would say, gives way. */
-  .offer-row .pill--applied {
+     status"), under its name: only "Pre-approved", which every row would say, gives way. So does
+     a closed application's status in Recent Activity, where Continue would be. */
+  .offer-row .pill--applied,
+  .activity-row .pill {
     display: block;
     grid-column: 2;
     justify-self: start;

@@ -297,11 +297,16 @@ export function RecentActivityView({
               <span className="row-title">{row.itemSubtitle ? (row.itemTitle ?? row.title) : row.title}</span>
               <span className="row-sub">{row.itemSubtitle ?? row.itemTitle ?? row.subtitle}</span>
             </span>
-            <a className="row-link" href={row.continueUrl} onClick={(event) => onAction(event, row.continueUrl)}>
-              Continue
-              <span className="pv-visually-hidden"> your {row.title} application</span>
-              <ArrowIcon />
-            </a>
+            {/* A closed application (core's canContinueLead) has nothing to continue: its status instead. */}
+            {row.closedLabel ? (
+              <span className="pill">{row.closedLabel}</span>
+            ) : (
+              <a className="row-link" href={row.continueUrl} onClick={(event) => onAction(event, row.continueUrl)}>
+                Continue
+                <span className="pv-visually-hidden"> your {row.title} application</span>
+                <ArrowIcon />
+              </a>
+            )}
           </li>
         ))}
       </ul>

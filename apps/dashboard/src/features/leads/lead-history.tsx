@@ -1,4 +1,4 @@
-import { LEAD_STATUS_TEXT } from '@pravesh/core/leads/lifecycle.ts';
+import { LEAD_STATUS_LABELS } from '@pravesh/core/leads/lifecycle.ts';
 import { Skeleton } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
 import { useLeadDetailsQuery } from './api.ts';
@@ -24,7 +24,7 @@ export function LeadHistory({ leadId, id }: { leadId: string; id: string }) {
     <ol id={id} className="ma-lead-history" aria-label="Application history">
       {details.data.history.map((entry, index) => (
         <li key={`${entry.at}-${index}`}>
-          <span className="ma-lead-history-status">{LEAD_STATUS_TEXT[entry.status].label}</span>
+          <span className="ma-lead-history-status">{LEAD_STATUS_LABELS[entry.status]}</span>
           <span className="ma-muted">{formatDate(entry.at)}</span>
         </li>
       ))}

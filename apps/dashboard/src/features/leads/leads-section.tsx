@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { canCustomerWithdraw, isTerminalLeadStatus } from '@pravesh/core/leads/lifecycle.ts';
+import { canContinueLead, canCustomerWithdraw } from '@pravesh/core/leads/lifecycle.ts';
 import type { LeadView } from '@pravesh/core/leads/schemas.ts';
 import { Button, Skeleton, SkeletonGroup } from '@pravesh/ui';
 import { formatDate } from '../../lib/format.ts';
@@ -66,8 +66,7 @@ export function LeadsSection() {
 function LeadItem({ lead, onWithdrawn }: { lead: LeadView; onWithdrawn: (message: string) => void }) {
   const [showHistory, setShowHistory] = useState(false);
   const historyId = useId();
-  // A closed application has nothing to continue at the lender.
-  const href = isTerminalLeadStatus(lead.status) ? undefined : safeLink(lead.continueUrl);
+  const href = canContinueLead(lead.status) ? safeLink(lead.continueUrl) : undefined;
   return (
     <li className="ma-lead">
       <div>

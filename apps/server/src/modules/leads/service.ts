@@ -2,8 +2,9 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DATA_PRODUCTS,
   LEAD_EXPIRY_DAYS,
+  LEAD_NEXT_STEPS,
   LEAD_REFERENCE_PARAM,
-  LEAD_STATUS_TEXT,
+  LEAD_STATUS_LABELS,
   PraveshError,
   RECENT_ACTIVITY_SITES,
   canCustomerWithdraw,
@@ -62,7 +63,7 @@ export function leadActivityPlacement(lead: LeadRow): ActivityPlacement | null {
   if (!line) return null;
   const status = lead.status as LeadStatus;
   const title = lead.productName;
-  const subtitle = `${lead.lenderName} · ${LEAD_STATUS_TEXT[status].label}`;
+  const subtitle = `${lead.lenderName} · ${LEAD_STATUS_LABELS[status]}`;
   const product = (DATA_PRODUCTS as readonly string[]).includes(lead.product)
     ? (lead.product as DataItem['product'])
     : undefined;
@@ -100,8 +101,8 @@ function statusFields(row: LeadRow) {
   const status = row.status as LeadStatus;
   return {
     status,
-    statusLabel: LEAD_STATUS_TEXT[status].label,
-    nextStep: LEAD_STATUS_TEXT[status].nextStep,
+    statusLabel: LEAD_STATUS_LABELS[status],
+    nextStep: LEAD_NEXT_STEPS[status],
     partnerStatus: row.partnerStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
