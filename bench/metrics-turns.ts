@@ -4,6 +4,8 @@
  * the turns, apart so it can be tested without a server.
  */
 
+import { seededRandom } from '@pravesh/core/seeded-random.ts';
+
 /** How long each copy serves before the next takes over. */
 export const BLOCK_MS = 100;
 /** The metered copy, the unmetered one, and a second unmetered one for the A/A check. */
@@ -69,18 +71,6 @@ function quantile(values: readonly number[], fraction: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (at - below);
 }
 
-/** A small seeded generator (mulberry32), so the same blocks always give the same interval. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 type Turn = Record<Side, Block>;
 type Totals = { requests: number; ms: number; cpuMicros: number };
 
@@ -107,6 +97,7 @@ function summarise(
     };
     return measure(sum(a), sum(b));
   };
+  // Seeded, so the same blocks always give the same interval.
   const random = seededRandom(turns.length);
   const resampled: number[] = [];
   for (let sample = 0; sample < BOOTSTRAP_SAMPLES; sample += 1) {

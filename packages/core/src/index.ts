@@ -39,6 +39,7 @@ export * from './credit/score-predictor.ts';
 export * from './credit/schemas.ts';
 export * from './credit/routes.ts';
 export * from './masking.ts';
+export * from './seeded-random.ts';
 export * from './credit/errors.ts';
 export * from './my-account/schemas.ts';
 export * from './credit/demo-customers.ts';

@@ -10,6 +10,8 @@
  *   every database and every test sees the same list in the same order.
  */
 
+import { seededRandom } from '@pravesh/core';
+
 export interface EmployerSeed {
   name: string;
   /** Ranks well-known employers before small ones with a similar name. */
@@ -477,18 +479,6 @@ const LINES_OF_BUSINESS = [
 
 const QUALIFIERS = ['', 'Shree', 'Sri', 'New', 'Royal', 'Global', 'National', 'Universal'];
 const LEGAL_FORMS = ['Private Limited', 'Private Limited', 'Private Limited', 'Limited', 'LLP'];
-
-/** mulberry32: a tiny fixed-seed generator, so the list is the same on every run and machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Every trade name with every line of business, each under two of the qualifiers and a legal
