@@ -24,6 +24,32 @@ export function tempDataDir(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Answers the parent over IPC: its cpu message with this process's CPU time so far, its stop
+ * message by stopping; the parent dying or disconnecting stops too, and so do SIGINT and SIGTERM
+ * when `stopOnSignals` (Ctrl-C reaches the whole process group). `stop` runs once, whoever asks first.
+ */
+export function answerParent(stop: () => Promise<void>, { stopOnSignals = false } = {}): void {
+  let stopping = false;
+  const stopOnce = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  };
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stop') stopOnce();
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      void sendToParent({ type: 'cpu', micros: user + system });
+    }
+  });
+  process.on('disconnect', stopOnce);
+  if (stopOnSignals) {
+    process.once('SIGINT', stopOnce);
+    process.once('SIGTERM', stopOnce);
+  }
+}
+
 export interface ChildServerOptions {
   /** Builds the app, routes included; runChildServer makes it listen. */
   start(): Promise<FastifyInstance>;
@@ -46,31 +72,18 @@ export async function runChildServer(options: ChildServerOptions): Promise<void>
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new Error('listen gave no TCP address');
 
-    let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
-      stopping = true;
-      try {
-        await app.close();
-        await options.close?.();
-      } finally {
-        await options.cleanUp();
-        process.exit(0);
-      }
-    };
-    process.on('message', (message: ParentMessage) => {
-      if (message.type === 'stop') void stop();
-      if (message.type === 'cpu') {
-        const { user, system } = process.cpuUsage();
-        void sendToParent({ type: 'cpu', micros: user + system });
-      }
-    });
-    // The parent died or was interrupted: clean up too.
-    process.on('disconnect', () => void stop());
-    if (options.stopOnSignals) {
-      process.once('SIGINT', () => void stop());
-      process.once('SIGTERM', () => void stop());
-    }
+    answerParent(
+      async () => {
+        try {
+          await app.close();
+          await options.close?.();
+        } finally {
+          await options.cleanUp();
+          process.exit(0);
+        }
+      },
+      { stopOnSignals: options.stopOnSignals },
+    );
     await sendToParent({ type: 'ready', url: `http://127.0.0.1:${address.port}` });
   } catch (error) {
     await options.cleanUp();

@@ -5,8 +5,8 @@ import { buildApp } from '@pravesh/server';
 import { loadConfig } from '@pravesh/server/config';
 import { createMetrics } from '../apps/server/src/observability/metrics.ts';
 import { MeteredLogController } from '../apps/server/src/observability/plugin.ts';
-import { BENCH_ENV, ROUTES, type ParentMessage } from './api-process.ts';
-import { sendToParent, tempDataDir } from './child-server.ts';
+import { BENCH_ENV, ROUTES } from './api-process.ts';
+import { answerParent, sendToParent, tempDataDir } from './child-server.ts';
 import { BLOCK_MS, CONTROL, ORDERS, SIDES, type Block, type Side } from './metrics-turns.ts';
 
 /**
@@ -132,31 +132,21 @@ async function start(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(rotation);
-    server.closeAllConnections();
-    server.close();
-    metrics.process?.stop();
-    try {
-      for (const app of apps) await app.close();
-    } finally {
-      dataDir.remove();
-      process.exit(0);
-    }
-  };
-  process.on('message', (message: ParentMessage) => {
-    if (message.type === 'stop') void stop();
-    if (message.type === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      void sendToParent({ type: 'cpu', micros: user + system });
-    }
-  });
-  process.on('disconnect', () => void stop());
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  answerParent(
+    async () => {
+      clearInterval(rotation);
+      server.closeAllConnections();
+      server.close();
+      metrics.process?.stop();
+      try {
+        for (const app of apps) await app.close();
+      } finally {
+        dataDir.remove();
+        process.exit(0);
+      }
+    },
+    { stopOnSignals: true },
+  );
   await sendToParent({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
 }
 
