@@ -52,7 +52,9 @@ describe('the OpenAPI document and the usual tools', () => {
   });
 
   it("passes Redocly's recommended ruleset with no error", async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    // The configuration as redocly.yaml text: an object literal here is checked against Redocly's
+    // 65,000-line config type, which alone took an eighth of the server project's type check.
+    const config = await createConfig('extends: [recommended]');
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
     const errors = problems
       .filter((problem) => problem.severity === 'error')
