@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * page's content. Set PRAVESH_SHEET_SCREENSHOTS=1 to also write /tmp/sheet-{peek,open,modal}.png.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's headless shell (.ci/run installs it), as the journeys use: the same Blink without the full
+// browser's window and GPU processes, so a launch costs less.
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 let browser: Browser;
 let script: string;
 let axeSource: string;
