@@ -52,22 +52,31 @@ export function jsonRowsInsert<T extends PgTable>(
   const selected = sql.raw(typed.map(({ key }) => `"${key}"`).join(', '));
   const recordType = sql.raw(typed.map(({ key, type }) => `"${key}" ${type}`).join(', '));
 
+  /** A batch of rows for this table; keys outside its columns are ignored. */
+  type Rows = readonly { [K in keyof T['$inferInsert']]?: unknown }[];
   const keyNames = typed.map(({ key }) => key);
   const withoutNulls = (row: Record<string, unknown>) => {
     const present: Record<string, unknown> = {};
     for (const key of keyNames) if (row[key] != null) present[key] = row[key];
     return present;
   };
-  const json = options.omitNulls
-    ? (rows: readonly Record<string, unknown>[]) => JSON.stringify(rows.map(withoutNulls))
-    : (rows: readonly Record<string, unknown>[]) => JSON.stringify(rows);
+  const json: (rows: Rows) => string = options.omitNulls
+    ? (rows) => JSON.stringify((rows as readonly Record<string, unknown>[]).map(withoutNulls))
+    : (rows) => JSON.stringify(rows);
+
+  /** The statement with `rowsJson` (the rows' JSON, or a placeholder for it) as its one parameter. */
+  const statement = (rowsJson: unknown): SQL =>
+    sql`insert into ${table} (${columnList}) select ${selected}
+      from json_to_recordset(${rowsJson}::json) as x(${recordType})`;
 
   /**
    * `insert into <table> (<columns>) select … from json_to_recordset(…)`; ON CONFLICT / RETURNING
    * may follow. A row's values may be what JSON.stringify makes of them already (an instant as its
-   * ISO string).
+   * ISO string). `statement(sql.placeholder(…))` and `json(rows)` are the same statement for
+   * db/client.ts preparedStatement, whose text is made once.
    */
-  return (rows: readonly { [K in keyof T['$inferInsert']]?: unknown }[]): SQL =>
-    sql`insert into ${table} (${columnList}) select ${selected}
-      from json_to_recordset(${json(rows)}::json) as x(${recordType})`;
+  return Object.assign((rows: Rows): SQL => statement(json(rows)), {
+    statement,
+    json,
+  });
 }

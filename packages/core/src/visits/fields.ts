@@ -18,13 +18,12 @@ export function safeText(max: number) {
     .refine((value) => !hasUnstorableText(value), UNSTORABLE_TEXT_MESSAGE);
 }
 
+/** What an identifier chosen by a browser may hold (idText). */
+export const ID_TEXT_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
 /** Identifiers chosen by browsers (visitor, visit and device ids): short and cookie-safe. */
 export function idText(max = 64) {
-  return z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9._:-]+$/, 'must be letters, digits or . _ : -');
+  return z.string().min(1).max(max).regex(ID_TEXT_PATTERN, 'must be letters, digits or . _ : -');
 }
 
 /** Standard base64 with padding, as btoa writes it (spec 000 §3: completeUrl and the utm fields). */

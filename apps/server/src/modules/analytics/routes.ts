@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PraveshError,
   ROUTES,
@@ -11,6 +11,7 @@ import {
 } from '@pravesh/core';
 import { clientGone } from '../../lib/client-gone.ts';
 import type { EventSink } from '../../event-sink/index.ts';
+import { plainlyValidProduceBody } from './plain-body.ts';
 
 export function analyticsRoutes(app: FastifyInstance, sink: EventSink): void {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -34,6 +35,17 @@ export function analyticsRoutes(app: FastifyInstance, sink: EventSink): void {
       // written with JSON.stringify instead of being re-checked against the response schema (which
       // still documents it).
       serializerCompiler: () => (data) => JSON.stringify(data),
+      // The body is checked by plain tests first (plain-body.ts); zod decides whatever they do not
+      // plainly accept, so the answers are zod's as on every route.
+      validatorCompiler: ({ method, url, httpPart }) => {
+        // The route's one validated part is its body (its schema above).
+        if (httpPart !== 'body') throw new Error(`event/produce validates its body only, not its ${httpPart}`);
+        const zod = validatorCompiler({ schema: produceEventBodySchema, method, url, httpPart });
+        return (data) => {
+          const body = plainlyValidProduceBody(data);
+          return body ? { value: body } : zod(data);
+        };
+      },
     },
     async (request) => {
       const siteId = request.siteId;

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
-import { affectedRows, executePrepared, resultRows, type Database } from '../../db/client.ts';
+import { affectedRows, preparedStatement, resultRows, type Database } from '../../db/client.ts';
 import { dayBefore, insertIntoDailyPartitions, notStoredTheDayBefore } from '../../db/daily-partitions.ts';
 import { visits } from '../../db/schema/visits.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
@@ -51,8 +51,7 @@ const insertVisits = jsonRowsInsert(visits, [
   'receivedOn',
 ]);
 /** …skipping an id stored the day before (db/daily-partitions.ts: the key holds the day). */
-const insertUnlessStoredTheDayBefore = (rows: readonly VisitRow[]) =>
-  sql`${insertVisits(rows)} ${notStoredTheDayBefore('visits', 'visit_id', 'visitId')}`;
+const insertUnlessStoredTheDayBefore = sql`${insertVisits.statement(sql.placeholder('rows'))} ${notStoredTheDayBefore('visits', 'visit_id', 'visitId')}`;
 
 /** The days (partitions) a batch's rows go to. */
 const daysOf = (rows: readonly { receivedOn: string }[]) => () => rows.map((row) => row.receivedOn);
@@ -68,6 +67,12 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
   // the same for every batch and runs prepared. Every text field was checked for what PostgreSQL
   // cannot store (NUL, unpaired surrogates) before it got here, so one caller's row cannot fail
   // the batch of the others.
+  const runInsertNew = preparedStatement(db, 'visits_insert_new', insertUnlessStoredTheDayBefore);
+  const runInsertOrSkip = preparedStatement(
+    db,
+    'visits_insert_or_skip',
+    sql`${insertUnlessStoredTheDayBefore} on conflict (visit_id, received_on) do nothing returning visit_id`,
+  );
 
   /**
    * Nearly every batch holds only new ids: a plain INSERT skips ON CONFLICT's speculative insertion
@@ -79,7 +84,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
     try {
       stored = affectedRows(
         await insertIntoDailyPartitions(db, 'visits', daysOf(rows), () =>
-          executePrepared(db, 'visits_insert_new', insertUnlessStoredTheDayBefore(rows)),
+          runInsertNew({ rows: insertVisits.json(rows) }),
         ),
       );
     } catch (error) {
@@ -113,11 +118,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
   /** INSERT … ON CONFLICT DO NOTHING: answers the ids this statement stored. */
   async function insertOrSkip(rows: readonly VisitRow[]): Promise<Set<string>> {
     const result = await insertIntoDailyPartitions(db, 'visits', daysOf(rows), () =>
-      executePrepared(
-        db,
-        'visits_insert_or_skip',
-        sql`${insertUnlessStoredTheDayBefore(rows)} on conflict (visit_id, received_on) do nothing returning visit_id`,
-      ),
+      runInsertOrSkip({ rows: insertVisits.json(rows) }),
     );
     return new Set(resultRows<{ visit_id: string }>(result).map((row) => row.visit_id));
   }
