@@ -36,3 +36,6 @@ if (page.happyDOM && page.document && page.localStorage && page.sessionStorage) 
   document.body.replaceChildren();
   document.title = '';
 }
+
+// A module (top-level await above), though it exports nothing: vitest runs it for its effect.
+export {};
