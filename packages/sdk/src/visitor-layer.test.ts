@@ -17,7 +17,7 @@ import type { TrackingDataProvider } from './client.ts';
 import { memoryCookieJar, readCookie } from './cookies.ts';
 import { memoryStore } from './key-value-store.ts';
 import { VISIT_PATH } from './visit-body.ts';
-import { createVisitorLayer, HISTORY_PATH, SHARE_ACTIVITY_PATH } from './visitor-layer.ts';
+import { createVisitorLayer, HISTORY_PATH, SHARE_ACTIVITY_PATH, SHARE_WAIT_MS } from './visitor-layer.ts';
 
 const CUSTOMER_ID = '5f0c8a2e-1b3d-4c5e-8f9a-0b1c2d3e4f5a';
 
@@ -281,5 +281,70 @@ describe('visitor layer', () => {
     );
     expect(layer.records.read()!.syncGuc).toBe(false);
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('a stored change resolves once its server copy is sent (spec 000 §4 site entries)', () => {
+  const item = { id: 'lead-1', type: 'lead', product: 'CC', continueUrl: '/apply/1' } as const;
+
+  /** The server answers activity copies only when the test says so; other calls as before. */
+  async function heldShares() {
+    const page = layerFor(7);
+    await page.layer.start();
+    const answer = page.client.request.getMockImplementation()!;
+    const held: { resolve: () => void; reject: (error: Error) => void }[] = [];
+    page.client.request.mockImplementation(<T>(method: string, path: string, options?: object) =>
+      path === SHARE_ACTIVITY_PATH
+        ? new Promise<T>((resolve, reject) => held.push({ resolve: () => resolve({} as T), reject }))
+        : answer(method, path, options),
+    );
+    return { ...page, held };
+  }
+
+  /** Whether `promise` has settled once pending work (the storage, the share's start) has run. */
+  async function settledSoon(promise: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void promise.finally(() => (settled = true));
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    return settled;
+  }
+
+  it('setItem resolves only after the share request completes', async () => {
+    const { layer, held, logger } = await heldShares();
+    const stored = layer.storage.setItem(item);
+    expect(await settledSoon(stored)).toBe(false);
+    expect(held).toHaveLength(1);
+    held[0]!.resolve();
+    await expect(stored).resolves.toMatchObject({ id: 'lead-1' });
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('resolves after SHARE_WAIT_MS when the server hangs, the item stored', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { layer, held } = await heldShares();
+      const stored = layer.storage.setItem(item);
+      expect(await settledSoon(stored)).toBe(false);
+      await vi.advanceTimersByTimeAsync(SHARE_WAIT_MS - 1);
+      expect(await settledSoon(stored)).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(stored).resolves.toMatchObject({ id: 'lead-1' });
+      expect(held).toHaveLength(1);
+      expect((await layer.recentActivity()).map((row) => row.id)).toEqual(['lead-1']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a share that fails is logged, and the change still resolves', async () => {
+    const { layer, held, logger } = await heldShares();
+    const stored = layer.storage.setItem(item);
+    expect(await settledSoon(stored)).toBe(false);
+    held[0]!.reject(new Error('server down'));
+    await expect(stored).resolves.toMatchObject({ id: 'lead-1' });
+    expect(logger.warn).toHaveBeenCalledWith(
+      'activity not shared',
+      expect.objectContaining({ message: 'server down' }),
+    );
   });
 });

@@ -51,6 +51,13 @@ export const HISTORY_PATH = '/MSP/api/v1/pbguc/getApplicationData';
 const TOKEN_NOT_VALIDATED = 'tokenNotValidated';
 /** The server keeps a customer id only in GUID form (spec 000 §5). */
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/**
+ * How long a stored change waits for its server copy before it resolves anyway. A caller that
+ * navigates once its change is acknowledged (the nudge's apply) would otherwise cancel the copy,
+ * and another site would never merge the change (spec 000 §4 site entries); a slow or down server
+ * still delays the customer by no more than this.
+ */
+export const SHARE_WAIT_MS = 2_000;
 
 export interface VisitorLayerOptions {
   /**
@@ -152,6 +159,9 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
       ? createCrossStorageClient({ hubUrl: options.hubUrl, timeoutMs: ACTIVITY_CROSS_STORAGE_TIMEOUT_MS })
       : defaultStore());
   const serverCopy = options.serverCopy ?? true;
+  const schedule: SetTimeoutLike = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
+  const unschedule: ClearTimeoutLike =
+    options.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   // No default here: the device probes live in the core script, and loadVisitorLayer passes them in.
   const { deviceId } = options;
 
@@ -208,6 +218,8 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     }
   }
 
+  /** Server copies under way: a storage change resolves once the ones it started have settled. */
+  const sharing = new Set<Promise<void>>();
   /** The server's copy of a stored change, so it can be merged on another site after sign-in. */
   function share(change: SiteChange): void {
     const record = records.read();
@@ -218,7 +230,10 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
       if (record.visit !== undefined) body.visitId = record.visit;
       await asCustomer(SHARE_ACTIVITY_PATH, body, customer);
     };
-    send().catch((error: unknown) => logger.warn('activity not shared', error));
+    const sent: Promise<void> = send()
+      .catch((error: unknown) => logger.warn('activity not shared', error))
+      .then(() => void sharing.delete(sent));
+    sharing.add(sent);
   }
 
   const storageOptions: SharedStorageOptions = {
@@ -246,13 +261,27 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
   }
   /** Calls made while the storage part loads reach the storage in the order they were made. */
   const via = <T>(use: (target: SharedStorage) => Promise<T>) => loadSharedStorage().then(use);
+  /**
+   * A change, acknowledged once the server copies it started have been sent too (or SHARE_WAIT_MS
+   * has passed): acknowledged means stored on the server as well, so the caller may leave the page.
+   */
+  const stored = <T>(use: (target: SharedStorage) => Promise<T>) =>
+    via(use).then(async (result) => {
+      let timer: unknown;
+      await Promise.race([
+        Promise.all(sharing),
+        new Promise<void>((resolve) => (timer = schedule(resolve, SHARE_WAIT_MS))),
+      ]);
+      unschedule(timer);
+      return result;
+    });
   const storage: SharedStorage = {
-    setItem: (item) => via((target) => target.setItem(item)),
-    updateItem: (item) => via((target) => target.updateItem(item)),
-    deleteItem: (ref) => via((target) => target.deleteItem(ref)),
-    setApplication: (id, payload) => via((target) => target.setApplication(id, payload)),
-    deleteApplication: (id, applicationId) => via((target) => target.deleteApplication(id, applicationId)),
-    setAllSiteData: (data) => via((target) => target.setAllSiteData(data)),
+    setItem: (item) => stored((target) => target.setItem(item)),
+    updateItem: (item) => stored((target) => target.updateItem(item)),
+    deleteItem: (ref) => stored((target) => target.deleteItem(ref)),
+    setApplication: (id, payload) => stored((target) => target.setApplication(id, payload)),
+    deleteApplication: (id, applicationId) => stored((target) => target.deleteApplication(id, applicationId)),
+    setAllSiteData: (data) => stored((target) => target.setAllSiteData(data)),
     getSiteData: (id) => via((target) => target.getSiteData(id)),
     getAllSiteData: (storageId) => via((target) => target.getAllSiteData(storageId)),
   };
