@@ -36,6 +36,7 @@ export const leadsModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
     isCustomersMobile: createCustomerMobileCheck(deps.db, deps.config),
     partners: deps.config.partners,
     now: deps.now,
+    publicUrl: deps.config.publicUrl,
   });
   leadRoutes(app, { service, customerAuth: deps.customerAuth });
   startTicker(app, {

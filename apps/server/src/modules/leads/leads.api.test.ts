@@ -593,6 +593,7 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
         isCustomersMobile: createCustomerMobileCheck(server.database.db, server.config),
         partners: server.config.partners,
         now: server.clock.now,
+        publicUrl: server.config.publicUrl,
       });
     const [first, second] = [instance(), instance()];
     const expired = await Promise.all([first.expireDue(1), second.expireDue(1)]);

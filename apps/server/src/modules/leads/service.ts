@@ -22,6 +22,7 @@ import {
 import { ANY_PARTNER, type PartnerConfig } from '../../config/partners.ts';
 import type { CustomerMobileCheck } from './customer-mobile.ts';
 import type { AppliableOffer, OfferLookup } from '../../lib/offer-lookup.ts';
+import { partnerImageUrl } from '../offers/index.ts';
 import type { ActivityPlacement, LeadRow, LeadsStore } from './store.ts';
 
 export interface ApplyRequest {
@@ -39,6 +40,8 @@ export interface LeadsServiceOptions {
   isCustomersMobile: CustomerMobileCheck;
   partners: PartnerConfig;
   now: () => number;
+  /** This server's public URL: the lender's mark for a lead stored without a partner image. */
+  publicUrl: string;
 }
 
 /**
@@ -57,8 +60,13 @@ const ACTIVITY_LINE: Readonly<Record<string, RecentActivityProductLine>> = {
   CC: 'CREDIT_CARD',
 };
 
-/** The lead as a recent-activity data item with its application (spec 000 §3, all nine fields set). */
-export function leadActivityPlacement(lead: LeadRow): ActivityPlacement | null {
+/**
+ * The lead as a recent-activity data item with its application (spec 000 §3, all nine fields set).
+ * The application's image is one of the nine: a lead stored without a partner image (one from
+ * before leads kept it, or an offer whose catalogue row has none) shows the lender's mark this
+ * server draws, never a blank image, which the browser's site-entry rules refuse.
+ */
+export function leadActivityPlacement(lead: LeadRow, publicUrl: string): ActivityPlacement | null {
   const line = ACTIVITY_LINE[lead.product];
   if (!line) return null;
   const status = lead.status as LeadStatus;
@@ -67,7 +75,7 @@ export function leadActivityPlacement(lead: LeadRow): ActivityPlacement | null {
   const product = (DATA_PRODUCTS as readonly string[]).includes(lead.product)
     ? (lead.product as DataItem['product'])
     : undefined;
-  const image = lead.partnerImage ?? '';
+  const image = lead.partnerImage || partnerImageUrl(publicUrl, lead.lenderId);
   const item: DataItem = {
     id: lead.leadId,
     type: 'lead',
@@ -75,7 +83,7 @@ export function leadActivityPlacement(lead: LeadRow): ActivityPlacement | null {
     title,
     subtitle,
     continueUrl: lead.continueUrl,
-    ...(lead.partnerImage ? { image: lead.partnerImage } : {}),
+    image,
     application: [
       {
         id: lead.leadId,
@@ -134,7 +142,8 @@ function digest(value: string): Buffer {
 }
 
 export function createLeadsService(options: LeadsServiceOptions) {
-  const { store, offers, isCustomersMobile, partners, now } = options;
+  const { store, offers, isCustomersMobile, partners, now, publicUrl } = options;
+  const placement = (lead: LeadRow) => leadActivityPlacement(lead, publicUrl);
   const partnerKeys = partners.keys.map((entry) => ({ lenderId: entry.lenderId, digest: digest(entry.key) }));
 
   /**
@@ -177,12 +186,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
    */
   async function expireStale(customerId: string): Promise<void> {
     const at = now();
-    await store.expireStale(
-      customerId,
-      new Date(at - LEAD_EXPIRY_DAYS * 86_400_000),
-      new Date(at),
-      leadActivityPlacement,
-    );
+    await store.expireStale(customerId, new Date(at - LEAD_EXPIRY_DAYS * 86_400_000), new Date(at), placement);
   }
 
   async function withHistory(row: LeadRow): Promise<LeadDetailsResponse> {
@@ -225,7 +229,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
           siteId: request.siteId,
           createdAt: new Date(now()),
         },
-        leadActivityPlacement,
+        placement,
       );
       return { redirectUrl: lead.continueUrl, leadId: lead.leadId, status: lead.status as LeadStatus, created };
     },
@@ -260,7 +264,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
           if (!canCustomerWithdraw(current.status as LeadStatus)) throw new PraveshError('leadNotWithdrawable');
           return { status: 'WITHDRAWN', partnerStatus: current.partnerStatus };
         },
-        leadActivityPlacement,
+        placement,
       );
       if (!updated) throw new PraveshError('leadNotFound');
       return withHistory(updated);
@@ -279,7 +283,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
           new Date(at - LEAD_EXPIRY_DAYS * 86_400_000),
           new Date(at),
           batchSize,
-          leadActivityPlacement,
+          placement,
         );
         total += expired;
         if (expired < batchSize) return total;
@@ -305,7 +309,7 @@ export function createLeadsService(options: LeadsServiceOptions) {
           if (transition.kind === 'same' && current.partnerStatus === body.partnerStatus) return null;
           return { status: body.status, partnerStatus: body.partnerStatus };
         },
-        leadActivityPlacement,
+        placement,
       );
       if (!updated) throw new PraveshError('leadNotFound');
       return toPartnerView(updated);

@@ -13,5 +13,5 @@ export const offersModule: FastifyPluginAsync<ModuleDeps> = (app, deps) => {
   return Promise.resolve();
 };
 export { seedOfferCatalogue } from './seed.ts';
-export { offersServiceFor } from './service.ts';
+export { offersServiceFor, partnerImageUrl } from './service.ts';
 export { OFFER_COMPONENTS, OFFER_CUSTOMER_PATHS, OFFER_ROUTE_ERRORS } from './openapi.ts';

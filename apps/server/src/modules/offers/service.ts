@@ -85,10 +85,15 @@ export function parseProductFilter(product: string | undefined): OfferProduct | 
   });
 }
 
+/** The lender's mark as this server serves it (offers routes, images.ts partnerImage). */
+export function partnerImageUrl(publicUrl: string, lenderId: string): string {
+  return `${publicUrl}${OFFER_IMAGE_PREFIX}partners/${encodeURIComponent(lenderId)}.svg`;
+}
+
 function imageUrls(publicUrl: string, entry: CatalogueEntry): Offer['imageUrl'] {
   const base = `${publicUrl}${OFFER_IMAGE_PREFIX}`;
   return {
-    partnerImage: `${base}partners/${encodeURIComponent(entry.lender.id)}.svg`,
+    partnerImage: partnerImageUrl(publicUrl, entry.lender.id),
     productTypeImage: `${base}products/${entry.product}.svg`,
     renderImage: `${base}render/${encodeURIComponent(entry.offerId)}.svg`,
   };
