@@ -166,6 +166,19 @@ describe('site entry rules', () => {
     );
   });
 
+  it('refuse a whole entry with an invalid item, or, lenient (a merge), leave out only that item', () => {
+    const good = { id: 'ok', type: 'lead', updatedAt: 1 };
+    const blankImage = { id: 'bad', type: 'lead', application: [{ id: 'a', image: '' }] };
+    const input = { data: [good, blankImage], leads: [{ id: 'l', application: [] }, { application: [] }] };
+    expect(() => validateSiteEntry(input, 7, 0)).toThrow(PraveshError);
+    const entry = validateSiteEntry(input, 7, 0, true);
+    expect(entry.data.map((item) => item.id)).toEqual(['ok']);
+    expect(entry.leads.map((lead) => lead.id)).toEqual(['l']);
+    // The entry's own fields and list shapes stay strict.
+    expect(() => validateSiteEntry({ data: 'x' }, 7, 0, true)).toThrow(PraveshError);
+    expect(() => validateSiteEntry({ siteId: 8 }, 7, 0, true)).toThrow(PraveshError);
+  });
+
   it('normalise a site entry into the shape the server stores', () => {
     const now = Date.UTC(2026, 0, 2);
     const entry = validateSiteEntry(

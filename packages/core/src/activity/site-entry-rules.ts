@@ -184,19 +184,30 @@ function isoOr(value: unknown, fallback: string | null, where: string): string |
 /** Items or leads of one entry: the server takes at most 500 of each in one call. */
 const MAX_LIST = 500;
 
-function list<T>(value: unknown, where: string, each: (item: unknown, where: string) => T): T[] {
+function list<T>(value: unknown, where: string, each: (item: unknown, where: string) => T, lenient?: boolean): T[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw bad(where, 'must be an array');
   if (value.length > MAX_LIST) throw bad(where, `at most ${MAX_LIST}`);
-  return Array.from(value as unknown[], (item, index) => each(item, `${where}.${index}`));
+  const items: T[] = [];
+  Array.from(value as unknown[], (item, index) => {
+    try {
+      items.push(each(item, `${where}.${index}`));
+    } catch (error) {
+      if (!lenient) throw error;
+    }
+  });
+  return items;
 }
 
 /**
  * A whole site entry (spec 000 §3 "Site entry in shared storage"), as stored data or as given to
  * setAllSiteData: missing parts take their empty value, times become ISO date-times, items are
  * checked with the update rules (a stored entry may hold PCO and BUREAU items).
+ * `lenient`, for entries merged from elsewhere (the server's history): an item or lead that fails
+ * its rules is left out and the rest of the entry kept, as recent activity hides an item it
+ * cannot show (spec 000 §5) rather than the site's whole activity; the entry's own fields stay strict.
  */
-export function validateSiteEntry(input: unknown, siteId: number, now: number): SiteEntry {
+export function validateSiteEntry(input: unknown, siteId: number, now: number, lenient?: boolean): SiteEntry {
   if (!isObject(input)) throw bad(`${siteId}`, 'site data must be an object');
   if (!isBlank(input.siteId) && Number(input.siteId) !== siteId) throw bad(`${siteId}.siteId`, 'does not match');
   const nowIso = new Date(now).toISOString();
@@ -211,8 +222,8 @@ export function validateSiteEntry(input: unknown, siteId: number, now: number): 
     createdAt: isoOr(input.createdAt, nowIso, `${siteId}.createdAt`)!,
     updatedAt: isoOr(input.updatedAt, nowIso, `${siteId}.updatedAt`)!,
     visit,
-    data: list(input.data, `${siteId}.data`, (item, where) => validateDataItem(item, { update: true, where })),
-    leads: list(input.leads, `${siteId}.leads`, validateLead),
+    data: list(input.data, `${siteId}.data`, (item, where) => validateDataItem(item, { update: true, where }), lenient),
+    leads: list(input.leads, `${siteId}.leads`, validateLead, lenient),
     sharedData: sharedData as SiteEntry['sharedData'],
     consentRecievedDate: isoOr(input.consentRecievedDate, null, `${siteId}.consentRecievedDate`),
   };

@@ -41,6 +41,32 @@ describe('planSync', () => {
     expect(plan.doneVisitorSites.sort()).toEqual(['6', '7']);
   });
 
+  it('drops an invalid item of a server entry, not the entry: a lead whose application image is blank', () => {
+    const application = {
+      id: 'lead-42',
+      partnerId: 'kosh-bank',
+      partnerName: 'Kosh Bank',
+      productName: 'Kosh Personal Loan',
+      // Blank, as the leads service once wrote for a lead without a partner image: the nine
+      // application fields are mandatory (spec 000 §3), so the item is unreadable.
+      image: '',
+      state: 'WITHDRAWN',
+      continueUrl: 'https://partner.example.in/lead/42',
+      title: 'Kosh Personal Loan',
+      subtitle: 'Kosh Bank · Withdrawn',
+    };
+    const server = JSON.parse(entry(2, ['report-1'], 50)) as { data: unknown[] };
+    server.data.push({ id: 'lead-42', type: 'lead', product: 'PL', application: [application], updatedAt: at(60) });
+    const plan = planSync({
+      visitor: {},
+      customer: { 2: entry(2, ['own'], 10) },
+      server: { 2: server },
+      now: Date.UTC(2026, 0, 2),
+    });
+    expect(plan.merged['2']!.data.map((item) => item.id).sort()).toEqual(['own', 'report-1']);
+    expect(siteEntrySchema.safeParse(plan.merged['2']).success).toBe(true);
+  });
+
   it('keeps an anonymous entry where it is when the merge would be over the limit', () => {
     const big = JSON.stringify({ siteId: 7, sharedData: { blob: 'z'.repeat(600) } });
     const plan = planSync({ visitor: { 7: big }, customer: { 7: entry(7, ['own'], 1) }, now: 0, limitBytes: 500 });

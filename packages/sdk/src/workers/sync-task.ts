@@ -5,7 +5,8 @@ import { siteIdFromKey } from '../shared-storage.ts';
  * The sync worker's task (spec 000 §4: "the sync flag clears after historical data is merged"):
  * after sign-in, the site entries the visitor stored anonymously, the customer's own entries and
  * the customer's history from the server become one entry per site under the customer's storage.
- * Unreadable entries are skipped, never merged in. Pure, like the purge task.
+ * Unreadable entries are skipped, never merged in; so are unreadable items of a readable entry.
+ * Pure, like the purge task.
  */
 export interface SyncInput {
   /** Raw stored entries of the anonymous storage id, by site id. */
@@ -25,9 +26,10 @@ export interface SyncPlan {
   doneVisitorSites: string[];
 }
 
+/** A stored or server entry; an item in it that fails the rules is left out, not the entry. */
 function readEntry(value: unknown, siteId: number, now: number): SiteEntry | undefined {
   try {
-    return validateSiteEntry(typeof value === 'string' ? JSON.parse(value) : value, siteId, now);
+    return validateSiteEntry(typeof value === 'string' ? JSON.parse(value) : value, siteId, now, true);
   } catch {
     return undefined;
   }
