@@ -392,16 +392,19 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     expect(visitor.storage.setItem.mock.invocationCallOrder[0]!).toBeLessThan(navigate.mock.invocationCallOrder[0]!);
   });
 
+  /** The nudge's own note of an apply for the first offer, as Recent Activity lists it. */
+  const applicationRow = (overrides: Partial<RecentActivityItem> = {}): RecentActivityItem => ({
+    ...ACTIVITY[0]!,
+    siteId: 2,
+    id: 'offer-pl-1',
+    product: 'PL',
+    itemTitle: 'Kosh Personal Loan 1',
+    continueUrl: 'https://partner.example.in/lead/42',
+    ...overrides,
+  });
+
   it('an offer applied for shows its status in the tile and the modal, not "Pre-approved"', async () => {
-    const applied: RecentActivityItem = {
-      ...ACTIVITY[0]!,
-      siteId: 2,
-      id: 'offer-pl-1',
-      product: 'PL',
-      itemTitle: 'Kosh Personal Loan 1',
-      continueUrl: 'https://partner.example.in/lead/42',
-    };
-    const { root, view } = await setup({ signedIn: true, activity: [applied] });
+    const { root, view } = await setup({ signedIn: true, activity: [applicationRow()] });
     await run(() => widget!.open());
     const rows = [...root.querySelectorAll('.offer-row')];
     expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Applied', 'Pre-approved']);
@@ -412,16 +415,7 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
   });
 
   it('an offer whose application was withdrawn may be applied for again: "Pre-approved" and Apply Now', async () => {
-    const withdrawn: RecentActivityItem = {
-      ...ACTIVITY[0]!,
-      siteId: 2,
-      id: 'offer-pl-1',
-      product: 'PL',
-      itemTitle: 'Kosh Personal Loan 1',
-      continueUrl: 'https://partner.example.in/lead/42',
-      closedLabel: 'Withdrawn',
-    };
-    const { root, view } = await setup({ signedIn: true, activity: [withdrawn] });
+    const { root, view } = await setup({ signedIn: true, activity: [applicationRow({ closedLabel: 'Withdrawn' })] });
     await run(() => widget!.open());
     const rows = [...root.querySelectorAll('.offer-row')];
     expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Pre-approved', 'Pre-approved']);
