@@ -59,7 +59,7 @@ describe('createAnalytics', () => {
 describe('randomUuid', () => {
   it('builds a version 4 UUID where randomUUID is missing (insecure context)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: <T extends Uint8Array>(array: T) => real.getRandomValues(array) });
+    vi.stubGlobal('crypto', { getRandomValues: (array: Uint8Array<ArrayBuffer>) => real.getRandomValues(array) });
     const ids = new Set(Array.from({ length: 50 }, randomUuid));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(UUID);
