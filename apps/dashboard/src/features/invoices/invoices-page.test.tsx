@@ -106,7 +106,7 @@ describe('Invoices page (download-invoice)', () => {
   });
 
   it('shows a loading state, then an error with a way to try again', async () => {
-    let fail: (error: Error) => void = () => undefined;
+    let fail: ((error: Error) => void) | undefined;
     let first = true;
     page({
       [INVOICE_ROUTES.invoices]: () => {
@@ -116,7 +116,10 @@ describe('Invoices page (download-invoice)', () => {
       },
     });
     expect(await screen.findByText('Loading your invoices…', {}, { timeout: 15_000 })).toBeTruthy();
-    fail(refusal('somethingWentWrong', 503));
+    // The loading state shows as the query starts, before its request reaches the route (on a busy
+    // machine, well before): fail the request once it has been made, not a handler still unset.
+    await waitFor(() => expect(fail).toBeDefined(), { timeout: 15_000 });
+    fail?.(refusal('somethingWentWrong', 503));
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toContain(
       'We couldn’t load your invoices',
     );
