@@ -80,7 +80,11 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.ts'] },
+        // One TypeScript program of every file (tsconfig.eslint.json) for the type-aware rules. The
+        // project service built one per tsconfig, each with its references' sources again, and gave
+        // root files such as vitest.config.ts a default program without our compiler options, where
+        // a Map's entries were typed any: 120 CPU-seconds instead of 154 for the whole repository.
+        project: './tsconfig.eslint.json',
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node, ...globals.browser },
