@@ -17,7 +17,13 @@ import type { TrackingDataProvider } from './client.ts';
 import { memoryCookieJar, readCookie } from './cookies.ts';
 import { memoryStore } from './key-value-store.ts';
 import { VISIT_PATH } from './visit-body.ts';
-import { createVisitorLayer, HISTORY_PATH, SHARE_ACTIVITY_PATH, SHARE_WAIT_MS } from './visitor-layer.ts';
+import {
+  createVisitorLayer,
+  HISTORY_PATH,
+  MERGE_WAIT_MS,
+  SHARE_ACTIVITY_PATH,
+  SHARE_WAIT_MS,
+} from './visitor-layer.ts';
 
 const CUSTOMER_ID = '5f0c8a2e-1b3d-4c5e-8f9a-0b1c2d3e4f5a';
 
@@ -76,6 +82,21 @@ function fakeClient(siteId: number, history: Record<string, unknown> = {}, accep
 
 /** The sign-on client's access-token cookie of `siteId` (staging), as it keeps it after sign-in. */
 const tokenCookie = (siteId: number, token = 'access-token') => ({ [`PB_ACCESS_TOKEN_${siteId}_DEV`]: token });
+
+/** Site 7's page with the hub on another top-level site (storage partitioned), sharing `jar`'s visitor cookie. */
+function partitionedPage(fake: ReturnType<typeof fakeClient>, jar: ReturnType<typeof memoryCookieJar>) {
+  return createVisitorLayer(fake.client as unknown as Parameters<typeof createVisitorLayer>[0], {
+    cookieKey: 'cookie-key',
+    hubUrl: 'https://hub.example.com/hub',
+    partitioned: true,
+    store: memoryStore(),
+    cookies: jar,
+    logger: { warn: vi.fn() },
+    target: new EventTarget(),
+    url: () => 'https://cards.example.in/',
+    deviceId: () => Promise.resolve('d'.repeat(64)),
+  });
+}
 
 function layerFor(siteId: number, history?: Record<string, unknown>, cookies: Record<string, string> = {}) {
   const fake = fakeClient(siteId, history);
@@ -207,17 +228,7 @@ describe('visitor layer', () => {
 
     // Another site's page, same visitor cookie, hub on another top-level site.
     const fake = fakeClient(7, history);
-    const layer = createVisitorLayer(fake.client as unknown as Parameters<typeof createVisitorLayer>[0], {
-      cookieKey: 'cookie-key',
-      hubUrl: 'https://hub.example.com/hub',
-      partitioned: true,
-      store: memoryStore(),
-      cookies: signIn.jar,
-      logger: { warn: vi.fn() },
-      target: new EventTarget(),
-      url: () => 'https://cards.example.in/',
-      deviceId: () => Promise.resolve('d'.repeat(64)),
-    });
+    const layer = partitionedPage(fake, signIn.jar);
     expect(layer.partitioned).toBe(true);
     await layer.start();
     await layer.maintain();
@@ -281,6 +292,58 @@ describe('visitor layer', () => {
     );
     expect(layer.records.read()!.syncGuc).toBe(false);
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('a read waits for the server history being merged (spec 000 §4 sync flag)', () => {
+  const history = { 9: { siteId: 9, data: [{ id: 'fund', type: 'lead', continueUrl: '/mf', updatedAt: 5 }] } };
+
+  /** A signed-in customer's next page on a partitioned hub, whose history requests answer when `release` is called. */
+  async function pageWithHeldHistory() {
+    const signIn = layerFor(SSO_SITE_ID, history, { ...tokenCookie(SSO_SITE_ID), ...tokenCookie(7) });
+    await signIn.layer.start();
+    await signIn.layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
+    await signIn.layer.maintain();
+    const fake = fakeClient(7, history);
+    const answer = fake.client.request.getMockImplementation()!;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    fake.client.request.mockImplementation(<T>(method: string, path: string, options?: object): Promise<T> => {
+      if (path !== HISTORY_PATH) return answer(method, path, options);
+      asked += 1;
+      return released.then(() => answer(method, path, options));
+    });
+    const layer = partitionedPage(fake, signIn.jar);
+    await layer.start();
+    return { layer, release, asked: () => asked };
+  }
+
+  it('the recent-activity list read as the page starts includes the merged history', async () => {
+    const { layer, release, asked } = await pageWithHeldHistory();
+    const rows = layer.recentActivity();
+    await vi.waitFor(() => expect(asked()).toBe(1));
+    // Read before the merge landed, the list would already be settled here, and empty.
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await rows).map((row) => row.id)).toEqual(['fund']);
+    expect(Object.keys(await layer.storage.getAllSiteData())).toEqual(['9']);
+  });
+
+  it('answers after MERGE_WAIT_MS when the history does not come, and the merge lands for the next read', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { layer, release, asked } = await pageWithHeldHistory();
+      const rows = layer.recentActivity();
+      await vi.waitFor(() => expect(asked()).toBe(1));
+      await vi.advanceTimersByTimeAsync(MERGE_WAIT_MS);
+      expect(await rows).toEqual([]);
+      release();
+      await layer.maintain();
+      expect((await layer.recentActivity()).map((row) => row.id)).toEqual(['fund']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -58,6 +58,13 @@ const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
  * still delays the customer by no more than this.
  */
 export const SHARE_WAIT_MS = 2_000;
+/**
+ * How long a read of the shared storage waits for a merge under way (the sync flag's, spec 000 §4):
+ * on a page just signed in, or any page of a partitioned hub, the server's history arrives a request
+ * later, and a list read before it showed "No recent activity" for good. A slow server delays the
+ * list by no more than this; the merge still lands for the next read.
+ */
+export const MERGE_WAIT_MS = 2_000;
 
 export interface VisitorLayerOptions {
   /**
@@ -259,20 +266,33 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     );
     return sharedStorage;
   }
+  // One maintenance at a time: a sign-in during the page's first run queues behind it. Most pages
+  // have nothing to purge or merge, and load the maintenance part only when they have.
+  let maintaining: Promise<void> = Promise.resolve();
+  /** Resolves once `work` has settled, or after `ms`, whichever comes first. */
+  async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+    let timer: unknown;
+    await Promise.race([
+      work.then(
+        () => undefined,
+        () => undefined,
+      ),
+      new Promise<void>((resolve) => (timer = schedule(resolve, ms))),
+    ]);
+    unschedule(timer);
+  }
   /** Calls made while the storage part loads reach the storage in the order they were made. */
   const via = <T>(use: (target: SharedStorage) => Promise<T>) => loadSharedStorage().then(use);
+  /** A read, once the merge under way (if any) has landed, or MERGE_WAIT_MS has passed. */
+  const merged = <T>(use: (target: SharedStorage) => Promise<T>) =>
+    settledWithin(maintaining, MERGE_WAIT_MS).then(() => via(use));
   /**
    * A change, acknowledged once the server copies it started have been sent too (or SHARE_WAIT_MS
    * has passed): acknowledged means stored on the server as well, so the caller may leave the page.
    */
   const stored = <T>(use: (target: SharedStorage) => Promise<T>) =>
     via(use).then(async (result) => {
-      let timer: unknown;
-      await Promise.race([
-        Promise.all(sharing),
-        new Promise<void>((resolve) => (timer = schedule(resolve, SHARE_WAIT_MS))),
-      ]);
-      unschedule(timer);
+      await settledWithin(Promise.all(sharing), SHARE_WAIT_MS);
       return result;
     });
   const storage: SharedStorage = {
@@ -282,8 +302,8 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     setApplication: (id, payload) => stored((target) => target.setApplication(id, payload)),
     deleteApplication: (id, applicationId) => stored((target) => target.deleteApplication(id, applicationId)),
     setAllSiteData: (data) => stored((target) => target.setAllSiteData(data)),
-    getSiteData: (id) => via((target) => target.getSiteData(id)),
-    getAllSiteData: (storageId) => via((target) => target.getAllSiteData(storageId)),
+    getSiteData: (id) => merged((target) => target.getSiteData(id)),
+    getAllSiteData: (storageId) => merged((target) => target.getAllSiteData(storageId)),
   };
 
   const maintenance: LayerMaintenanceOptions = {
@@ -310,9 +330,6 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     ...(deviceId ? { deviceId } : {}),
   });
 
-  // One maintenance at a time: a sign-in during the page's first run queues behind it. Most pages
-  // have nothing to purge or merge, and load the maintenance part only when they have.
-  let maintaining: Promise<void> = Promise.resolve();
   function maintain(): Promise<void> {
     maintaining = maintaining.then(async () => {
       if (!maintenanceDue(records.read(), cookies.read())) return;
@@ -360,12 +377,10 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     trackingData: provideTrackingData,
     // A convenience list: a part that cannot load shows no rows, as unreadable storage does.
     recentActivity: (overrides) =>
-      loadSharedStorage()
-        .then(async (target) => {
-          const { getRecentActivity } = await loadStorage();
-          return getRecentActivity(target, { ...options.recentActivity, ...overrides });
-        })
-        .catch(() => []),
+      merged(async (target) => {
+        const { getRecentActivity } = await loadStorage();
+        return getRecentActivity(target, { ...options.recentActivity, ...overrides });
+      }).catch(() => []),
     maintain,
   };
 }
