@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +164,32 @@ function startSteadyLoad(url: string, token: string): SteadyLoad {
   };
 }
 
+/**
+ * POSTs to `url` and parses the JSON answer, however long it takes: the recording answers once its
+ * turns are done (0.3 s each), and fetch gives up on an answer whose headers take over 300 s
+ * (undici's headersTimeout), which 1,000 turns do.
+ */
+function postForJson<T>(url: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        try {
+          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${body}`);
+          resolve(JSON.parse(body) as T);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 /** The shielded no-op with metrics on ÷ off, from the three copies' turns (bench/metrics-server.ts). */
 export async function measureMetricsOverhead(turns = METRICS_TURNS): Promise<MetricsOverhead> {
   const { token } = await benchPass();
@@ -172,9 +199,7 @@ export async function measureMetricsOverhead(turns = METRICS_TURNS): Promise<Met
     load = startSteadyLoad(server.url, token);
     // The warm-up's turns go unrecorded: every copy's routes compiled, the JIT settled.
     await Promise.race([new Promise((resolve) => setTimeout(resolve, METRICS_WARMUP_SECONDS * 1000)), load.ended]);
-    const recorded = fetch(`${server.url}${CONTROL.record}?blocks=${turns * SIDES.length}`, { method: 'POST' }).then(
-      (response) => response.json() as Promise<Block[]>,
-    );
+    const recorded = postForJson<Block[]>(`${server.url}${CONTROL.record}?blocks=${turns * SIDES.length}`);
     const blocks = await Promise.race([recorded, load.ended]);
     const { count } = (await (await fetch(server.url + CONTROL.counted)).json()) as { count: number };
     if (process.env.BENCH_METRICS_BLOCKS) writeFileSync(process.env.BENCH_METRICS_BLOCKS, JSON.stringify(blocks));
