@@ -309,10 +309,10 @@ describe('a read waits for the server history being merged (spec 000 §4 sync fl
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let asked = 0;
-    fake.client.request.mockImplementation(<T>(method: string, path: string, options?: object): Promise<T> => {
+    fake.client.request.mockImplementation(<T>(method: string, path: string, options?: object) => {
       if (path !== HISTORY_PATH) return answer(method, path, options);
       asked += 1;
-      return released.then(() => answer(method, path, options));
+      return released.then(() => answer(method, path, options) as Promise<T>);
     });
     const layer = partitionedPage(fake, signIn.jar);
     await layer.start();
