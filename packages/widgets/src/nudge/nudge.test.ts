@@ -403,24 +403,26 @@ describe('offers, apply and the error modal (spec 000 §2, §4, §8)', () => {
     ...overrides,
   });
 
-  it('an offer applied for shows its status in the tile and the modal, not "Pre-approved"', async () => {
-    const { root, view } = await setup({ signedIn: true, activity: [applicationRow()] });
+  /** Opens the nudge with `activity` listed: the offer rows' pills, then the offers modal. */
+  async function offersAfter(activity: RecentActivityItem[]) {
+    const { root, view } = await setup({ signedIn: true, activity });
     await run(() => widget!.open());
-    const rows = [...root.querySelectorAll('.offer-row')];
-    expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Applied', 'Pre-approved']);
+    const pills = [...root.querySelectorAll('.offer-row')].map((row) => row.querySelector('.pill')!.textContent);
     await run(() => view.getByRole('button', { name: 'View offers' }).click());
     const dialog = within(view.getByRole('dialog', { name: 'Congratulations! You have 3 Exclusive Offers' }));
+    return { pills, dialog };
+  }
+
+  it('an offer applied for shows its status in the tile and the modal, not "Pre-approved"', async () => {
+    const { pills, dialog } = await offersAfter([applicationRow()]);
+    expect(pills).toEqual(['Applied', 'Pre-approved']);
     expect(dialog.getByRole('button', { name: 'Continue application for Kosh Personal Loan 1' })).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 2' })).toBeTruthy();
   });
 
   it('an offer whose application was withdrawn may be applied for again: "Pre-approved" and Apply Now', async () => {
-    const { root, view } = await setup({ signedIn: true, activity: [applicationRow({ closedLabel: 'Withdrawn' })] });
-    await run(() => widget!.open());
-    const rows = [...root.querySelectorAll('.offer-row')];
-    expect(rows.map((row) => row.querySelector('.pill')!.textContent)).toEqual(['Pre-approved', 'Pre-approved']);
-    await run(() => view.getByRole('button', { name: 'View offers' }).click());
-    const dialog = within(view.getByRole('dialog', { name: 'Congratulations! You have 3 Exclusive Offers' }));
+    const { pills, dialog } = await offersAfter([applicationRow({ closedLabel: 'Withdrawn' })]);
+    expect(pills).toEqual(['Pre-approved', 'Pre-approved']);
     expect(dialog.getByRole('button', { name: 'Apply Now for Kosh Personal Loan 1' })).toBeTruthy();
   });
 
