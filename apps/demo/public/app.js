@@ -409,11 +409,21 @@ async function startCreditCardApplication() {
 if (startApplication) {
   startApplication.addEventListener('click', () => void withBusy(startApplication, startCreditCardApplication));
 }
-showRecentActivity().catch(() => {
-  if (!recentNote) return;
-  recentNote.dataset.state = 'error';
-  recentNote.textContent = 'We couldn’t load your recent activity just now.';
-});
+/** Shows the list, or says it could not be read. */
+function refreshRecentActivity() {
+  showRecentActivity().catch(() => {
+    if (!recentNote) return;
+    recentNote.dataset.state = 'error';
+    recentNote.textContent = 'We couldn’t load your recent activity just now.';
+  });
+}
+refreshRecentActivity();
+// The customer's entries from other sites can land after the first read (spec 000 §4 sync flag: on
+// a new device, this site merges them once its silent sign-on has its access token).
+getVisitor().then(
+  (layer) => layer.onMerged(refreshRecentActivity),
+  () => {},
+);
 sendButton.addEventListener('click', () => void withBusy(sendButton, sendShieldedEvent));
 signInButton.addEventListener('click', () => void withBusy(signInButton, signIn));
 signOutButton.addEventListener('click', () => void withBusy(signOutButton, signOut));

@@ -1,4 +1,9 @@
-import { runPurgeMaintenance, runSyncMaintenance, type MaintenanceOptions } from './storage-maintenance.ts';
+import {
+  runPurgeMaintenance,
+  runSyncMaintenance,
+  type MaintenanceOptions,
+  type SyncOutcome,
+} from './storage-maintenance.ts';
 import { mainThreadTasks } from './workers/main-thread-tasks.ts';
 import { runTask } from './workers/run-task.ts';
 
@@ -14,7 +19,8 @@ export interface LayerMaintenanceOptions extends Omit<MaintenanceOptions, 'runPu
   workers?: { purge?: string | undefined; sync?: string | undefined } | undefined;
 }
 
-export async function maintainStorage(options: LayerMaintenanceOptions): Promise<void> {
+/** Answers the sync's outcome (nothing merged when it failed). */
+export async function maintainStorage(options: LayerMaintenanceOptions): Promise<SyncOutcome> {
   const { logger } = options;
   const maintenance: MaintenanceOptions = {
     ...options,
@@ -22,5 +28,8 @@ export async function maintainStorage(options: LayerMaintenanceOptions): Promise
     runSync: (input) => runTask(mainThreadTasks.sync, input, { url: options.workers?.sync }),
   };
   await runPurgeMaintenance(maintenance).catch((error: unknown) => logger.warn('purge failed', error));
-  await runSyncMaintenance(maintenance).catch((error: unknown) => logger.warn('sync failed', error));
+  return runSyncMaintenance(maintenance).catch((error: unknown): SyncOutcome => {
+    logger.warn('sync failed', error);
+    return { ran: false, sites: [] };
+  });
 }

@@ -103,7 +103,9 @@ describe('sync maintenance', () => {
 
   it('merges the anonymous entries into the customer storage and clears syncGuc', async () => {
     const { options, store, records, visitor, customerStorage, runSync } = await signedIn();
-    const fetchHistory = vi.fn(() => Promise.resolve({ 9: { siteId: 9, data: [{ id: 'remote', type: 'report' }] } }));
+    const fetchHistory = vi.fn(() =>
+      Promise.resolve({ sites: { 9: { siteId: 9, data: [{ id: 'remote', type: 'report' }] } }, asCustomer: true }),
+    );
     const outcome = await runSyncMaintenance({ ...options, fetchHistory });
     expect(fetchHistory).toHaveBeenCalledWith(visitor.visitorId, { mobileNo: '9876543210', customerId: 'c-1' });
     expect(outcome).toEqual({ ran: true, sites: ['3', '7', '9'] });
@@ -128,6 +130,28 @@ describe('sync maintenance', () => {
     ).rejects.toThrow('offline');
     expect(records.read()!.syncGuc).toBe(true);
     expect(JSON.stringify(store.snapshot())).toBe(before);
+  });
+
+  it('merges what it has but keeps the flag when the server answered for the visitor alone', async () => {
+    const { options, store, records, visitor, customerStorage } = await signedIn();
+    // This site has no access token yet (a new device's second site, before its silent sign-on).
+    const outcome = await runSyncMaintenance({
+      ...options,
+      fetchHistory: () => Promise.resolve({ sites: undefined, asCustomer: false }),
+    });
+    expect(outcome).toEqual({ ran: true, sites: ['3', '7'] });
+    expect(Object.keys(store.snapshot()).filter((key) => key.includes(visitor.visitorId))).toEqual([]);
+    expect(records.read()!.syncGuc).toBe(true);
+
+    // Asked again with the token: the customer's entries from elsewhere land, and the flag clears.
+    const remote = { 9: { siteId: 9, data: [{ id: 'remote', type: 'report' }] } };
+    const again = await runSyncMaintenance({
+      ...options,
+      fetchHistory: () => Promise.resolve({ sites: remote, asCustomer: true }),
+    });
+    expect(again.sites).toContain('9');
+    expect(store.snapshot()[siteEntryKey('staging', customerStorage, 9)]).toContain('remote');
+    expect(records.read()!.syncGuc).toBe(false);
   });
 
   it('clears a flag with no customer to merge into', async () => {

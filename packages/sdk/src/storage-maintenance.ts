@@ -28,11 +28,24 @@ export interface MaintenanceOptions {
   where?: () => { hostname: string; pathname: string };
   runPurge: (input: PurgeInput) => Promise<PurgePlan>;
   runSync: (input: SyncInput) => Promise<SyncPlan>;
-  /** The customer's entries on the server, by site id (getApplicationData); undefined: none. */
-  fetchHistory?: (visitorId: string, customer: Customer) => Promise<Record<string, unknown> | undefined>;
+  /** The customer's entries on the server (getApplicationData). */
+  fetchHistory?: (visitorId: string, customer: Customer) => Promise<ServerHistory>;
   logger: Logger;
   now?: () => number;
   limitBytes?: number;
+}
+
+/** What the server answered for the merge. */
+export interface ServerHistory {
+  /** The entries by site id; undefined: none. */
+  sites: Record<string, unknown> | undefined;
+  /**
+   * Whether they were asked for as the customer. Without this site's access token (on a new
+   * device's second site, the merge can run before that site's silent sign-on has written it) or
+   * with one the server refuses, the server answers for the visitor alone, without the entries
+   * the customer made elsewhere.
+   */
+  asCustomer: boolean;
 }
 
 function defaultWhere(): { hostname: string; pathname: string } {
@@ -118,7 +131,8 @@ export interface SyncOutcome {
 /**
  * After sign-in (syncGuc), merges the anonymous entries and the server's history into the
  * customer's storage, deletes the merged anonymous copies and clears the flag. When the history
- * cannot be fetched the flag stays, and the next page tries again.
+ * cannot be fetched, or only the visitor's could, the flag stays: the sign-on client asks for the
+ * merge again once it has this site's access token (sso/visitor-link.ts), else the next page does.
  */
 export async function runSyncMaintenance(options: MaintenanceOptions): Promise<SyncOutcome> {
   const { records, store, environment } = options;
@@ -140,13 +154,13 @@ export async function runSyncMaintenance(options: MaintenanceOptions): Promise<S
     customer: bySite(await snapshot(store, customerPrefix), customerPrefix),
     now: now(),
   };
-  if (server) input.server = server;
+  if (server?.sites) input.server = server.sites;
   if (options.limitBytes !== undefined) input.limitBytes = options.limitBytes;
   const plan = await options.runSync(input);
   const sites = Object.keys(plan.merged ?? {});
   for (const site of sites) await store.set(`${customerPrefix}${site}`, JSON.stringify(plan.merged[site]));
   const done = Array.isArray(plan.doneVisitorSites) ? plan.doneVisitorSites : [];
   if (done.length > 0) await store.del(done.map((site) => `${visitorPrefix}${site}`));
-  clear();
+  if (!server || server.asCustomer) clear();
   return { ran: true, sites };
 }

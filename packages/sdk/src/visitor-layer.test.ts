@@ -16,6 +16,7 @@ import type { TrackEvent } from './analytics.ts';
 import type { TrackingDataProvider } from './client.ts';
 import { memoryCookieJar, readCookie } from './cookies.ts';
 import { memoryStore } from './key-value-store.ts';
+import { linkVisitorToCustomer } from './sso/visitor-link.ts';
 import { VISIT_PATH } from './visit-body.ts';
 import {
   createVisitorLayer,
@@ -65,7 +66,10 @@ function fakeClient(siteId: number, history: Record<string, unknown> = {}, accep
           const { visitId } = options!.body as { visitId: string };
           return Promise.resolve({ visitId, visitorId: 'ignored' } as T);
         }
-        if (path === HISTORY_PATH) return Promise.resolve({ visitorId: 'v', customerId: null, sites: history } as T);
+        // The customer's entries only to the customer; this visitor made none of their own.
+        if (path === HISTORY_PATH) {
+          return Promise.resolve({ visitorId: 'v', customerId: null, sites: named === undefined ? {} : history } as T);
+        }
         return Promise.resolve({} as T);
       },
     ),
@@ -278,8 +282,11 @@ describe('visitor layer', () => {
     await layer.start();
     await layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
     await layer.maintain();
+    // Each merge (the sign-in's, then this call's, as the flag stays) asks as the customer, then as the visitor.
     const history = calls.filter((call) => call.path === HISTORY_PATH);
     expect(history.map((call) => call.body)).toEqual([
+      expect.objectContaining({ customerId: CUSTOMER_ID }),
+      expect.not.objectContaining({ customerId: expect.anything() as unknown }),
       expect.objectContaining({ customerId: CUSTOMER_ID }),
       expect.not.objectContaining({ customerId: expect.anything() as unknown }),
     ]);
@@ -290,8 +297,41 @@ describe('visitor layer', () => {
         expect.not.objectContaining({ customerId: expect.anything() as unknown }),
       ]),
     );
-    expect(layer.records.read()!.syncGuc).toBe(false);
+    // The customer's entries are still to come: the merge runs again once a token is accepted.
+    expect(layer.records.read()!.syncGuc).toBe(true);
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('on a site without its access token yet, keeps the sync flag and merges once the sign-on links the customer', async () => {
+    const history = { 9: { siteId: 9, data: [{ id: 'fund', type: 'lead', continueUrl: '/mf', updatedAt: 5 }] } };
+    // A new device: signed in on the single-sign-on site, whose token this browser has; site 7's
+    // silent sign-on has not written site 7's token yet when its page starts.
+    const signIn = layerFor(SSO_SITE_ID, history, tokenCookie(SSO_SITE_ID));
+    await signIn.layer.start();
+    await signIn.layer.setCustomer({ mobileNo: '9876543210', customerId: CUSTOMER_ID });
+    await signIn.layer.maintain();
+    const fake = fakeClient(7, history);
+    const layer = partitionedPage(fake, signIn.jar);
+    const merges = vi.fn();
+    layer.onMerged(merges);
+    await layer.start();
+    // The page's list, read once the start's merge has run.
+    expect(await layer.recentActivity()).toEqual([]);
+    expect(fake.calls.filter((call) => call.path === HISTORY_PATH).map((call) => call.body)).toEqual([
+      expect.not.objectContaining({ customerId: expect.anything() as unknown }),
+    ]);
+    expect(layer.records.read()!.syncGuc).toBe(true);
+    expect(merges).not.toHaveBeenCalled();
+
+    // The silent sign-on writes site 7's token, then links the same customer.
+    signIn.jar.write(`${Object.keys(tokenCookie(7))[0]}=access-token`);
+    expect(await linkVisitorToCustomer(layer, { mobileNo: '9876543210', customerId: CUSTOMER_ID })).toBe('unchanged');
+    await vi.waitFor(() => expect(merges).toHaveBeenCalledTimes(1));
+    expect(fake.calls.filter((call) => call.path === HISTORY_PATH).at(-1)).toMatchObject({
+      body: { customerId: CUSTOMER_ID },
+    });
+    expect(layer.records.read()!.syncGuc).toBe(false);
+    expect((await layer.recentActivity()).map((item) => item.id)).toEqual(['fund']);
   });
 });
 

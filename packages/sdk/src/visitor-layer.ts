@@ -122,6 +122,11 @@ export interface VisitorLayer {
   recentActivity(options?: RecentActivityOptions): Promise<RecentActivityItem[]>;
   /** The purge, then the sync, each when needed; failures are logged. */
   maintain(): Promise<void>;
+  /**
+   * Calls `listener` each time a merge has stored entries in the shared storage (spec 000 §4 sync
+   * flag), so a list read before it can read again; answers the unsubscribe.
+   */
+  onMerged(listener: () => void): () => void;
 }
 
 /**
@@ -203,22 +208,24 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
    * A server call about the visitor and, when signed in, their customer: the customerId is sent
    * only with the customer's access token (in the pass token's sso strategy, which the HTTP client
    * fills from the sso-authentication-token header), since the server refuses one without it.
-   * With no token, or one the server no longer accepts, the call is made for the visitor alone.
+   * With no token, or one the server no longer accepts, the call is made for the visitor alone;
+   * `asCustomer` says which was answered.
    */
   async function asCustomer<T>(
     path: string,
     body: Record<string, unknown>,
     customer: Customer | undefined,
-  ): Promise<T> {
-    const visitorOnly = () => pravesh.request<T>('POST', path, { body });
+  ): Promise<{ answer: T; asCustomer: boolean }> {
+    const visitorOnly = async () => ({ answer: await pravesh.request<T>('POST', path, { body }), asCustomer: false });
     if (!customer || !GUID.test(customer.customerId)) return visitorOnly();
     const token = await accessToken();
     if (!token) return visitorOnly();
     try {
-      return await pravesh.request<T>('POST', path, {
+      const answer = await pravesh.request<T>('POST', path, {
         body: { ...body, customerId: customer.customerId },
         headers: { 'sso-authentication-token': token },
       });
+      return { answer, asCustomer: true };
     } catch (error) {
       if ((error as { statusCode?: unknown } | null)?.statusCode !== TOKEN_NOT_VALIDATED) throw error;
       return visitorOnly();
@@ -317,9 +324,16 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
   };
   if (serverCopy) {
     maintenance.fetchHistory = async (visitorId, customer) => {
-      const response = await asCustomer<{ sites?: unknown } | undefined>(HISTORY_PATH, { visitorId }, customer);
-      const sites = response?.sites;
-      return typeof sites === 'object' && sites !== null ? (sites as Record<string, unknown>) : undefined;
+      const { answer, asCustomer: named } = await asCustomer<{ sites?: unknown } | undefined>(
+        HISTORY_PATH,
+        { visitorId },
+        customer,
+      );
+      const sites = answer?.sites;
+      return {
+        sites: typeof sites === 'object' && sites !== null ? (sites as Record<string, unknown>) : undefined,
+        asCustomer: named,
+      };
     };
   }
 
@@ -330,13 +344,25 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     ...(deviceId ? { deviceId } : {}),
   });
 
+  const mergeListeners = new Set<() => void>();
   function maintain(): Promise<void> {
     maintaining = maintaining.then(async () => {
       if (!maintenanceDue(records.read(), cookies.read())) return;
-      await loadMaintenance().then(
-        ({ maintainStorage }) => maintainStorage(maintenance),
-        (error: unknown) => logger.warn('maintenance not loaded', error),
+      const merged = await loadMaintenance().then(
+        async ({ maintainStorage }) => (await maintainStorage(maintenance)).sites,
+        (error: unknown) => {
+          logger.warn('maintenance not loaded', error);
+          return [];
+        },
       );
+      if (merged.length === 0) return;
+      for (const listener of mergeListeners) {
+        try {
+          listener();
+        } catch (error) {
+          logger.warn('merge listener failed', error);
+        }
+      }
     });
     return maintaining;
   }
@@ -366,11 +392,11 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
     },
     async setCustomer(customer) {
       const change = await records.setCustomer(siteId, customer);
-      if (change === 'set') {
-        // spec 000 §4: a new visit when a customer is set; the sync merges their earlier activity.
-        await visits.newVisit('customer');
-        void maintain();
-      }
+      // spec 000 §4: a new visit when a customer is set; the sync merges their earlier activity.
+      if (change === 'set') await visits.newVisit('customer');
+      // Unchanged too: a merge that ran before this site had the customer's access token kept the
+      // sync flag (storage-maintenance.ts), and runs again now. With nothing due, nothing loads.
+      void maintain();
       return change;
     },
     getCustomer: () => records.getCustomer(),
@@ -382,5 +408,9 @@ export function createVisitorLayer(pravesh: LayerClient, options: VisitorLayerOp
         return getRecentActivity(target, { ...options.recentActivity, ...overrides });
       }).catch(() => []),
     maintain,
+    onMerged(listener) {
+      mergeListeners.add(listener);
+      return () => void mergeListeners.delete(listener);
+    },
   };
 }

@@ -35,11 +35,11 @@ export async function linkVisitorToCustomer(link: VisitorLink, customer: LinkedC
     mobileNo: customer.mobileNo,
     customerId: customer.customerId,
   });
-  if (change === 'set') {
-    // As VisitorLayer.setCustomer: a new visit for the customer, and a sync of their history.
-    await link.visits.newVisit('customer');
-    void link.maintain();
-  }
+  // As VisitorLayer.setCustomer: a new visit for a new customer, and the sync of their history —
+  // for the same customer too, since this site's access token was written just before and a merge
+  // that ran without it is still due (storage-maintenance.ts runSyncMaintenance).
+  if (change === 'set') await link.visits.newVisit('customer');
+  void link.maintain();
   return change;
 }
 

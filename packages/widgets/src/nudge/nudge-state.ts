@@ -35,6 +35,8 @@ export interface NudgeState {
   activity: RecentActivityItem[];
   /** Bumped by a refresh: the live tiles and the recent activity are fetched again. */
   refreshes: number;
+  /** Bumped when the visitor layer merged entries into the shared storage: the recent activity is read again. */
+  merges: number;
   offersOpen: boolean;
   /** The offer being applied for: the full-screen loader names it. */
   applying: NudgeOffer | undefined;
@@ -72,6 +74,7 @@ export type NudgeAction =
   | { type: 'tiles'; tiles: NudgeTilesState }
   | { type: 'activity'; activity: RecentActivityItem[] }
   | { type: 'refresh' }
+  | { type: 'merged' }
   | { type: 'offersOpen'; open: boolean }
   | { type: 'applying'; offer: NudgeOffer }
   | { type: 'failed'; failed: boolean }
@@ -93,6 +96,7 @@ export function initialNudgeState(tiles: NudgeTilesState): NudgeState {
     loading: false,
     activity: [],
     refreshes: 0,
+    merges: 0,
     offersOpen: false,
     applying: undefined,
     failed: false,
@@ -151,6 +155,8 @@ export function nudgeReducer(state: NudgeState, action: NudgeAction): NudgeState
       return { ...state, activity: action.activity };
     case 'refresh':
       return { ...state, refreshes: state.refreshes + 1 };
+    case 'merged':
+      return { ...state, merges: state.merges + 1 };
     case 'offersOpen':
       return { ...state, offersOpen: action.open };
     case 'applying':

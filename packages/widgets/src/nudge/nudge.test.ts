@@ -125,6 +125,11 @@ async function setup(options: Setup = {}) {
     },
     recentActivity: vi.fn(() => Promise.resolve(options.activity ?? ACTIVITY)),
     storage: { setItem: vi.fn((item: unknown) => Promise.resolve(item)) },
+    mergeListeners: new Set<() => void>(),
+    onMerged(listener: () => void) {
+      visitor.mergeListeners.add(listener);
+      return () => void visitor.mergeListeners.delete(listener);
+    },
   };
   const request = vi.fn(
     options.request ??
@@ -539,6 +544,17 @@ describe('on a phone (≤767px)', () => {
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(1);
     await run(() => sheet.getByRole('button', { name: 'Show all 3' }).click());
     expect(sheet.getAllByRole('link', { name: /continue/i })).toHaveLength(3);
+  });
+
+  it('recent activity is read again when the visitor layer merges entries from other sites', async () => {
+    const { view, visitor } = await setup({ activity: [] });
+    await run(() => widget!.open());
+    expect(view.queryByRole('link', { name: /continue/i })).toBeNull();
+    // The customer's history lands after the first read (spec 000 §4 sync flag, a new device).
+    visitor.recentActivity.mockResolvedValue(ACTIVITY);
+    await run(() => visitor.mergeListeners.forEach((listener) => listener()));
+    expect(view.getAllByRole('link', { name: /continue/i }).length).toBeGreaterThan(0);
+    expect(visitor.recentActivity).toHaveBeenCalledTimes(2);
   });
 
   it('recent activity: an application withdrawn in My Account shows "Withdrawn", not Continue', async () => {

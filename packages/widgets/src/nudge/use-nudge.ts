@@ -140,7 +140,7 @@ export function useNudge({ context, commands, data: givenData }: UseNudgeOptions
   );
   const mobile = useMediaQuery(view, `(max-width: ${NUDGE_MOBILE_MAX_PX}px)`);
   const [state, dispatch] = useReducer(nudgeReducer, undefined, () => initialNudgeState(data.stored()));
-  const { signOn, visitor, session, open, dismissed, refreshes, pulling } = state;
+  const { signOn, visitor, session, open, dismissed, refreshes, merges, pulling } = state;
   const applied = useMemo(() => appliedOfferIds(state.activity), [state.activity]);
   const tab = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
@@ -230,7 +230,10 @@ export function useNudge({ context, commands, data: givenData }: UseNudgeOptions
     return () => {
       live = false;
     };
-  }, [visitor, context, refreshes]);
+  }, [visitor, context, refreshes, merges]);
+  // The customer's entries from other sites can land after the list was read (spec 000 §4 sync flag:
+  // on a new device, this site's merge waits for its access token).
+  useEffect(() => visitor?.onMerged(() => dispatch({ type: 'merged' })), [visitor]);
 
   // After signing out from the nudge, the next page shows the logout sheet once.
   useEffect(() => {
