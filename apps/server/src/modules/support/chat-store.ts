@@ -29,20 +29,21 @@ export function createChatStore(db: Database, { idleMs }: { idleMs: number }) {
 
     /** The customer's live chat: a new one at the back of the queue, or the one they already have. */
     async join(customerId: string, at: Date): Promise<ChatRow> {
-      await db
+      // One statement, insert or touch (PostgreSQL INSERT … ON CONFLICT: "an atomic INSERT or
+      // UPDATE outcome … even under high concurrency"): as an insert, then an update, then a read,
+      // a chat ended in between (the customer's "End chat" racing the page's liveness ask, an idle
+      // sweep) left nothing to answer. The predicate is the live index's own, written out, so
+      // PostgreSQL can infer that index as the arbiter.
+      const [row] = await db
         .insert(supportChats)
         .values({ chatId: randomUUID(), customerId, status: 'WAITING', requestedAt: at, lastSeenAt: at })
-        .onConflictDoNothing();
-      // An existing chat: the customer's page is still there.
-      await db
-        .update(supportChats)
-        .set({ lastSeenAt: at })
-        .where(and(eq(supportChats.customerId, customerId), inArray(supportChats.status, LIVE)));
-      const [row] = await db
-        .select()
-        .from(supportChats)
-        .where(and(eq(supportChats.customerId, customerId), inArray(supportChats.status, LIVE)));
-      if (!row) throw new Error('the live chat just written is not there');
+        .onConflictDoUpdate({
+          target: supportChats.customerId,
+          targetWhere: sql`status in ('WAITING', 'ACTIVE')`,
+          set: { lastSeenAt: at },
+        })
+        .returning();
+      if (!row) throw new Error('the live chat was neither inserted nor touched');
       return row;
     },
 

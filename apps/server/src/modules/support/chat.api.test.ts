@@ -124,6 +124,21 @@ describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
     );
   });
 
+  it('answers an allocation that meets the chat being ended: the same chat or a new one, never an error', async () => {
+    const customer = customers[2]!;
+    for (let round = 0; round < 15; round++) {
+      const { chatId } = (await allocate(customer)).body.response!;
+      // The page's liveness ask in flight as the customer presses "End chat".
+      const [asked, ended] = await Promise.all([allocate(customer), release(customer, chatId)]);
+      expect([asked.status, ended.status]).toEqual([200, 200]);
+      const live = await server.database.db
+        .select()
+        .from(supportChats)
+        .where(sql`${supportChats.customerId} = ${customer.customerId} and status in ('WAITING', 'ACTIVE')`);
+      expect(live.length).toBeLessThanOrEqual(1);
+    }
+  });
+
   // Last: it moves the clock on.
   it('ends a chat whose page stopped asking, and frees its agent’s place', async () => {
     const chats = new Map<SignedInCustomer, ChatAllocationResponse>();
