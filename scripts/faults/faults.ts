@@ -155,6 +155,9 @@ const postgresRestart: Fault = {
   },
 };
 
+/** How much slower than with Redis up a token check may be with Redis down: a database read, not a wait. */
+const UP_TO_DOWN_FACTOR = 4;
+
 const redisStopStart: Fault = {
   name: 'Redis stop + start',
   recoveryBoundSeconds: 5,
@@ -162,6 +165,15 @@ const redisStopStart: Fault = {
     const { a, b, redis, settings, pass } = context;
     const prepared = await prepareRevocation(context);
     const live = await signIn(a, pass);
+    // The same checks with Redis up, just before: the bound follows the machine's load (the short
+    // run shares two cores with the journeys), so only a wait of its own — a reconnect, 1–10 s —
+    // fails it, not a busy CPU that slows every request alike.
+    const before: TokenCheck[] = [];
+    for (let round = 0; round < 3; round++) {
+      before.push(...(await Promise.all([checkToken(a, live.accessToken), checkToken(b, live.accessToken)])));
+    }
+    const slowestUp = Math.max(...before.map((check) => check.ms));
+    const bound = Math.max(settings.tokenCheckBoundMs, UP_TO_DOWN_FACTOR * slowestUp);
     await redis.stop();
     const downUntil = performance.now() + settings.redisDownSeconds * 1000;
     const checks: TokenCheck[] = [];
@@ -178,9 +190,11 @@ const redisStopStart: Fault = {
       faultEnd,
       checks: [
         {
-          name: `token check with Redis down answers within ${settings.tokenCheckBoundMs} ms`,
-          pass: slowest <= settings.tokenCheckBoundMs && checks.every((check) => check.status === 200),
-          detail: `${checks.length} checks, slowest ${ms(slowest)}, statuses ${statuses} (a live token: 200 expected)`,
+          name: `token check with Redis down answers within ${settings.tokenCheckBoundMs} ms, or ${UP_TO_DOWN_FACTOR}× its slowest with Redis up`,
+          pass: slowest <= bound && checks.every((check) => check.status === 200),
+          detail:
+            `${checks.length} checks, slowest ${ms(slowest)} (bound ${ms(bound)}; with Redis up ${ms(slowestUp)}), ` +
+            `statuses ${statuses} (a live token: 200 expected)`,
         },
         revocation.check,
       ],
