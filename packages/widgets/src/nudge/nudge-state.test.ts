@@ -32,6 +32,7 @@ describe('the nudge reducer', () => {
       loading: false,
       activity: [],
       refreshes: 0,
+      merges: 0,
       offersOpen: false,
       applying: undefined,
       failed: false,
@@ -161,6 +162,11 @@ describe('the nudge reducer', () => {
 
   it('counts refreshes, which fetch the tiles and the activity again', () => {
     expect(run(start(), { type: 'refresh' }, { type: 'refresh' }).refreshes).toBe(2);
+  });
+
+  it('counts merges, which read the activity again and leave the tiles alone', () => {
+    const merged = run(start(), { type: 'merged' });
+    expect([merged.merges, merged.refreshes]).toEqual([1, 0]);
   });
 
   it('opens and closes the offers modal', () => {
