@@ -6,10 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ONDC_OFF_API_URL, READ_ONLY_HUB_ORIGIN } from './urls.ts';
 
@@ -66,9 +67,19 @@ readOnlyPage.unref();
 // in the same process and database, so it costs a second app, not a second start and seed.
 const ondcOff = JSON.stringify({ PORT: new URL(ONDC_OFF_API_URL).port, PRAVESH_ONDC_ELIGIBLE: '0' });
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--also', ondcOff], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'pipe', 'pipe'],
   env,
 });
+// The server's log (PRAVESH_LOG_LEVEL in the config: warnings, errors and refused requests) is also
+// kept beside the journeys' results, where CI keeps it: Playwright drops the server's stdout, and a
+// 5xx a journey met could not be traced after the run.
+const serverLog = fileURLToPath(new URL('./artifacts/server.log', import.meta.url));
+mkdirSync(path.dirname(serverLog), { recursive: true });
+const log = createWriteStream(serverLog);
+server.stdout.pipe(process.stdout);
+server.stderr.pipe(process.stderr);
+server.stdout.pipe(log, { end: false });
+server.stderr.pipe(log, { end: false });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   void cleanUp().finally(() => process.exit(code ?? (signal ? 1 : 0)));
