@@ -605,6 +605,10 @@ async function expectWithdrawnOnSite(page: Page, site: string, productName: stri
   await expect(
     nudge.locator('[data-tile="gucpaOffers"] .offer-row', { hasText: productName }).getByText('Applied'),
   ).toHaveCount(0);
+  // The site's own list says the same: the status, nothing to continue.
+  const pageRow = page.locator('#recent-activity-list li', { hasText: productName });
+  await expect(pageRow.getByText('Withdrawn', { exact: true })).toBeVisible();
+  await expect(pageRow.getByRole('link')).toHaveCount(0);
   await activityShot(page, nudge, activity, shot);
 }
 

@@ -377,10 +377,20 @@ async function showRecentActivity() {
   const rows = await layer.recentActivity({ sites: DEMO_ACTIVITY_SITES });
   recentList.replaceChildren(
     ...rows.map((row) => {
-      const link = el('a', undefined, [row.itemTitle ?? row.title]);
+      const title = row.itemTitle ?? row.title;
+      const note = el('span', 'card-note', [`${row.itemSubtitle ?? row.subtitle} · on ${siteLabel(row.siteId)}`]);
+      // A closed application (withdrawn in My Account, say) has nothing to continue: its status
+      // instead of a link, as the nudge shows it (core recent-activity closedLabel).
+      if (row.closedLabel) {
+        return el('li', undefined, [
+          el('strong', undefined, [title]),
+          note,
+          el('span', 'pill pill-closed', [row.closedLabel]),
+        ]);
+      }
+      const link = el('a', undefined, [title]);
       link.setAttribute('href', row.continueUrl);
-      const note = `${row.itemSubtitle ?? row.subtitle} · on ${siteLabel(row.siteId)}`;
-      return el('li', undefined, [link, el('span', 'card-note', [note])]);
+      return el('li', undefined, [link, note]);
     }),
   );
   delete recentNote.dataset.state;
