@@ -1,17 +1,19 @@
 /**
  * Bundles the widgets for browsers (`npm run build -w @pravesh/widgets`, after the SDK's build,
  * which empties packages/sdk/dist), into ../sdk/dist/widgets/:
- *   pravesh-react.js          (global PraveshReact) the ONE React runtime every widget shares
+ *   pravesh-react.js          (global PraveshReact) the ONE runtime every widget shares: React's
+ *                             API on Preact (docs/decisions/0011-widgets-run-on-preact-compat.md)
  *   pravesh-sign-in.js        (global PraveshSignIn) the sign-in widget, which the sign-on client
  *                             loads; it adds pravesh-react.js beside itself before it first renders
  *   pravesh-sign-in.esm.js    the sign-in widget as ESM for bundlers (React imported as usual)
  *   pravesh-dompurify.js      (global PraveshDOMPurify) DOMPurify and the contract rules
  *   pravesh-consent-panel.js  (global PraveshConsentPanel) the consent panel
  *   pravesh-nudge.js          (global PraveshNudge) the nudge, which Pravesh.loadNudge adds
- * "one React runtime per page": the widget scripts carry none of React; their imports
+ * "one React runtime per page": the widget scripts carry no runtime; their imports
  * of react, react/jsx-runtime and react-dom/client read the PraveshReact global. They sit beside
  * the SDK so the API's /sdk/ route serves them. Prints raw and gzipped sizes and fails over
- * budget, when zod got in, or when a widget script carries React of its own.
+ * budget, when zod got in, when a widget script carries a runtime of its own, or when React itself
+ * got into the runtime script.
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -19,13 +21,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { minifyCssTemplates } from './build-tools/minify-css-templates.ts';
-import { EAGER_RUNTIME_START, reactAtTopLevel } from './build-tools/react-top-level.ts';
-import { fromSharedGlobals } from './build-tools/shared-globals.ts';
+import { WIDGET_RUNTIME_ALIAS, fromSharedGlobals } from './build-tools/shared-globals.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.resolve(root, '../sdk/dist/widgets');
-/** The budget of a script that may carry React (the runtime, the ESM build): React DOM is ~70 KB gzipped. */
+/** The budget of the ESM sign-in build, which carries React for bundlers: React DOM is ~70 KB gzipped. */
 const BUDGET_GZIP_BYTES = 80 * 1024;
+/** The widgets' runtime, Preact and its React compatibility layer: ~6 KB gzipped. */
+const RUNTIME_BUDGET_GZIP_BYTES = 12 * 1024;
+/**
+ * The start the runtime script must have for V8 to compile its one function with the top level
+ * while the script streams in, off the main thread: a parenthesised `function` expression (an arrow
+ * is compiled lazily, on the main thread, when called).
+ */
+const EAGER_RUNTIME_START = /^"use strict";\s*var PraveshReact\s*=\s*\(function\(\)\s*\{/;
 
 /** The stylesheet modules (CSS in template literals): @pravesh/ui's tokens and components, each widget's styles. */
 const squeezeStylesheets = minifyCssTemplates(
@@ -77,9 +86,8 @@ const bundles = [
     ...consentEntry('react-runtime.ts'),
     format: 'iife',
     globalName: 'PraveshReact',
-    // React's code at the top level of one `(function(){…})()`, compiled off the main thread
-    // (build-tools/react-top-level.ts).
-    plugins: [reactAtTopLevel],
+    alias: WIDGET_RUNTIME_ALIAS,
+    // The runtime's code at the top level of one `(function(){…})()` (EAGER_RUNTIME_START).
     supported: { arrow: false },
   }),
   await bundle('pravesh-dompurify.js', {
@@ -101,6 +109,7 @@ const bundles = [
   }),
 ];
 const OWN_BUDGETS: Record<string, number> = {
+  'pravesh-react.js': RUNTIME_BUDGET_GZIP_BYTES,
   'pravesh-sign-in.js': SIGN_IN_BUDGET_GZIP_BYTES,
   'pravesh-consent-panel.js': CONSENT_PANEL_BUDGET_GZIP_BYTES,
   'pravesh-dompurify.js': 14 * 1024,
@@ -118,8 +127,12 @@ for (const { file, metafile } of bundles) {
     failed = true;
   }
   const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
-  if (WIDGET_SCRIPTS.has(file) && inputs.some((input) => /node_modules\/react(-dom)?\//.test(input))) {
-    console.error('  carries React of its own: widgets read the shared runtime (PraveshReact)');
+  if (WIDGET_SCRIPTS.has(file) && inputs.some((input) => /node_modules\/(react(-dom)?|preact)\//.test(input))) {
+    console.error('  carries a runtime of its own: widgets read the shared runtime (PraveshReact)');
+    failed = true;
+  }
+  if (file === 'pravesh-react.js' && inputs.some((input) => /node_modules\/(react(-dom)?|scheduler)\//.test(input))) {
+    console.error("  carries React: the widgets' runtime is preact/compat (WIDGET_RUNTIME_ALIAS)");
     failed = true;
   }
   if (file === 'pravesh-react.js' && !EAGER_RUNTIME_START.test(code.toString('utf8'))) {

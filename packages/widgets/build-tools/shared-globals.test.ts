@@ -1,12 +1,7 @@
-import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { build, transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { fromSharedGlobals, sharedModule } from './shared-globals.ts';
-
-const require = createRequire(import.meta.url);
-/** The installed package's exports, as React's own script has them. */
-const installed = (name: string) => require(name) as Record<string, unknown>;
+import { fromSharedGlobals, runtimeModuleOf, sharedModule } from './shared-globals.ts';
 
 /** Runs a shared module's code with `global` as its globalThis; answers its exports. */
 async function load(name: string, global: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -31,7 +26,7 @@ async function widgetScript(source: string): Promise<string> {
   return outputFiles[0]!.text;
 }
 
-describe('the shared React runtime as widget scripts read it', () => {
+describe('the shared runtime as widget scripts read it', () => {
   it('calls React’s function when the widget calls it, not when the script runs, with the same arguments', async () => {
     const global: Record<string, unknown> = {};
     const react = await load('react', global);
@@ -51,16 +46,40 @@ describe('the shared React runtime as widget scripts read it', () => {
     expect(calls).toEqual([[0], [1, undefined]]);
   });
 
-  it('gives React’s element types as the registered symbols React uses', async () => {
-    const jsxRuntime = await load('react/jsx-runtime', {});
-    expect(jsxRuntime.Fragment).toBe(installed('react/jsx-runtime').Fragment);
-    const react = await load('react', {});
-    for (const key of ['Fragment', 'Suspense', 'StrictMode']) expect(react[key], key).toBe(installed('react')[key]);
+  it('stands React’s imports for the runtime’s modules: react/jsx-runtime is preact/compat/jsx-runtime', () => {
+    expect(runtimeModuleOf('react')).toBe('preact/compat');
+    expect(runtimeModuleOf('react/jsx-runtime')).toBe('preact/compat/jsx-runtime');
+    expect(runtimeModuleOf('react-dom/client')).toBe('preact/compat/client');
+    expect(() => runtimeModuleOf('dompurify')).toThrow(/not a module of the widgets' runtime/);
   });
 
-  it('offers no class, object or string of React: a widget importing one fails to build', async () => {
+  it('gives the runtime’s Fragment, which `<>` compiles to, as a component that renders through it', async () => {
+    const jsxGlobal: Record<string, unknown> = {};
+    const reactGlobal: Record<string, unknown> = {};
+    const jsxRuntime = await load('react/jsx-runtime', jsxGlobal);
+    const react = await load('react', reactGlobal);
+    const rendered: unknown[] = [];
+    const Fragment = (props: { children?: unknown }) => {
+      rendered.push(props);
+      return props.children;
+    };
+    // Read when a widget renders, after the runtime arrived; not when the script runs.
+    for (const global of [jsxGlobal, reactGlobal])
+      global.PraveshReact = { react: { Fragment }, jsxRuntime: { Fragment } };
+    for (const module of [jsxRuntime, react]) {
+      const wrapper = module.Fragment as (props: { children?: unknown }) => unknown;
+      expect(wrapper({ children: 'text' })).toBe('text');
+    }
+    expect(rendered).toEqual([{ children: 'text' }, { children: 'text' }]);
+    // A class of the runtime's is not a function component to wrap.
+    expect(react).not.toHaveProperty('Suspense');
+  });
+
+  it('offers no class, object or string of the runtime: a widget importing one fails to build', async () => {
     const react = await load('react', {});
-    for (const key of ['Component', 'PureComponent', 'Children', 'version']) expect(react, key).not.toHaveProperty(key);
+    for (const key of ['Component', 'PureComponent', 'Suspense', 'Children', 'version']) {
+      expect(react, key).not.toHaveProperty(key);
+    }
     await expect(
       widgetScript("import { Component } from 'react'; export class A extends Component {}"),
     ).rejects.toThrow(/No matching export .* for import "Component"/);
