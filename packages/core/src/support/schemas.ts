@@ -103,13 +103,23 @@ export type SupportMailResponse = z.infer<typeof supportMailResponseSchema>;
 export const supportTicketsResponseSchema = z.object({ tickets: z.array(supportTicketSchema) });
 export type SupportTicketsResponse = z.infer<typeof supportTicketsResponseSchema>;
 
-/** Asking again while waiting is how a customer keeps their place: it is the same chat. */
-export const chatAllocationBodySchema = z.strictObject({});
+/**
+ * Without a chatId: the customer's live chat, a new one at the back of the queue when they have
+ * none. With the chatId of the chat on screen: the page's liveness ask, which keeps that chat (and
+ * the customer's place) and never starts another; a chat that ended meanwhile (the customer's "End
+ * chat" overtaking the ask, or the idle sweep) is answered ENDED, so an ask still in flight when
+ * the customer ended the chat cannot queue a new one.
+ */
+export const chatAllocationBodySchema = z.strictObject({ chatId: z.uuid().optional() });
+export type ChatAllocationBody = z.infer<typeof chatAllocationBodySchema>;
 
 export const chatAllocationResponseSchema = z.object({
   chatId: z.uuid(),
-  /** ASSIGNED: an agent has the chat. QUEUED: every agent is at capacity; `queuePosition` says where. */
-  status: z.enum(['ASSIGNED', 'QUEUED']),
+  /**
+   * ASSIGNED: an agent has the chat. QUEUED: waiting for an agent; `queuePosition` says where.
+   * ENDED: only to a liveness ask (body chatId) for a chat that has ended.
+   */
+  status: z.enum(['ASSIGNED', 'QUEUED', 'ENDED']),
   /** The agent's first name, as they introduce themselves; null while queued. */
   agentName: z.string().nullable(),
   /** 1 = next in line; null once assigned. */

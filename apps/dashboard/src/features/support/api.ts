@@ -1,5 +1,6 @@
 import { SUPPORT_ROUTES } from '@pravesh/core/support/routes.ts';
 import type {
+  ChatAllocationBody,
   ChatAllocationResponse,
   ChatLeaveMessageBody,
   ChatMessage,
@@ -44,8 +45,9 @@ export const supportApi = api.injectEndpoints({
         );
       },
     }),
-    allocateChat: build.mutation<ChatAllocationResponse, void>({
-      query: () => ({ method: 'POST', path: SUPPORT_ROUTES.chatAllocation, body: {} }),
+    // With the chat on screen's id, the liveness ask: it keeps that chat and never starts another.
+    allocateChat: build.mutation<ChatAllocationResponse, ChatAllocationBody>({
+      query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatAllocation, body }),
     }),
     releaseChat: build.mutation<ChatReleaseResponse, { chatId: string }>({
       query: (body) => ({ method: 'POST', path: SUPPORT_ROUTES.chatRelease, body }),

@@ -48,6 +48,26 @@ export function createChatStore(db: Database, { idleMs }: { idleMs: number }) {
     },
 
     /**
+     * The page's liveness ask for the chat on its screen: keeps that chat while it is live, and only
+     * that one. Undefined when it is not the customer's live chat (it ended meanwhile): unlike join,
+     * never a new chat, so an ask that "End chat" overtook queues nothing.
+     */
+    async touch(customerId: string, chatId: string, at: Date): Promise<ChatRow | undefined> {
+      const [row] = await db
+        .update(supportChats)
+        .set({ lastSeenAt: at })
+        .where(
+          and(
+            eq(supportChats.chatId, chatId),
+            eq(supportChats.customerId, customerId),
+            inArray(supportChats.status, LIVE),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
      * Ends chats whose page stopped asking (idle longer than `idleMs`: a closed tab), freeing their
      * agents' places; answers the chats it ended. Agents take waiting chats themselves at the desk
      * (chat/store.ts accept), first come, first served.

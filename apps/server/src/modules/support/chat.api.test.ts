@@ -139,6 +139,42 @@ describe.each(DATABASE_KINDS)('chat allocation on %s', (kind) => {
     }
   });
 
+  it('keeps the chat on screen with a liveness ask and never starts another: once ended, it answers ENDED', async () => {
+    const [customer, other] = [customers[3]!, customers[4]!];
+    const keepAlive = (who: SignedInCustomer, chatId: string) =>
+      post<ChatAllocationResponse>(server, SUPPORT_ROUTES.chatAllocation, who, { chatId });
+    const liveChats = async () =>
+      server.database.db
+        .select()
+        .from(supportChats)
+        .where(sql`${supportChats.customerId} = ${customer.customerId} and status in ('WAITING', 'ACTIVE')`);
+
+    const chat = (await allocate(customer)).body.response!;
+    const kept = await keepAlive(customer, chat.chatId);
+    expect([kept.status, kept.body.response?.chatId]).toEqual([200, chat.chatId]);
+    expect(kept.body.response?.status).not.toBe('ENDED');
+    // Another customer's chat id is nobody's to keep.
+    const refused = await keepAlive(other, chat.chatId);
+    expect([refused.status, refused.body.statusCode]).toEqual([404, 'chatNotFound']);
+
+    expect((await release(customer, chat.chatId)).status).toBe(200);
+    const after = await keepAlive(customer, chat.chatId);
+    expect([after.status, after.body.response?.chatId, after.body.response?.status]).toEqual([
+      200,
+      chat.chatId,
+      'ENDED',
+    ]);
+    expect(await liveChats()).toEqual([]);
+
+    // The ask in flight as the customer presses "End chat", whichever lands first: no chat is left live.
+    for (let round = 0; round < 10; round++) {
+      const { chatId } = (await allocate(customer)).body.response!;
+      const [asked, ended] = await Promise.all([keepAlive(customer, chatId), release(customer, chatId)]);
+      expect([asked.status, ended.status]).toEqual([200, 200]);
+      expect(await liveChats()).toEqual([]);
+    }
+  });
+
   // Last: it moves the clock on.
   it('ends a chat whose page stopped asking, and frees its agent’s place', async () => {
     const chats = new Map<SignedInCustomer, ChatAllocationResponse>();

@@ -113,12 +113,14 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
         summary:
           'An agent for the waiting customer, or their place in the queue (spec 001 §7 GRIDSP chat/chatAllocation)',
         description:
-          'Body {}; needs the access token. The customer’s one live chat: ASSIGNED with the agent’s name once an ' +
+          'Body {} or {chatId}; needs the access token. The customer’s one live chat: ASSIGNED with the agent’s name once an ' +
           'agent has taken it at the support desk, else QUEUED with queuePosition (1 = next; agents take chats ' +
           'first come, first served) and agentsOnDuty (0: no one is at the desk; the chat can be left as a query). ' +
-          `Asking again is the same chat: the page asks every ${CHAT_LIVENESS.pollMs / 1000} s while the ` +
-          `chat is live, and a chat not asked about for ${CHAT_LIVENESS.idleMs / 60_000} minutes is ended (a ` +
-          'closed tab keeps no place). chatDisabled (403) when spec 001 §9 "Chat enabled" is off.',
+          `Asking again is the same chat: the page asks every ${CHAT_LIVENESS.pollMs / 1000} s with the ` +
+          `chatId on its screen while the chat is live, and a chat not asked about for ${CHAT_LIVENESS.idleMs / 60_000} ` +
+          'minutes is ended (a closed tab keeps no place). An ask with a chatId never starts a new chat: one that ' +
+          'ended is answered ENDED; another customer’s is chatNotFound (404). chatDisabled (403) when spec 001 §9 ' +
+          '"Chat enabled" is off.',
         tags: ['support'],
         body: chatAllocationBodySchema,
         response: envelopeResponses(chatAllocationResponseSchema),
@@ -127,7 +129,7 @@ export function supportRoutes(app: FastifyInstance, deps: SupportRouteDeps): voi
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const claims = request.customer;
-      return ok(await chat.allocate(claims.customerId));
+      return ok(await chat.allocate(claims.customerId, request.body.chatId));
     },
   );
 

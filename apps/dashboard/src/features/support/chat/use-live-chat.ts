@@ -33,7 +33,7 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
 function stateOf(chat: ChatAllocationResponse): ChatState {
   return {
     chatId: chat.chatId,
-    status: chat.status === 'ASSIGNED' ? 'ACTIVE' : 'WAITING',
+    status: chat.status === 'ASSIGNED' ? 'ACTIVE' : chat.status === 'ENDED' ? 'ENDED' : 'WAITING',
     agentName: chat.agentName,
     queuePosition: chat.queuePosition,
     rating: null,
@@ -88,8 +88,9 @@ export function useLiveChat() {
     }
   }, []);
 
-  async function ask(): Promise<ChatAllocationResponse | undefined> {
-    const result = await allocate();
+  /** Joins the queue; with the chat on screen's id, keeps that chat alive (never a new one). */
+  async function ask(onScreen?: string): Promise<ChatAllocationResponse | undefined> {
+    const result = await allocate(onScreen === undefined ? {} : { chatId: onScreen });
     if ('error' in result) {
       setFailure(failureText(result.error));
       return undefined;
@@ -119,9 +120,9 @@ export function useLiveChat() {
 
   // The page says it is still there (and learns who is on duty) while the chat is live.
   useEffect(() => {
-    if (!live) return;
+    if (!live || !chatId) return;
     const timer = setInterval(() => {
-      void ask().then((chat) => {
+      void ask(chatId).then((chat) => {
         // The stream says it first; this keeps the panel right while the stream is down.
         if (!chat) return;
         const latest = stateOf(chat);
@@ -133,8 +134,8 @@ export function useLiveChat() {
       });
     }, CHAT_LIVENESS.pollMs);
     return () => clearInterval(timer);
-    // `ask` is the same call each time; the interval only follows whether a chat is live.
-  }, [live]);
+    // `ask` is the same call each time; the interval follows the chat on screen and whether it is live.
+  }, [live, chatId]);
 
   // The stream, opened again after it ends, until the chat ends or the panel goes.
   useEffect(() => {

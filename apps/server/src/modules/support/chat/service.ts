@@ -169,16 +169,25 @@ export function createChatService(deps: LiveChatDeps) {
 
     /* The customer's side. */
 
-    async allocate(customerId: string): Promise<ChatAllocationResponse> {
+    /**
+     * Without `chatId`, joins (or keeps) the customer's live chat; with it, the page's liveness ask
+     * for that chat, which never starts another (chatAllocationBodySchema).
+     */
+    async allocate(customerId: string, chatId?: string): Promise<ChatAllocationResponse> {
       if (!deps.enabled) throw new PraveshError('chatDisabled');
       const now = at();
       await endIdle(now);
-      const chat = await chats.join(customerId, now);
-      if (chat.requestedAt.getTime() === now.getTime()) await publishQueue();
+      let chat: ChatRow;
+      if (chatId === undefined) {
+        chat = await chats.join(customerId, now);
+        if (chat.requestedAt.getTime() === now.getTime()) await publishQueue();
+      } else {
+        chat = (await chats.touch(customerId, chatId, now)) ?? (await ownChat(customerId, chatId));
+      }
       const current = await state(chat);
       return {
         chatId: chat.chatId,
-        status: chat.status === 'ACTIVE' ? 'ASSIGNED' : 'QUEUED',
+        status: chat.status === 'ACTIVE' ? 'ASSIGNED' : chat.status === 'ENDED' ? 'ENDED' : 'QUEUED',
         agentName: current.agentName,
         queuePosition: current.queuePosition,
         requestedAt: chat.requestedAt.toISOString(),
