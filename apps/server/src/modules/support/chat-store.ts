@@ -8,6 +8,10 @@ export type AgentRow = typeof supportAgents.$inferSelect;
 
 const LIVE = ['WAITING', 'ACTIVE'] as const;
 
+/** The chat with that id, when it is the customer's and still live: what touch and end may change. */
+const customersLiveChat = (customerId: string, chatId: string) =>
+  and(eq(supportChats.chatId, chatId), eq(supportChats.customerId, customerId), inArray(supportChats.status, LIVE));
+
 /**
  * Chats and agents at rest (db/schema/support.ts), for GRIDSP chat/chatAllocation.
  *
@@ -56,13 +60,7 @@ export function createChatStore(db: Database, { idleMs }: { idleMs: number }) {
       const [row] = await db
         .update(supportChats)
         .set({ lastSeenAt: at })
-        .where(
-          and(
-            eq(supportChats.chatId, chatId),
-            eq(supportChats.customerId, customerId),
-            inArray(supportChats.status, LIVE),
-          ),
-        )
+        .where(customersLiveChat(customerId, chatId))
         .returning();
       return row;
     },
@@ -100,13 +98,7 @@ export function createChatStore(db: Database, { idleMs }: { idleMs: number }) {
         const [ended] = await tx
           .update(supportChats)
           .set({ status: 'ENDED', endedAt: at })
-          .where(
-            and(
-              eq(supportChats.chatId, chatId),
-              eq(supportChats.customerId, customerId),
-              inArray(supportChats.status, LIVE),
-            ),
-          )
+          .where(customersLiveChat(customerId, chatId))
           .returning();
         if (!ended) return undefined;
         if (ended.agentId) {
