@@ -33,9 +33,10 @@ export type MountStepYield = () => Promise<void>;
  * The mount is three steps, with `yieldToHost` between them (script.ts: the host page's next idle
  * moment), so none of them is one long task on the host page's main thread (spec 000 §2, the
  * nudge is beside the page, never ahead of it; bench nudge-host-page, TBT under 4× CPU): parsing
- * the stylesheet (~30 KB of CSS), creating the React root (React attaches its ~80 delegated event
- * listeners to the container, running much of React DOM's code for the first time) and the first
- * render, itself a transition that React renders in slices that yield.
+ * the stylesheet (~30 KB of CSS), creating the root and the first render. On the page the runtime
+ * is Preact's React layer (docs/decisions/0011-widgets-run-on-preact-compat.md), whose root costs
+ * nothing to create and whose first render runs whole, in one task of its own; with React (the
+ * unit tests) the first render is a transition rendered in slices that yield.
  */
 export async function mountNudge(
   context: NudgeMountContext,
@@ -58,9 +59,7 @@ export async function mountNudge(
   const bus = commandBus();
   await yieldToHost();
   // The first render as a transition: React renders it in slices of a few ms that yield to the
-  // page between them, instead of one long task that blocks the host page's input (the nudge-host-page
-  // bench: TBT with the nudge under 4× CPU). root.render was never synchronous either: the tree
-  // mounts in a later task in both cases.
+  // page between them; Preact's startTransition renders at once, in this idle callback's task.
   startTransition(() => root.render(<Nudge context={context} commands={bus} />));
   let destroyed = false;
   const send = (command: NudgeCommand) => () => {
