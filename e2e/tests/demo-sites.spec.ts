@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeScan, expectNoViolations } from '../axe.ts';
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B } from '../urls.ts';
 import {
   animationsSettled,
@@ -176,7 +177,12 @@ for (const viewport of VIEWPORTS) {
       );
       await expect(panel).toContainText('pravesh-demo-password');
       await expect(panel.getByRole('status')).toContainText('Shield ready');
-      await expectAxeClean(page);
+      // The panel's own scan: scrolled down to it, the page leaves one of site B's FAQ questions
+      // partly under the sticky header or not, as the fonts and the nudge settle, and axe's
+      // target-size rule measures only the uncovered part. The whole pages are scanned at the top
+      // ("signed out: two different, finished pages").
+      await animationsSettled(page);
+      expectNoViolations(await axeScan(page, { include: '#developer' }), 'axe violations in the developer panel');
       await page.keyboard.press('Space');
       await expect(panel).toBeHidden();
     });
