@@ -27,7 +27,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.resolve(root, '../sdk/dist/widgets');
 /** The budget of the ESM sign-in build, which carries React for bundlers: React DOM is ~70 KB gzipped. */
 const BUDGET_GZIP_BYTES = 80 * 1024;
-/** The widgets' runtime, Preact and its React compatibility layer: ~6 KB gzipped. */
+/** The widgets' runtime, Preact and its React compatibility layer: 10.5 KB gzipped when it came in. */
 const RUNTIME_BUDGET_GZIP_BYTES = 12 * 1024;
 /**
  * The start the runtime script must have for V8 to compile its one function with the top level
