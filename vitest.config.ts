@@ -18,18 +18,21 @@ const TEST_FILE = /\.test\.tsx?$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.tsbuild', '.data']);
 
 /**
- * What makes a test file need a module registry of its own: it replaces modules or globals (vi.mock,
- * stubs, fake timers, spies), or changes the environment or the process. Such a file runs isolated,
- * as vitest runs every file by default; the others share their worker's loaded modules
+ * What makes a test file need a module registry of its own: it replaces modules (vi.mock and its
+ * kin), or changes the environment, the process or a global by assignment. Such a file runs
+ * isolated, as vitest runs every file by default; the others share their worker's loaded modules
  * (`isolate: false`), so the server and its libraries are imported once per worker instead of once
  * per file (vitest "Improving Performance": isolation off for files without side effects).
  * The split is read from the files themselves, so a file that starts mocking moves over by itself.
  * A happy-dom file without such side effects shares too, and with the modules its worker's window,
- * which scripts/vitest-dom-reset.ts returns to a fresh page before each file: 25 component files
+ * which scripts/vitest-file-reset.ts returns to a fresh page before each file: 25 component files
  * took 35 CPU-seconds instead of 86 (each isolated one built a window and imported React again).
+ * Fake timers, spies and stubbed globals do not isolate a file: vitest undoes them
+ * (useRealTimers, restoreAllMocks, unstubAllGlobals), and the same setup file does so after every
+ * file, whatever the file did itself; isolated, 30 such files each started a process of their own.
  */
 const NEEDS_ISOLATION =
-  /vi\.(mock|doMock|hoisted|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(chdir|on|once)\(/;
+  /vi\.(mock|doMock|hoisted|stubEnv|resetModules)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(chdir|on|once)\(/;
 
 function testFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -74,7 +77,7 @@ export default defineConfig({
     // Migrates one PGlite image and one PostgreSQL template per migration set; each test database
     // starts as a copy (apps/server/src/test/migrated.ts).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
-    setupFiles: ['scripts/vitest-dom-reset.ts'],
+    setupFiles: ['scripts/vitest-file-reset.ts'],
     projects: [
       ...(isolatedFiles.length > 0 ? [{ extends: true, test: { name: 'isolated', include: isolatedFiles } }] : []),
       ...(domFiles.length > 0 ? [{ extends: true, test: { name: 'dom', include: domFiles, isolate: false } }] : []),

@@ -1,5 +1,20 @@
+import { afterAll, vi } from 'vitest';
+
 /**
- * Vitest setup for every test file (vitest.config.ts `setupFiles`). A happy-dom test file that does
+ * Vitest setup for every test file (vitest.config.ts `setupFiles`), which may share its worker with
+ * the files before and after it (vitest.config.ts NEEDS_ISOLATION).
+ *
+ * After the file: real timers, spied-on methods and stubbed globals back as they were, whether or
+ * not the file's own hooks undid them (a test that failed between a spy and its restore).
+ */
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/**
+ * Before the file, its page. A happy-dom test file that does
  * not need a module registry of its own shares its worker's loaded modules and, with them, the
  * worker's happy-dom window (`isolate: false`). Each such file starts here from the page an
  * isolated file gets: vitest's default address with none of its cookies, empty storage, an empty
@@ -36,6 +51,3 @@ if (page.happyDOM && page.document && page.localStorage && page.sessionStorage) 
   document.body.replaceChildren();
   document.title = '';
 }
-
-// A module (top-level await above), though it exports nothing: vitest runs it for its effect.
-export {};
