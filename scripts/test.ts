@@ -1,9 +1,9 @@
 /**
  * `npm test`: lint, type check and build side by side (none reads what another writes: the build
  * writes dist/, which lint and tsc ignore; tsc writes .tsbuild/); the Vitest suite once the type
- * check and the build pass, with the production smoke behind nginx beside it; then the Playwright
- * journeys and the fault suite's short run side by side. A phase starts once the phases it comes
- * `after` have passed; a failed phase starts nothing more, as `a && b` would. Each phase's output
+ * check and the build pass, with the production smoke behind nginx beside it and the fault suite's
+ * short run once the lint is done; then the Playwright journeys. A phase starts once the phases it
+ * comes `after` have passed; a failed phase starts nothing more, as `a && b` would. Each phase's output
  * is printed whole when it ends unless it streams (the long ones, whose progress is worth seeing:
  * each line then carries the phase's name, as two of them run at once), followed by
  * `phase NAME: N s`.
@@ -54,9 +54,12 @@ const ALL_PHASES: Phase[] = [
   // The fault suite's short run starts its own PostgreSQL, Redis and servers, injects each fault for
   // a fixed time under a paced load, and checks that nothing acknowledged was lost
   // (PRAVESH_SKIP_FAULTS=1 skips it, saying so). Its checks have wide margins (recovery in 5–10 s
-  // where it takes under 1; a token check in 1 s where it takes 30 ms), so it runs beside the
-  // journeys: a fixed-time run alone left a fifth of the two cores idle for a minute.
-  { ...npm('faults', 'test:faults', ['lint', 'unit'], true), defaultHeap: true },
+  // where it takes under 1; a token check in 1 s or 4× the same check unfaulted), so it runs beside
+  // another phase: a fixed-time run alone left a fifth of the two cores idle for a minute. Beside
+  // the Vitest suite once the lint is done, where the cores have room (the suite's files wait on
+  // the servers they start), not beside the journeys, which use both cores throughout: its
+  // 47 CPU-seconds there lengthened them by about 20 s.
+  { ...npm('faults', 'test:faults', ['lint'], true), defaultHeap: true },
   // The compiled server behind nginx (scripts/smoke-prod.sh), on its own database, Redis and ports:
   // beside the Vitest suite, where it mostly waits for its servers; not beside the type check,
   // which it slowed by half and with it the Vitest suite's start. Without nginx it says SKIPPED
