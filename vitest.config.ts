@@ -27,9 +27,9 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.tsbuild', '.data']);
  * A happy-dom file without such side effects shares too, and with the modules its worker's window,
  * which scripts/vitest-file-reset.ts returns to a fresh page before each file: 25 component files
  * took 35 CPU-seconds instead of 86 (each isolated one built a window and imported React again).
- * Fake timers, spies and stubbed globals do not isolate a file: vitest undoes them
- * (useRealTimers, restoreAllMocks, unstubAllGlobals), and the same setup file does so after every
- * file, whatever the file did itself; isolated, 30 such files each started a process of their own.
+ * Fake timers, spies and stubbed globals do not isolate a file: that setup file undoes them after
+ * every file (useRealTimers, restoreAllMocks, unstubAllGlobals), whatever the file's own hooks did;
+ * isolated, 30 such files each started a process of their own.
  */
 const NEEDS_ISOLATION =
   /vi\.(mock|doMock|hoisted|stubEnv|resetModules)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.(chdir|on|once)\(/;
@@ -73,7 +73,7 @@ export default defineConfig({
     // One test file more than there are cores: vitest's default leaves one core to itself
     // (cores - 1), which on a two-core CI machine runs the files one at a time, and with one file
     // per core the cores stood a third idle while files waited on the servers, clusters and timers
-    // they start (on two cores: 279 s with two workers, 229 s with three, the same CPU). Every file
+    // they start (on two cores: 279 s with two workers, 229 s with three, no more CPU). Every file
     // makes its own databases, Redis key prefixes, temporary folders and ephemeral ports, so files
     // run side by side.
     maxWorkers: availableParallelism() + 1,
