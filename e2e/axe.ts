@@ -33,6 +33,13 @@ export interface AxeScan {
   reachedFrame: boolean;
   /** A node inside a shadow root is named by [host selector, inner selector]. */
   reachedShadowRoot: boolean;
+  /**
+   * A violation names a node of this document that is no longer on the page: the page re-rendered
+   * it during the scan (a status landing from the server), and axe measured the detached copy —
+   * color-contrast then finds no background behind it — and, finding nothing its selector matches,
+   * named it ':root' (axe-core getSelector).
+   */
+  flaggedNodeGone: boolean;
 }
 
 interface AxeWindow {
@@ -140,8 +147,13 @@ export async function axeScan(page: Page, { include }: { include?: string } = {}
     // The next scan of this document starts from axe-core as runPartial leaves it, caches cleared.
     pageAxe.teardown();
     const passingTargets = report.passes.flatMap((rule) => rule.nodes.map((node) => node.target));
+    // A target of one part is in this document (more parts: frames, whose nodes are left alone).
+    const flaggedNodeGone = report.violations.some((violation) =>
+      violation.nodes.some(({ target }) => target.length === 1 && !pageAxe.utils.shadowSelect(target[0]!)),
+    );
     return {
       violations: report.violations,
+      flaggedNodeGone,
       reachedFrame: passingTargets.some((target) => target.length > 1),
       reachedShadowRoot: passingTargets.some((target) => target.some((part) => Array.isArray(part))),
     };
