@@ -19,6 +19,9 @@ import { EXCLUSIVE_LOCK, otpFromOutbox, randomMobile, screenshot } from '../supp
 
 // Publishing contract versions changes every signed-in page of demo site A: alone (support.ts EXCLUSIVE_LOCK).
 test.describe.configure({ lock: EXCLUSIVE_LOCK });
+// The panel's slide-in as most visitors see it (the journeys run with reduced motion,
+// playwright.config.ts); one journey below asks for less motion itself.
+test.use({ reducedMotion: 'no-preference' });
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(e2eDir, '..');

@@ -29,6 +29,9 @@ import {
 // Each journey under its own demo customer's lock (support.ts DEMO_CUSTOMER_LOCKS), so journeys of
 // different customers, here and in other files, run side by side.
 test.describe.configure({ mode: 'parallel' });
+// The nudge's slide-in, sheet and gestures as most visitors see them: full motion, not the
+// reduced motion the other journeys run with (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
