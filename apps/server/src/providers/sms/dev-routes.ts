@@ -6,6 +6,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The messages the outbox page shows, newest first: a screen's worth to read. */
+export const OUTBOX_PAGE_ROWS = 50;
+
 /** Dev pages answer with a CSP that allows nothing but their own inline styles. */
 export const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
 
@@ -15,12 +18,15 @@ export const DEV_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form
  * simulator is the provider and config.devRoutes is on (the `local` environment).
  */
 export function outboxRoutes(app: FastifyInstance, outbox: SmsOutbox): void {
+  // The JSON lists every kept message (OUTBOX_CAPACITY), not a page's worth: what reads it looks
+  // for one number's newest code, and one address filling a number prefix's hourly budget sends 30
+  // codes within seconds, enough to push another number's code out of a page of 50.
   app.get(SSO_DEV_ROUTES.outboxJson, { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return { messages: await outbox.list(50) };
+    return { messages: await outbox.list() };
   });
   app.get(SSO_DEV_ROUTES.outbox, { schema: { hide: true } }, async (_request, reply) => {
-    const rows = (await outbox.list(50))
+    const rows = (await outbox.list(OUTBOX_PAGE_ROWS))
       .map(
         (entry) =>
           `<tr><td><time datetime="${escapeHtml(entry.sentAt)}">${escapeHtml(entry.sentAt)}</time></td>` +
