@@ -147,19 +147,49 @@ export function otpFromEmail(page: Page, email: string): Promise<string> {
 }
 
 /**
- * Waits for the page's running animations that end (a dialog's fade and pop, a sheet sliding up) to
- * end; endless ones (spinners, a blinking caret) are left running. Axe measuring a dialog mid-fade
- * reads its text at part opacity and reports a contrast failure the finished screen does not have.
+ * Waits for the running animations and transitions that play once (a dialog's fade and pop, a
+ * sheet sliding up) to end, on the page or within one element; repeating ones (spinners, a blinking
+ * caret, an attention shake) are left running. Shadow trees are searched too: neither document.getAnimations() nor an element's
+ * getAnimations({ subtree: true }) reaches into one (Chromium), and the nudge, the sign-in widget and
+ * the consent panel draw in theirs. When they end it looks again a frame later, as the render they
+ * finish may start more (a list landing after the dialog that holds it). Axe measuring a dialog
+ * mid-fade reads its text at part opacity and reports a contrast failure the finished screen does not have.
  */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+export async function animationsSettled(scope: Page | Locator): Promise<void> {
+  const settle = async (element: Element | undefined) => {
+    const ending = () => {
+      const trees: ShadowRoot[] = [];
+      const visit = (node: ParentNode) => {
+        node.querySelectorAll('*').forEach((child) => {
+          if (child.shadowRoot) {
+            trees.push(child.shadowRoot);
+            visit(child.shadowRoot);
+          }
+        });
+      };
+      if (element?.shadowRoot) {
+        trees.push(element.shadowRoot);
+        visit(element.shadowRoot);
+      }
+      visit(element ?? document);
+      return [
+        ...(element ? element.getAnimations({ subtree: true }) : document.getAnimations()),
+        ...trees.flatMap((tree) => tree.getAnimations()),
+      ].filter(
+        // One that repeats is decoration (a spinner, the nudge tab's 6-fold attention shake), left to
+        // run; a paused one would never finish.
+        (animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations === 1,
+      );
+    };
+    // Bounded: a page that keeps starting animations is measured as it is after ten rounds.
+    for (let round = 0; round < 10; round++) {
+      const running = ending();
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  };
+  await ('goto' in scope ? scope.evaluate(settle, undefined) : scope.evaluate(settle));
 }
 
 /**

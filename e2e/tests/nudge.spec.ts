@@ -3,6 +3,7 @@ import { activeBureauRecord, CONSENT_ROUTES, DEMO_CREDIT_CUSTOMERS, LEAD_ROUTES,
 import { API_URL, DEMO_SITE_A, DEMO_SITE_B, PRODUCE_EVENT_PATH } from '../urls.ts';
 import {
   DEMO_CUSTOMER_LOCKS,
+  animationsSettled,
   expectAxeClean,
   newOtpFromOutbox,
   randomMobile,
@@ -71,13 +72,6 @@ const nudgeOf = (page: Page) => page.locator('pravesh-nudge');
 const tabOf = (page: Page) => nudgeOf(page).locator('button.tab');
 const sheetOf = (page: Page) => nudgeOf(page).locator('.pv-sheet');
 
-/** Waits until every running animation and transition of the element has finished. */
-async function animationsDone(locator: Locator): Promise<void> {
-  await locator.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => {}))),
-  );
-}
-
 /** Signs a demo customer in with the page's Sign in button and the OTP from the outbox. */
 async function signIn(page: Page, mobileNo: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -100,7 +94,7 @@ async function openPanel(page: Page): Promise<Locator> {
     await expect(tab).toHaveAttribute('aria-expanded', 'true', { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   const panel = nudgeOf(page).locator('#nudge-panel');
-  await animationsDone(panel);
+  await animationsSettled(panel);
   return panel;
 }
 
@@ -192,7 +186,7 @@ async function swipeOpenOnPhone(page: Page, name: string, expected?: 'one' | 'mo
   await expect(sheet).toHaveAttribute('data-snap', 'peek');
   await expect(sheet).toHaveAttribute('role', 'region');
   await expect(sheet).toContainText(SWIPE_HINT);
-  await animationsDone(sheet);
+  await animationsSettled(sheet);
   const peekTop = await sheetTop(page);
   // ≈25vh, one element: the hint and the heading (spec 000 §4).
   expect(PHONE.height - peekTop).toBeGreaterThan(100);
@@ -207,7 +201,7 @@ async function swipeOpenOnPhone(page: Page, name: string, expected?: 'one' | 'mo
   // 15px over 200ms (0.075 px/ms): under the threshold and no flick.
   await swipeUp(cdp, x, y, 15, 5, 40);
   await expect.poll(() => sheetTop(page)).toBe(peekTop);
-  await animationsDone(sheet);
+  await animationsSettled(sheet);
   expect(await sheetTop(page)).toBe(peekTop);
   expect(await snaps()).toEqual([]);
   await expect(sheet).toHaveAttribute('data-snap', 'peek');
@@ -218,7 +212,7 @@ async function swipeOpenOnPhone(page: Page, name: string, expected?: 'one' | 'mo
   await expect(sheet).toHaveAttribute('role', 'dialog');
   await expect(sheet).toHaveAttribute('aria-modal', 'true');
   expect(await snaps()).toEqual(['open']);
-  await animationsDone(sheet);
+  await animationsSettled(sheet);
   const count = await sheetElements(page);
   const elements = count === 1 ? 'one' : 'more';
   if (expected) expect(elements, `${count} element(s) in the sheet`).toBe(expected);
@@ -245,7 +239,7 @@ test.describe('signed out, a new visitor', () => {
     await expect(tab).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
     const panel = nudge.getByRole('region', { name: 'Your free credit snapshot' });
     await expect(panel).toBeVisible();
-    await animationsDone(nudge.locator('#nudge-panel'));
+    await animationsSettled(nudge.locator('#nudge-panel'));
     // spec 000 §2: 546px wide, 80px from the top, at the right edge once its slide-in has ended
     // (the transition may start a frame after the state flips, so the edge is waited for).
     const panelBox = () => nudge.locator('#nudge-panel').boundingBox();
@@ -270,7 +264,7 @@ test.describe('signed out, a new visitor', () => {
     await expect(tab).toHaveAttribute('aria-expanded', 'false');
     await expect(tab).toBeFocused();
     await expect(nudge.getByTestId('nudge-overlay')).toHaveCount(0);
-    await animationsDone(nudge.locator('#nudge-panel'));
+    await animationsSettled(nudge.locator('#nudge-panel'));
     await expectAxeClean(page, 'the panel closed');
     await screenshot(page, 'nudge-signed-out-1280-closed.png');
 
@@ -279,7 +273,7 @@ test.describe('signed out, a new visitor', () => {
     await expect(tab).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toBeFocused();
     await expect(nudge.getByTestId('nudge-overlay')).toBeVisible();
-    await animationsDone(nudge);
+    await animationsSettled(nudge);
     await expectAxeClean(page, 'the panel opened by the visitor, over the overlay');
     await screenshot(page, 'nudge-signed-out-1280-opened-overlay.png');
     await tab.click();
@@ -360,19 +354,19 @@ test.describe('phone sheet gestures (spec 000 §4)', () => {
     await page.goto(`${DEMO_SITE_A}/`);
     const sheet = sheetOf(page);
     await expect(sheet).toHaveAttribute('data-snap', 'peek', { timeout: 30_000 });
-    await animationsDone(sheet);
+    await animationsSettled(sheet);
     const cdp = await page.context().newCDPSession(page);
     const x = PHONE.width / 2;
 
     // A fast 15px flick (3 px/ms) is still not more than 20px: nothing moves.
     let snaps = await recordSnaps(page);
     await swipeUp(cdp, x, PHONE.height - 30, 15, 3, 2);
-    await animationsDone(sheet);
+    await animationsSettled(sheet);
     expect(await snaps()).toEqual([]);
 
     await swipeUp(cdp, x, PHONE.height - 30, 25, 5, 40);
     await expect(sheet).toHaveAttribute('data-snap', 'open');
-    await animationsDone(sheet);
+    await animationsSettled(sheet);
 
     // One swipe down from the open sheet's header closes it, without stopping at the peek.
     snaps = await recordSnaps(page);
@@ -380,7 +374,7 @@ test.describe('phone sheet gestures (spec 000 §4)', () => {
     await swipeUp(cdp, x, top + 16, -40, 5, 40);
     await expect(sheet).toHaveAttribute('data-snap', 'closed');
     expect(await snaps()).toEqual(['closed']);
-    await animationsDone(sheet);
+    await animationsSettled(sheet);
 
     // Closed: out of the tab order and the accessibility tree.
     expect(await sheet.evaluate((element) => (element as HTMLElement).closest('[inert]') !== null)).toBe(true);
@@ -404,7 +398,7 @@ test.describe('phone sheet gestures (spec 000 §4)', () => {
     snaps = await recordSnaps(page);
     await swipeUp(cdp, from.x, from.y, 15, 5, 40);
     await swipeUp(cdp, from.x, from.y, 15, 3, 2);
-    await animationsDone(sheet);
+    await animationsSettled(sheet);
     expect(await snaps()).toEqual([]);
     await expect(sheet).toHaveAttribute('data-snap', 'closed');
     await expect(launcher).toBeVisible();
@@ -412,7 +406,7 @@ test.describe('phone sheet gestures (spec 000 §4)', () => {
     await expect(sheet).toHaveAttribute('data-snap', 'open');
     expect(await snaps()).toEqual(['open']);
     await expect(sheet).toHaveAttribute('role', 'dialog');
-    await animationsDone(sheet);
+    await animationsSettled(sheet);
     expect(await sheetElements(page)).toBe(1);
     expectOpenHeight(PHONE.height - (await sheetTop(page)), 'one');
     await expectOneElementWhole(page);
@@ -549,7 +543,7 @@ async function openRecentActivity(page: Page): Promise<{ nudge: Locator; activit
 
 /** The nudge's list in view for the screenshot (the open sheet scrolls), axe-clean. */
 async function activityShot(page: Page, nudge: Locator, activity: Locator, shot: string): Promise<void> {
-  await animationsDone(nudge);
+  await animationsSettled(nudge);
   await activity.scrollIntoViewIfNeeded();
   await expectAxeClean(page, `${shot}: the application listed`);
   await screenshot(page, `${shot}.png`);
@@ -650,7 +644,7 @@ test(
     expect(await applyButtons.count()).toBeGreaterThan(0);
     expect(await applyButtons.count()).toBeLessThanOrEqual(2);
     await expect(offers.getByRole('link', { name: 'See More Offers' })).toBeVisible();
-    await animationsDone(nudgeOf(page));
+    await animationsSettled(nudgeOf(page));
     await expectAxeClean(page, 'the offers modal');
     await screenshot(page, 'nudge-scored-1280-offers.png');
 
@@ -669,7 +663,7 @@ test(
     await expect(error).toBeVisible();
     await expect(error).toContainText('Please try again after sometime.');
     await expect(error.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
-    await animationsDone(nudgeOf(page));
+    await animationsSettled(nudgeOf(page));
     await expectAxeClean(page, 'the error modal');
     await screenshot(page, 'nudge-scored-1280-apply-error.png');
     const logged = page.waitForRequest(
@@ -736,7 +730,7 @@ test(
     await signedInPanel.getByRole('button', { name: 'Log out' }).click();
     const logout = page.getByRole('dialog', { name: 'You’ve signed out' });
     await expect(logout).toBeVisible({ timeout: 30_000 });
-    await animationsDone(nudgeOf(page));
+    await animationsSettled(nudgeOf(page));
     await expectAxeClean(page, 'the logout sheet');
     await screenshot(page, 'nudge-signed-out-1280-logout-sheet.png');
     await logout.getByRole('button', { name: 'Done' }).click();
@@ -784,7 +778,7 @@ test(
     await expect(offers).toBeVisible();
     // One modal at a time on a phone: the sheet went back to its peek under the offers.
     await expect(sheet).not.toHaveAttribute('data-snap', 'open');
-    await animationsDone(nudgeOf(page));
+    await animationsSettled(nudgeOf(page));
     await expectAxeClean(page, 'the offers modal on a phone');
     await screenshot(page, 'nudge-scored-375-offers.png');
     const firstOffer = offers.locator('.offer-card').first();
