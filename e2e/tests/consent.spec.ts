@@ -41,6 +41,9 @@ function runDatabaseUrl(): string | undefined {
   return file && existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
+/** The server's version cache TTL (CONTRACT_VERSION_TTL_MS, 1 s), and a little more. */
+const VERSION_CACHE_WAIT_MS = 1_100;
+
 /**
  * Publishes a version of the demo contract as the operator would: `npm run contract -- publish`
  * against the run's PostgreSQL database, or, on the embedded database (PGlite serves one process,
@@ -73,6 +76,10 @@ async function publish(request: APIRequestContext, markup: string): Promise<stri
   );
   const version = /\bv(\d+)\b/.exec(stdout)?.[1];
   if (!version) throw new Error(`publish printed no version: ${stdout}`);
+  // Published by another process, the version reaches the running server once its entry in the
+  // server's version cache expires (CONTRACT_VERSION_TTL_MS in modules/consent/version-cache.ts): a
+  // check the page made within the last second may still be answered with the version before.
+  await new Promise((resolve) => setTimeout(resolve, VERSION_CACHE_WAIT_MS));
   return version;
 }
 
