@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import {
   AUTHORIZATION_KEY_MAX_SKEW_SECONDS,
   SSO_ROUTES,
@@ -332,4 +339,18 @@ export async function openMyAccount(page: Page, mobileNo: string): Promise<void>
   await page.goto(`${API_URL}/myaccount/`);
   await expect(page).toHaveURL(`${API_URL}/myaccount/dashboard`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/**
+ * Another browser of the same customer (a second device), with the motion the journeys run with:
+ * a context made by hand takes none of playwright.config.ts's options, so the test hands its
+ * `reducedMotion` on.
+ */
+export async function secondBrowser(
+  browser: Browser,
+  reducedMotion: BrowserContextOptions['reducedMotion'],
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, reducedMotion });
+  return { context, page: await context.newPage() };
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
 import {
   expectAxeClean,
@@ -9,6 +9,7 @@ import {
   outboxMessages,
   randomMobile,
   screenshot,
+  secondBrowser,
   signInToMyAccount,
   watchConsole,
 } from '../support.ts';
@@ -52,14 +53,10 @@ async function confirmItsYou(page: Page, dialog: Locator, currentMobile: string,
   await expect(dialog.getByText('Thanks, you’re confirmed.')).toBeVisible();
 }
 
-async function secondBrowser(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return { context, page: await context.newPage() };
-}
-
 test('changing the mobile number and adding an email need an OTP to the current number; 1280px and 375px', async ({
   page,
   browser,
+  reducedMotion,
 }) => {
   test.setTimeout(180_000);
   // The wrong codes below are answered 400 on purpose; Chromium logs those answers.
@@ -69,7 +66,7 @@ test('changing the mobile number and adding an email need an OTP to the current 
   // device signs in by caller ID: a second code to the number within its 30 s resend window would
   // have the journey move the server's clock (support.ts newOtpFromOutbox) for nothing it checks.
   const oldMobile = randomMobile();
-  const other = await secondBrowser(browser);
+  const other = await secondBrowser(browser, reducedMotion);
   await openMyAccount(other.page, oldMobile);
   await signInToMyAccount(page, oldMobile);
 

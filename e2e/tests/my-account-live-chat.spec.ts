@@ -45,11 +45,11 @@ for (const { width, height, label } of [
   { width: 1280, height: 900, label: '1280' },
   { width: 375, height: 812, label: '375' },
 ]) {
-  test(`live chat between a customer and the support desk at ${label}px`, async ({ page, browser }) => {
+  test(`live chat between a customer and the support desk at ${label}px`, async ({ page, browser, reducedMotion }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     const customerConsole = watchConsole(page);
-    const deskContext = await browser.newContext({ viewport: { width, height } });
+    const deskContext = await browser.newContext({ viewport: { width, height }, reducedMotion });
     const desk = await deskContext.newPage();
     const deskConsole = watchConsole(desk);
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { API_URL } from '../urls.ts';
 import {
   expectAxeClean,
@@ -6,6 +6,7 @@ import {
   openMyAccount,
   randomMobile,
   screenshot,
+  secondBrowser,
   signInToMyAccount,
 } from '../support.ts';
 
@@ -21,21 +22,17 @@ async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, `self-service-${name}.png`, { fullPage: true });
 }
 
-async function secondBrowser(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return { context, page: await context.newPage() };
-}
-
 test('preferences, active devices and consents: change, sign another device out, review; 1280px and 375px, axe-clean', async ({
   page,
   browser,
+  reducedMotion,
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const mobileNo = randomMobile();
   // The other browser signs in first, by caller ID: the customer's older device (a second OTP to
   // the number within its resend window would have the journey move the server's clock).
-  const other = await secondBrowser(browser);
+  const other = await secondBrowser(browser, reducedMotion);
   await openMyAccount(other.page, mobileNo);
   await signInToMyAccount(page, mobileNo);
 

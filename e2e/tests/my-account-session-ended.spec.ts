@@ -86,12 +86,13 @@ async function signInAgain(page: Page, mobileNo: string): Promise<void> {
 test('a session that ends on transactions between two dates: told so, signed in again, back on those dates; another tab’s logout; 1280 and 375, axe-clean', async ({
   page,
   browser,
+  reducedMotion,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const mobileNo = randomMobile();
   // The customer's phone, signed in first by caller ID: it signs this browser out later.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion });
   const phonePage = await phone.newPage();
   await openMyAccount(phonePage, mobileNo);
   await signInToMyAccount(page, mobileNo);
