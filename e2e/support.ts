@@ -156,11 +156,12 @@ export function otpFromEmail(page: Page, email: string): Promise<string> {
 /**
  * Waits for the running animations and transitions that play once (a dialog's fade and pop, a
  * sheet sliding up) to end, on the page or within one element; repeating ones (spinners, a blinking
- * caret, an attention shake) are left running. Shadow trees are searched too: neither document.getAnimations() nor an element's
- * getAnimations({ subtree: true }) reaches into one (Chromium), and the nudge, the sign-in widget and
- * the consent panel draw in theirs. When they end it looks again a frame later, as the render they
- * finish may start more (a list landing after the dialog that holds it). Axe measuring a dialog
- * mid-fade reads its text at part opacity and reports a contrast failure the finished screen does not have.
+ * caret, an attention shake) are left running. Shadow trees are searched too: neither
+ * document.getAnimations() nor an element's getAnimations({ subtree: true }) reaches into one
+ * (Chromium), and the nudge and the consent panel draw in theirs. When they end it looks again a
+ * frame later, as the render they finish may start more (a list landing after the dialog that holds
+ * it). Axe measuring a dialog mid-fade reads its text at part opacity and reports a contrast failure
+ * the finished screen does not have.
  */
 export async function animationsSettled(scope: Page | Locator): Promise<void> {
   const settle = async (element: Element | undefined) => {
