@@ -106,7 +106,8 @@ export function createDataRightsService(options: DataRightsServiceOptions) {
     }
     const finished = new Date(now());
     const done = await store.finishExport(exportId, file, finished, new Date(finished.getTime() + EXPORT_FILE_LIFE_MS));
-    if (done && file !== null) await record(row.customerId, row.siteId, 'export_ready');
+    // Its ledger step ('export_ready') is written with it (store.finishExport); the activity after.
+    if (done && file !== null) await activity.record({ customerId: row.customerId, kind: 'dataExportReady' });
   }
 
   /** Erases one account if this instance wins its lease; each part is idempotent, so a rerun after a crash is safe. */
@@ -120,8 +121,8 @@ export function createDataRightsService(options: DataRightsServiceOptions) {
       if (part.erase) counts[part.name] = await part.erase(row.customerId, erasedAt);
     }
     counts.dataExports = await store.deleteExports(row.customerId);
+    // Its ledger step ('erased') is written with it (store.finishDeletion).
     if (await store.finishDeletion(requestId, new Date(now()))) {
-      await record(row.customerId, row.siteId, 'erased');
       // Counts only: no personal data in logs.
       log.info({ requestId, counts }, 'account erased');
     }

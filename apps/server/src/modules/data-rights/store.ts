@@ -21,22 +21,25 @@ export function createDataRightsStore(db: Database) {
   const freeLease = (column: typeof dataExports.leaseUntil | typeof accountDeletions.leaseUntil, at: Date) =>
     or(isNull(column), lt(column, at));
 
+  /** A data-rights step as the consent ledger keeps it. */
+  const ledgerEntry = (customerId: string, siteId: number, action: DataRightsAction, at: Date) => ({
+    entryId: randomUUID(),
+    subject: subjectOf(customerId),
+    contractId: DATA_RIGHTS_CONTRACT_ID,
+    contractVersion: 1,
+    action,
+    userValue: 'Y',
+    consentState: 1,
+    customerId: customerId.toLowerCase(),
+    visitorId: `customer:${customerId}`,
+    siteId,
+    recordedAt: at,
+  });
+
   return {
     /** Appends a data-rights step to the consent ledger (append-only, hash-chained by its trigger). */
     async record(customerId: string, siteId: number, action: DataRightsAction, at: Date): Promise<void> {
-      await db.insert(consentLedger).values({
-        entryId: randomUUID(),
-        subject: subjectOf(customerId),
-        contractId: DATA_RIGHTS_CONTRACT_ID,
-        contractVersion: 1,
-        action,
-        userValue: 'Y',
-        consentState: 1,
-        customerId: customerId.toLowerCase(),
-        visitorId: `customer:${customerId}`,
-        siteId,
-        recordedAt: at,
-      });
+      await db.insert(consentLedger).values(ledgerEntry(customerId, siteId, action, at));
     },
 
     /** The customer's data-rights steps, newest first (the screen's activity list). */
@@ -120,17 +123,27 @@ export function createDataRightsStore(db: Database) {
         .where(and(eq(dataExports.exportId, exportId), eq(dataExports.status, 'BUILDING')));
     },
 
+    /**
+     * Ends a build: READY with its file and its 'export_ready' step in the consent ledger, in one
+     * transaction (as finishDeletion, a finished build is never taken again), or FAILED.
+     */
     async finishExport(exportId: string, file: string | null, at: Date, fileExpiresAt: Date): Promise<boolean> {
-      const rows = await db
-        .update(dataExports)
-        .set(
-          file === null
-            ? { status: 'FAILED', leaseUntil: null }
-            : { status: 'READY', fileGzipBase64: file, readyAt: at, fileExpiresAt, leaseUntil: null },
-        )
-        .where(and(eq(dataExports.exportId, exportId), eq(dataExports.status, 'BUILDING')))
-        .returning({ exportId: dataExports.exportId });
-      return rows.length === 1;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(dataExports)
+          .set(
+            file === null
+              ? { status: 'FAILED', leaseUntil: null }
+              : { status: 'READY', fileGzipBase64: file, readyAt: at, fileExpiresAt, leaseUntil: null },
+          )
+          .where(and(eq(dataExports.exportId, exportId), eq(dataExports.status, 'BUILDING')))
+          .returning({ customerId: dataExports.customerId, siteId: dataExports.siteId });
+        if (!row) return false;
+        if (file !== null) {
+          await tx.insert(consentLedger).values(ledgerEntry(row.customerId, row.siteId, 'export_ready', at));
+        }
+        return true;
+      });
     },
 
     /** Deletes the files whose time is up; the rows stay, EXPIRED, so the screen can say so. */
@@ -228,13 +241,22 @@ export function createDataRightsStore(db: Database) {
       return row;
     },
 
+    /**
+     * Marks the request ERASED and appends its 'erased' step to the consent ledger in one
+     * transaction: an ERASED request is never taken again, so a crash between two statements would
+     * have left an erasure the ledger (the record the DPDP Rules 2025 keep) never shows.
+     */
     async finishDeletion(requestId: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(accountDeletions)
-        .set({ status: 'ERASED', erasedAt: at, leaseUntil: null })
-        .where(and(eq(accountDeletions.requestId, requestId), eq(accountDeletions.status, 'SCHEDULED')))
-        .returning({ requestId: accountDeletions.requestId });
-      return rows.length === 1;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(accountDeletions)
+          .set({ status: 'ERASED', erasedAt: at, leaseUntil: null })
+          .where(and(eq(accountDeletions.requestId, requestId), eq(accountDeletions.status, 'SCHEDULED')))
+          .returning({ customerId: accountDeletions.customerId, siteId: accountDeletions.siteId });
+        if (!row) return false;
+        await tx.insert(consentLedger).values(ledgerEntry(row.customerId, row.siteId, 'erased', at));
+        return true;
+      });
     },
   };
 }
