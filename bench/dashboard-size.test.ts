@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { dashboardSizeRows, initialFiles, inlineStyles, measureDashboardSize } from './dashboard-size.ts';
 
 function fakeDist(entry: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pravesh-dashboard-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
     path.join(dir, 'index.html'),

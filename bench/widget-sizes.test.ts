@@ -1,11 +1,12 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { measureWidgetSizes, widgetSizeRows } from './widget-sizes.ts';
 
 function fakeDist(signIn: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pravesh-widgets-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, 'widgets'));
   writeFileSync(path.join(dir, 'widgets/pravesh-react.js'), 'var PraveshReact = "https://react.dev/errors/";');
   writeFileSync(path.join(dir, 'widgets/pravesh-sign-in.js'), signIn);

@@ -1,9 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MY_ACCOUNT_ROUTES, type CustomerDetails, type MyAccountSession } from '@pravesh/core';
 import { loadConfig } from '../../config/index.ts';
 import { DATABASE_KINDS } from '../../test/instance.ts';
@@ -105,6 +105,13 @@ describe.each(DATABASE_KINDS)('My Account session API on %s', (kind) => {
 describe('My Account pages', () => {
   const config = loadConfig({ PRAVESH_ENV: 'local', PRAVESH_DATA_DIR: '/nonexistent' });
 
+  /** A build folder of the test's own, removed when the test ends. */
+  function distFolder(prefix = 'dashboard-dist-'): string {
+    const dist = mkdtempSync(path.join(tmpdir(), prefix));
+    onTestFinished(() => rmSync(dist, { recursive: true, force: true }));
+    return dist;
+  }
+
   async function appWith(distDir: string, appConfig = config) {
     const app = Fastify();
     await dashboardPages(app, { config: appConfig, distDir });
@@ -113,7 +120,7 @@ describe('My Account pages', () => {
   }
 
   it('writes the spec 001 §9 "ONDC eligible" switch of the environment into the bootstrap', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    const dist = distFolder();
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
     const features = async (env: Record<string, string>) => {
       const app = await appWith(dist, loadConfig({ PRAVESH_DATA_DIR: '/nonexistent', ...env }));
@@ -127,7 +134,7 @@ describe('My Account pages', () => {
   });
 
   it('serves index.html with its bootstrap for every route, a strict CSP, and the hashed bundles', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    const dist = distFolder();
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(
       path.join(dist, 'index.html'),
@@ -154,7 +161,7 @@ describe('My Account pages', () => {
   });
 
   it("sends the build's Brotli or gzip copy of a bundle to a browser that accepts it, the plain file otherwise", async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    const dist = distFolder();
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
     const source = 'export const greeting = "Good morning";\n'.repeat(50);
@@ -178,7 +185,7 @@ describe('My Account pages', () => {
   });
 
   it("answers each path with its app shell, compressed, and allows the build's inline style by hash only", async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'dashboard-dist-'));
+    const dist = distFolder();
     mkdirSync(path.join(dist, 'assets'));
     const css = '.ma-page-title{font-size:22px}';
     const [dashboard, page] = [appShellMarkers('dashboard'), appShellMarkers('page')];
@@ -216,7 +223,7 @@ describe('My Account pages', () => {
   });
 
   it('says the app is being updated (503) when it is not built', async () => {
-    const app = await appWith(mkdtempSync(path.join(tmpdir(), 'dashboard-empty-')));
+    const app = await appWith(distFolder('dashboard-empty-'));
     const reply = await app.inject('/myaccount/');
     expect(reply.statusCode).toBe(503);
     expect(reply.body).toContain('My Account is being updated');
