@@ -69,13 +69,13 @@ export function createDataRightsService(options: DataRightsServiceOptions) {
     };
   }
 
+  /** The steps record() writes; a finished job's step is written by the store with it (export_ready, erased). */
   const ACTIVITY_KIND: Partial<Record<DataRightsAction, AccountActivityKind>> = {
     export_requested: 'dataExportRequested',
-    export_ready: 'dataExportReady',
     erasure_requested: 'accountDeletionRequested',
     erasure_cancelled: 'accountDeletionCancelled',
   };
-  /** The step in the consent ledger and in the customer's account activity (erasure leaves none there to read). */
+  /** The step in the consent ledger and in the customer's account activity. */
   async function record(customerId: string, siteId: number, action: DataRightsAction): Promise<void> {
     await store.record(customerId, siteId, action, new Date(now()));
     const kind = ACTIVITY_KIND[action];
