@@ -49,6 +49,18 @@ export function notStoredTheDayBefore(table: DailyPartitionedTable, idColumn: st
   );
 }
 
+/**
+ * The batch's rows sorted by their id: the order a batched insert takes the ids' key locks in
+ * (json_to_recordset yields the rows in array order). A retried visit or event may sit in two
+ * batches in flight at once, on two connections; an insert whose id another uncommitted batch
+ * holds waits for it (PostgreSQL §64.5, unique checks), so two batches holding the same ids in
+ * opposite orders waited for each other and one failed with deadlock_detected (40P01), a 500 for
+ * each of its callers. Taking locks in one order avoids that (PostgreSQL §13.3.4 Deadlocks).
+ */
+export function inIdOrder<T, K extends keyof T>(rows: readonly T[], idKey: K): T[] {
+  return [...rows].sort((a, b) => (a[idKey] < b[idKey] ? -1 : a[idKey] > b[idKey] ? 1 : 0));
+}
+
 export interface PartitionMaintenanceOptions {
   db: Database;
   /** Days each table keeps (config/events.ts): a partition goes once its every row is older. */

@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from '@pravesh/core';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { affectedRows, preparedStatement, resultRows, type Database } from '../db/client.ts';
-import { dayBefore, insertIntoDailyPartitions, notStoredTheDayBefore } from '../db/daily-partitions.ts';
+import { dayBefore, inIdOrder, insertIntoDailyPartitions, notStoredTheDayBefore } from '../db/daily-partitions.ts';
 import { jsonRowsInsert } from '../db/json-rows.ts';
 import { analyticsEvents } from '../db/schema/analytics.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../lib/batcher.ts';
@@ -112,7 +112,7 @@ export function createPostgresEventSink(db: Database, options: PostgresEventSink
   async function insertBatch(rows: TableRow[]): Promise<StoredEvent[]> {
     const firstById = new Map<string, TableRow>();
     for (const row of rows) if (!firstById.has(row.eventId)) firstById.set(row.eventId, row);
-    const distinct = firstById.size === rows.length ? rows : [...firstById.values()];
+    const distinct = inIdOrder([...firstById.values()], 'eventId');
     const insertedIds = (await insertNew(distinct)) ?? (await insertOrSkip(distinct));
     // The usual batch: every event new, each answered with its own receipt.
     if (insertedIds.size === rows.length) return rows.map(ownReceipt);

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { VISIT_BASE64_FIELDS, VISIT_PLAIN_UTM_FIELDS } from '@pravesh/core';
 import { affectedRows, preparedStatement, resultRows, type Database } from '../../db/client.ts';
-import { dayBefore, insertIntoDailyPartitions, notStoredTheDayBefore } from '../../db/daily-partitions.ts';
+import { dayBefore, inIdOrder, insertIntoDailyPartitions, notStoredTheDayBefore } from '../../db/daily-partitions.ts';
 import { visits } from '../../db/schema/visits.ts';
 import { jsonRowsInsert } from '../../db/json-rows.ts';
 import { createBatcher, type BatcherOptions, type BatcherStats } from '../../lib/batcher.ts';
@@ -131,7 +131,7 @@ export function createVisitStore(db: Database, options: VisitStoreOptions = {}) 
   async function insertBatch(rows: readonly VisitRow[]): Promise<InsertOutcome[]> {
     const firstById = new Map<string, VisitRow>();
     for (const row of rows) if (!firstById.has(row.visitId)) firstById.set(row.visitId, row);
-    const distinct = [...firstById.values()];
+    const distinct = inIdOrder([...firstById.values()], 'visitId');
     const insertedIds = (await insertNew(distinct)) ?? (await insertOrSkip(distinct));
     const owners = new Map<string, Owner>();
     for (const id of insertedIds) owners.set(id, firstById.get(id)!);
