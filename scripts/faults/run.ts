@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { cleanUpNow } from './cleanup.ts';
-import { secondEmbeddedServer } from './embedded.ts';
+import { embeddedDatabaseFaults } from './embedded.ts';
 import { FAULTS, type Check, type Fault, type FaultContext, type Settings } from './faults.ts';
 import { createInstance, logPath, type Instance } from './instances.ts';
 import { Load, isAck, passSource, recoverySeconds } from './load.ts';
@@ -145,18 +145,19 @@ async function main(): Promise<number> {
     return free;
   };
   const pass = passSource();
-  // The second server on one PGlite folder times nothing (its bound is a minute and a half) but
-  // migrates a fresh embedded database, the suite's longest step after the faults themselves: it runs
+  // The embedded-database case (a second server on one PGlite folder, then the first killed
+  // mid-write and started again) times nothing (its bound is a minute and a half) but migrates a
+  // fresh embedded database, the suite's longest step after the faults themselves: it runs
   // while PostgreSQL, Redis and the two instances start, and is over before any load or fault, so
   // the recovery times and memory below stay the faults' own.
   const embeddedPorts: [number, number] = [await port(), await port()];
-  progress('a second server on one PGlite folder, while the rest starts …');
-  const embeddedCase = secondEmbeddedServer(embeddedPorts, logs.dir, pass)
+  progress('the embedded database (a second server on its folder, SIGKILL mid-write), while the rest starts …');
+  const embeddedCase = embeddedDatabaseFaults(embeddedPorts, logs.dir, pass)
     .catch((error: unknown) => ({
       checks: [{ name: 'the case ran', pass: false, detail: error instanceof Error ? error.message : String(error) }],
       notes: [],
     }))
-    .finally(() => progress('a second server on one PGlite folder: done'));
+    .finally(() => progress('the embedded database: done'));
   const postgres = await startPostgres([...PORTS.postgres]);
   const redis = await startRedis([...PORTS.redis]);
   const instanceData = tempDir('pravesh-faults-data-');
@@ -269,8 +270,8 @@ async function main(): Promise<number> {
     addChecks(row.fault, row.checks);
     for (const note of row.notes) report.push(`      ${row.fault}: ${note}`);
   }
-  lines.push(['second embedded server', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-']);
-  addChecks('second embedded server', embedded.checks);
+  lines.push(['embedded database', '-', '-', '-', '-', '-', '-', '-', '-', '-', '-']);
+  addChecks('embedded database', embedded.checks);
 
   clearTimeout(bound);
   console.log(
