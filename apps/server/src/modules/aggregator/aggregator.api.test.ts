@@ -524,6 +524,48 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     }
   });
 
+  it("a request approved in the AA's own app is taken up at the next check: its consent stored and its data fetched", async () => {
+    const customer = await signIn();
+    const { consent } = await ok<CreateConsentResponse>('consent', customer, { body: { mobileNo: customer.mobileNo } });
+    const consentHandle = consent.consentHandle;
+    const found = await ok<DiscoverResponse>('discover', customer, { body: { consentHandle, fipId: 'HDFC-FIP' } });
+    const { refNumber } = await ok<{ refNumber: string }>('link', customer, {
+      body: { consentHandle, fipId: 'HDFC-FIP', accRefNumbers: found.accounts.map((account) => account.accRefNumber) },
+    });
+    await ok('linkConfirm', customer, { body: { refNumber, otp: await kit.sim.otpFor(refNumber) } });
+    expect((await ok<JourneyStatusResponse>('journeyDataStatus', customer)).consentStatus).toBeNull();
+
+    // The customer leaves the page and approves in the AA's app: we are not told.
+    const approved = await kit.sim.decideConsent(consentHandle, 'APPROVE');
+    const consentId = approved.consentId as string;
+    clock.advance(CONSENT_CHECK_INTERVAL_MS);
+    const status = await ok<JourneyStatusResponse>('journeyDataStatus', customer);
+    expect(status.consentStatus).toBe('ACTIVE');
+    const [stored] = await kit.server.database.db
+      .select()
+      .from(aaConsents)
+      .where(eq(aaConsents.consentHandle, consentHandle));
+    expect([stored?.consentId, stored?.consentStatus]).toEqual([consentId, 'ACTIVE']);
+    expect((await ok<GetStateResponse>('getState', customer)).stateId).toBe('CONSENT_GIVEN');
+
+    // Its data is fetched by the screen's polls (every 20 s, spec 001 §9) as after an approval on
+    // our page: the first asks the AA for it, the next reads it. Once, and audited once.
+    clock.advance(3_000);
+    expect((await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer)).fetchStatus).toBe('IN_PROGRESS');
+    clock.advance(20_000);
+    const detail = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect(detail.fetchStatus).toBe('COMPLETED');
+    expect(detail.accounts.length).toBeGreaterThan(0);
+    expect(await kit.server.database.db.$count(aaFetchJobs, eq(aaFetchJobs.consentId, consentId))).toBe(1);
+    clock.advance(CONSENT_CHECK_INTERVAL_MS);
+    await ok('journeyDataStatus', customer);
+    const given = await kit.server.database.db
+      .select()
+      .from(aaAudit)
+      .where(eq(aaAudit.customerId, customer.customerId));
+    expect(given.filter((entry) => entry.event === 'CONSENT_GIVEN')).toHaveLength(1);
+  });
+
   it("deletes a customer's fetched transactions through an index on customer_id (migration 0030), not a scan", async () => {
     const { db } = kit.server.database;
     await db.transaction(async (tx) => {

@@ -35,7 +35,7 @@ import type { FetchWorker } from './fetch-worker.ts';
  */
 export function createConsentJourney(options: AggregatorServiceOptions, records: ConsentRecords, worker: FetchWorker) {
   const { store, provider, now } = options;
-  const { summary, consentsInStep, currentConsent, ownConsent, stateOf } = records;
+  const { summary, consentsInStep, currentConsent, ownConsent, stateOf, takeUpApproval } = records;
   const { advance } = worker;
 
   /**
@@ -218,20 +218,7 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
       }
       const artefact = await aa(provider.fetchConsent(decided.consentId));
       const requestStatus = (await aa(provider.consentHandleStatus(consentHandle))).status;
-      await store.updateConsent(
-        row.consentHandle,
-        { requestStatus, consentId: artefact.consentId, consentStatus: artefact.status },
-        at,
-      );
-      await store.setJourney(customerId, { stateId: 'CONSENT_GIVEN', consentHandle }, at);
-      await store.audit(
-        customerId,
-        'CONSENT_GIVEN',
-        artefact.consentId,
-        { fipIds: [...new Set(artefact.accounts.map((a) => a.fipId))] },
-        at,
-      );
-      await store.enqueueJob(customerId, artefact.consentId, at);
+      await takeUpApproval(row, requestStatus, artefact, at, true);
       await advance(customerId);
       return {
         stateId: 'CONSENT_GIVEN',

@@ -9,7 +9,12 @@ import {
   type FinvuStateId,
 } from '@pravesh/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { AggregatorError, type AggregatorProvider, type ConsentDetail } from '../../providers/aggregator/types.ts';
+import {
+  AggregatorError,
+  type AggregatorProvider,
+  type ConsentArtefact,
+  type ConsentDetail,
+} from '../../providers/aggregator/types.ts';
 import type { AccountRow, AggregatorStore, ConsentRow } from './store.ts';
 
 /**
@@ -152,14 +157,55 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
   }
 
   /**
+   * An approved request taken up: its consent stored and, the first time only, the approval
+   * audited and the first fetch queued (the fetch worker's ticker and the customer's polls run it).
+   * `moveJourney`: the customer's journey goes to CONSENT_GIVEN on this request.
+   */
+  async function takeUpApproval(
+    row: ConsentRow,
+    requestStatus: ConsentRow['requestStatus'],
+    artefact: ConsentArtefact,
+    at: Date,
+    moveJourney: boolean,
+  ): Promise<ConsentRow> {
+    const adopted = await store.adoptConsent(
+      row.consentHandle,
+      { requestStatus, consentId: artefact.consentId, consentStatus: artefact.status },
+      at,
+    );
+    if (moveJourney) {
+      await store.setJourney(row.customerId, { stateId: 'CONSENT_GIVEN', consentHandle: row.consentHandle }, at);
+    }
+    if (adopted) {
+      await store.audit(
+        row.customerId,
+        'CONSENT_GIVEN',
+        artefact.consentId,
+        { fipIds: [...new Set(artefact.accounts.map((account) => account.fipId))] },
+        at,
+      );
+      await store.enqueueJob(row.customerId, artefact.consentId, at);
+    }
+    return { ...row, requestStatus, consentId: artefact.consentId, consentStatus: artefact.status };
+  }
+
+  /**
    * One consent as the AA has it now (the customer may approve or reject a request, and pause or
    * revoke a consent, in the AA's own app; a consent expires by time), stored when it changed. A
-   * failing AA leaves the stored state: a read never fails for it.
+   * request approved in the AA's app is taken up as an approval on our page is (ReBIT: the handle's
+   * status names the consent once approved), so its data is fetched; the journey moves on only when
+   * the customer is still on that request. A failing AA leaves the stored state: a read never fails
+   * for it.
    */
   async function askAa(row: ConsentRow, at: Date): Promise<ConsentRow> {
     try {
       if (row.consentId === null) {
         const status = await provider.consentHandleStatus(row.consentHandle);
+        if (status.consentId !== null) {
+          const artefact = await provider.fetchConsent(status.consentId);
+          const journey = await store.journeyOf(row.customerId);
+          return await takeUpApproval(row, status.status, artefact, at, journey?.consentHandle === row.consentHandle);
+        }
         if (status.status === row.requestStatus) return row;
         await store.updateConsent(row.consentHandle, { requestStatus: status.status }, at);
         return { ...row, requestStatus: status.status };
@@ -230,7 +276,16 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
     return account as AccountRow & { fetchedAt: Date };
   }
 
-  return { summary, consentsInStep, currentConsent, ownConsent, stateOf, consentedAccount, readableAccount };
+  return {
+    summary,
+    consentsInStep,
+    currentConsent,
+    ownConsent,
+    stateOf,
+    consentedAccount,
+    readableAccount,
+    takeUpApproval,
+  };
 }
 
 export type ConsentRecords = ReturnType<typeof createConsentRecords>;

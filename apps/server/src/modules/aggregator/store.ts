@@ -112,6 +112,24 @@ export function createAggregatorStore(db: Database) {
     },
 
     /**
+     * Stores the consent of an approved request, once: false when its consent was stored already
+     * (the customer's decision on our page and a status check that saw the approval at the AA may
+     * both get here), so what follows an approval (audit, first fetch) happens once.
+     */
+    async adoptConsent(
+      consentHandle: string,
+      change: Pick<ConsentRow, 'requestStatus' | 'consentId' | 'consentStatus'>,
+      at: Date,
+    ): Promise<boolean> {
+      const adopted = await db
+        .update(aaConsents)
+        .set({ ...change, updatedAt: at })
+        .where(and(eq(aaConsents.consentHandle, consentHandle), isNull(aaConsents.consentId)))
+        .returning({ consentHandle: aaConsents.consentHandle });
+      return adopted.length > 0;
+    },
+
+    /**
      * Takes the turn to ask the AA about this customer's consents: true for the one caller (of any
      * instance) that inserts the customer's row or finds its last check older than `notAfter`, false
      * for everyone else until then. One statement: ON CONFLICT DO UPDATE locks the row, so a second
