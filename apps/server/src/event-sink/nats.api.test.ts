@@ -189,6 +189,34 @@ describe('analytics events when NATS is down', () => {
     },
   );
 
+  it.skipIf(!NATS_SERVER_AVAILABLE)(
+    'answers an event awaiting its PubAck 503 as soon as the connection drops, not after the publish timeout',
+    async () => {
+      privateNats = await startPrivateNats();
+      stream = await createTestStream(privateNats.url);
+      server = await getTestInstance('pglite', { env: { ...stream.env, PRAVESH_NATS_PUBLISH_TIMEOUT_MS: '30000' } });
+      expect((await readyzBecomes(server, 200)).status).toBe(200);
+      // Something listens on the subjects but nothing stores them: the event waits for a PubAck.
+      await stream.jsm.streams.delete(stream.stream);
+      stream.connection.subscribe(`${stream.subjectPrefix}.>`);
+      await stream.connection.flush();
+      const waiting = produce(server, { eventId: randomUUID() });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const dropped = performance.now();
+      await privateNats.stop();
+      const reply = await waiting;
+      expect(reply.statusCode).toBe(503);
+      expect(reply.headers['retry-after']).toBeDefined();
+      // Far below the 30 s publish timeout.
+      expect(performance.now() - dropped).toBeLessThan(10_000);
+      // Its stream is gone already: closing the test's connection is all that is left of it (a
+      // delete would wait for the stopped server's answer until it timed out).
+      await stream.connection.close();
+      stream = undefined;
+    },
+  );
+
   it('answers 503 when no stream takes the event, or when its PubAck does not come within the publish timeout', async () => {
     stream = await createTestStream();
     server = await getTestInstance('pglite', { env: { ...stream.env, PRAVESH_NATS_PUBLISH_TIMEOUT_MS: '300' } });

@@ -102,6 +102,9 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
       if (status.type === 'disconnect' && state !== 'closed') {
         state = 'disconnected';
         log.warn({ server: status.server }, 'event sink: NATS connection lost; produce answers 503 until it is back');
+        // A PubAck on the lost connection never arrives: their callers are answered now, not after
+        // the publish timeout (a resend of the same eventId is stored once).
+        refuseAwaiting('the NATS connection was lost');
       } else if (status.type === 'reconnect' && state !== 'closed') {
         log.info({ server: status.server }, 'event sink: NATS connection back');
         // A server that came back empty (its storage lost) has no stream until we make it again.
@@ -220,19 +223,25 @@ export function createNatsEventSink(options: NatsEventSinkOptions): EventSink {
     }
   }
 
-  /** Refuses the events whose PubAck is later than publishTimeoutMs: nothing is known to be stored. */
-  function refuseLate(): void {
-    const cutoff = performance.now() - config.publishTimeoutMs;
+  /**
+   * Refuses the events awaiting a PubAck that left before `cutoff` (performance.now()), every one
+   * when unset: nothing is known to be stored.
+   */
+  function refuseAwaiting(reason: string, cutoff = Number.POSITIVE_INFINITY): void {
     for (const [token, waiting] of awaiting) {
       if (waiting.since > cutoff) break;
       awaiting.delete(token);
-      waiting.reject(new Error(`no PubAck within ${config.publishTimeoutMs} ms`));
+      waiting.reject(new Error(reason));
     }
     if (awaiting.size === 0) {
       clearInterval(lateSweep);
       lateSweep = undefined;
     }
   }
+
+  /** Refuses the events whose PubAck is later than publishTimeoutMs. */
+  const refuseLate = () =>
+    refuseAwaiting(`no PubAck within ${config.publishTimeoutMs} ms`, performance.now() - config.publishTimeoutMs);
 
   function publishGathered(): void {
     const batch = gathered;
