@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADD_ONS, priceOf, splitGstInclusive } from '../add-ons/catalogue.ts';
 import {
   financialYearOf,
   formatInvoiceNumber,
@@ -101,6 +102,34 @@ describe('splitGst', () => {
     expect(split.cgstPaise).toBe(900);
     expect(split.totalPaise).toBe(9999 + 900 + 900);
     expect(splitGst(9999, 1800, false).igstPaise).toBe(1800);
+  });
+
+  it('splits the tax of a GST-inclusive price as paid, so the invoice totals the amount paid', () => {
+    // ₹999 at 18 %: 84,661 taxable + 15,239 tax. Rounding each half on its own gave 7,619 twice.
+    const { taxableValuePaise, gstPaise } = splitGstInclusive(99_900, 18);
+    expect(splitGst(taxableValuePaise, 1800, true)).toMatchObject({ cgstPaise: 7619, totalPaise: 99_899 });
+    expect(splitGst(taxableValuePaise, 1800, true, gstPaise)).toMatchObject({
+      cgstPaise: 7619,
+      sgstPaise: 7620,
+      igstPaise: 0,
+      totalTaxPaise: 15_239,
+      totalPaise: 99_900,
+    });
+    expect(splitGst(taxableValuePaise, 1800, false, gstPaise)).toMatchObject({ igstPaise: 15_239, totalPaise: 99_900 });
+    // Every price in the catalogue, either way.
+    for (const addOn of ADD_ONS) {
+      const price = priceOf(addOn);
+      for (const intraState of [true, false]) {
+        const split = splitGst(price.taxableValuePaise, price.gstPercent * 100, intraState, price.gstPaise);
+        expect(split.totalPaise).toBe(price.amountPaise);
+      }
+    }
+  });
+
+  it('refuses a paid tax that is not the rate of the taxable value', () => {
+    expect(() => splitGst(100_000, 1800, true, 18_002)).toThrow(RangeError);
+    expect(() => splitGst(100_000, 1800, true, 17_998)).toThrow(RangeError);
+    expect(splitGst(100_000, 1800, true, 18_001).totalPaise).toBe(118_001);
   });
 
   it('refuses rates that do not halve and amounts that are not paise', () => {

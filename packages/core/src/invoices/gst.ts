@@ -150,16 +150,37 @@ const taxOf = (taxablePaise: number, basisPoints: number) => Math.round((taxable
  * The tax of a supply (rule 46: "rate and amount of each tax"): CGST + SGST at half the rate each
  * when the place of supply is the supplier's state, IGST at the full rate otherwise. Each tax is
  * rounded to the paisa on its own, so the printed lines add up to the printed total.
+ *
+ * `paidTaxPaise`: the tax inside a GST-inclusive price the customer already paid (add-ons/
+ * catalogue.ts splitGstInclusive). The invoice's "total value" must be what was paid, so that tax
+ * is split as it is: IGST whole, or CGST half rounded down and SGST the rest. Rounding the halves
+ * on their own could lose or make up a paisa (₹999 at 18 %: 84,661 taxable + 7,619 + 7,619 =
+ * ₹998.99). It must be the rate's tax on the taxable value to within a paisa.
  */
-export function splitGst(taxablePaise: number, rateBasisPoints: number, intraState: boolean): TaxSplit {
+export function splitGst(
+  taxablePaise: number,
+  rateBasisPoints: number,
+  intraState: boolean,
+  paidTaxPaise?: number,
+): TaxSplit {
   if (!Number.isSafeInteger(taxablePaise) || taxablePaise < 0) throw new RangeError('taxable value is not paise');
   if (!Number.isInteger(rateBasisPoints) || rateBasisPoints < 0 || rateBasisPoints > 10_000 || rateBasisPoints % 2) {
     throw new RangeError(`GST rate ${rateBasisPoints} basis points is not a rate that halves into CGST and SGST`);
   }
+  if (
+    paidTaxPaise !== undefined &&
+    (!Number.isSafeInteger(paidTaxPaise) || Math.abs(paidTaxPaise - (taxablePaise * rateBasisPoints) / 10_000) > 1)
+  ) {
+    throw new RangeError(`tax ${paidTaxPaise} paise is not ${rateBasisPoints} basis points of ${taxablePaise}`);
+  }
   const half = rateBasisPoints / 2;
-  const cgstPaise = intraState ? taxOf(taxablePaise, half) : 0;
-  const sgstPaise = cgstPaise;
-  const igstPaise = intraState ? 0 : taxOf(taxablePaise, rateBasisPoints);
+  const cgstPaise = !intraState
+    ? 0
+    : paidTaxPaise === undefined
+      ? taxOf(taxablePaise, half)
+      : Math.floor(paidTaxPaise / 2);
+  const sgstPaise = !intraState ? 0 : paidTaxPaise === undefined ? cgstPaise : paidTaxPaise - cgstPaise;
+  const igstPaise = intraState ? 0 : (paidTaxPaise ?? taxOf(taxablePaise, rateBasisPoints));
   const totalTaxPaise = cgstPaise + sgstPaise + igstPaise;
   return {
     intraState,

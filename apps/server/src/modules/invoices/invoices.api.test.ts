@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_ROUTES, type InvoicePdfResponse, type InvoiceSummary, type InvoicesResponse } from '@pravesh/core';
+import {
+  ADD_ONS,
+  ADD_ON_CATALOGUE,
+  INVOICE_ROUTES,
+  priceOf,
+  type InvoicePdfResponse,
+  type InvoiceSummary,
+  type InvoicesResponse,
+} from '@pravesh/core';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { pdfText } from '../../test/pdf.ts';
 import {
@@ -218,6 +226,38 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
       .where(eq(invoiceTable.purchaseId, paid.purchaseId));
     expect(row!.recipientMobileMasked).toBe(`${customer.mobileNo.slice(0, 2)}******${customer.mobileNo.slice(-2)}`);
     expect(row!.placeOfSupplyCode).toBe('29');
+  });
+
+  it("totals each add-on's invoice at exactly what the customer paid, in the supplier state and in another", async () => {
+    const customer = await signInCustomer(server, nextMobile('97'));
+    const deps = { db: server.database.db, config: server.config, now: server.clock.now };
+    for (const addOn of ADD_ONS) {
+      for (const customerStateCode of [null, '27']) {
+        const price = priceOf(addOn);
+        const purchaseId = randomUUID();
+        await issueInvoiceOnPaid(
+          {
+            purchaseId,
+            customerId: customer.customerId,
+            addOn,
+            description: ADD_ON_CATALOGUE[addOn].invoiceDescription,
+            sacCode: ADD_ON_CATALOGUE[addOn].sacCode,
+            ...price,
+            currency: 'INR',
+            paidAt: new Date(server.clock.now()),
+            customerStateCode,
+            providerPaymentId: null,
+          },
+          deps,
+        );
+        const [row] = await server.database.db
+          .select()
+          .from(invoiceTable)
+          .where(eq(invoiceTable.purchaseId, purchaseId));
+        const printed = row!.taxablePaise + row!.cgstPaise + row!.sgstPaise + row!.igstPaise;
+        expect([addOn, customerStateCode, printed]).toEqual([addOn, customerStateCode, price.amountPaise]);
+      }
+    }
   });
 
   it('keeps downloads behind the invoice download switch (spec 001 §9)', async () => {

@@ -32,6 +32,7 @@ export async function issueInvoiceOnPaid(
     sacCode: purchase.sacCode,
     taxablePaise: purchase.taxableValuePaise,
     gstRateBasisPoints: Math.round(purchase.gstPercent * 100),
+    gstPaise: purchase.gstPaise,
     paidAt: purchase.paidAt,
   });
 }

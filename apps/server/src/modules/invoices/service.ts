@@ -46,6 +46,12 @@ export interface InvoicePurchase {
   taxablePaise: number;
   /** GST rate in basis points; default 1800 (18%). */
   gstRateBasisPoints?: number | undefined;
+  /**
+   * The GST inside a GST-inclusive amount the customer paid (taxable + this = the amount): the
+   * invoice's taxes are split from it, so its total is what was paid (core splitGst). Unset: each
+   * tax is the rate's on the taxable value.
+   */
+  gstPaise?: number | undefined;
   paidAt: Date;
 }
 
@@ -68,6 +74,12 @@ const purchaseSchema = z.object({
     .min(0)
     .max(Number.MAX_SAFE_INTEGER / 10_000),
   gstRateBasisPoints: z.number().int().min(0).max(10_000).multipleOf(2).optional(),
+  gstPaise: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER / 10_000)
+    .optional(),
   paidAt: z.date(),
 });
 
@@ -117,7 +129,7 @@ export function createInvoicesService({ store, config, now }: InvoicesServiceDep
       const recipientStateCode = gstStateCodeOf(input.recipient.state) ?? null;
       const placeOfSupplyCode = recipientStateCode ?? supplier.stateCode;
       const rate = input.gstRateBasisPoints ?? STANDARD_GST_RATE_BASIS_POINTS;
-      const tax = splitGst(input.taxablePaise, rate, placeOfSupplyCode === supplier.stateCode);
+      const tax = splitGst(input.taxablePaise, rate, placeOfSupplyCode === supplier.stateCode, input.gstPaise);
       const issuedAt = new Date(now());
       const financialYear = financialYearOf(issuedAt);
       const { invoice, created } = await store.issueOnce(
