@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
+  DATA_RIGHTS_CONTRACT_ID,
   CONSENT_STATE_CONFIRMED,
   PraveshError,
   hasUnstorableText,
@@ -338,10 +339,18 @@ export function createConsentService(options: ConsentServiceOptions) {
       return answers ? { ...answer, withdrawn: answers[0]?.action === 'withdraw' } : answer;
     },
 
-    /** POST puckar/history: every entry of the customer, oldest first, and the state per contract. */
+    /**
+     * POST puckar/history: every consent entry of the customer, oldest first, and the state per
+     * contract. The ledger also keeps the customer's data-rights steps under their subject
+     * (DATA_RIGHTS_CONTRACT_ID, modules/data-rights): those are requests, not consents, and have
+     * their own screens; listed here they broke the answer's shape (a 500) and the CSV showed the
+     * request as an accepted contract.
+     */
     async history(customerId: string): Promise<ConsentHistoryResponse> {
       const key = customerKey(customerId);
-      const rows = await store.subjectEntries(subjectOf(key, ''));
+      const rows = (await store.subjectEntries(subjectOf(key, ''))).filter(
+        (row) => row.contractId !== DATA_RIGHTS_CONTRACT_ID,
+      );
       const latestByContract = new Map<string, LedgerRow>();
       for (const row of rows) latestByContract.set(row.contractId, row);
       return {

@@ -3,9 +3,11 @@ import { gunzipSync } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONSENT_ROUTES,
   DATA_RIGHTS_CONTRACT_ID,
   DATA_RIGHTS_ROUTES,
   type AccountDeletionResponse,
+  type ConsentHistoryResponse,
   type AccountsDetailResponse,
   type DataExportFile,
   type DataExportResponse,
@@ -147,6 +149,24 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
   const purchasesAndInvoicesOf = async (customerId: string) => ({
     purchases: await server.database.db.select().from(addOnPurchases).where(eq(addOnPurchases.customerId, customerId)),
     invoices: await server.database.db.select().from(invoices).where(eq(invoices.customerId, customerId)),
+  });
+
+  it('keeps the consent history readable after a data-rights request: it lists consents, not the request', async () => {
+    const ana = await signInCustomer(server);
+    expect((await call('POST', DATA_RIGHTS_ROUTES.dataExport, ana)).status).toBe(200);
+    expect(await ledgerActions(ana.customerId)).toContain('export_requested');
+    const client = testClient(server);
+    const json = await client.call<ConsentHistoryResponse>('POST', CONSENT_ROUTES.history, {
+      accessToken: ana.accessToken,
+      body: { customerId: ana.customerId },
+    });
+    expect([json.status, json.body.response]).toEqual([200, { customerId: ana.customerId, current: [], entries: [] }]);
+    const csv = await client.inject('POST', CONSENT_ROUTES.history, {
+      accessToken: ana.accessToken,
+      body: { customerId: ana.customerId, format: 'csv' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(DATA_RIGHTS_CONTRACT_ID);
   });
 
   it('builds an export in the background that only its owner can download, while the link lasts', async () => {
