@@ -8,6 +8,17 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/a?glssKey=k&signature=s&otp=123456')).not.toMatch(/=k|=s|123456/);
     expect(redactUrl('/plain/path')).toBe('/plain/path');
+    expect(redactUrl('/MSP/api/v1/myAccount/dataExport/download?link=abc.sig')).toBe(
+      '/MSP/api/v1/myAccount/dataExport/download?link=%5Bredacted%5D',
+    );
+  });
+
+  it("hides the caller-ID request nonce in its routes' paths", () => {
+    expect(redactUrl('/SSOSOCKET/api/v1/oauth/request/n0nce_123?x=1')).toBe(
+      '/SSOSOCKET/api/v1/oauth/request/[redacted]?x=1',
+    );
+    expect(redactUrl('/dev/caller-id/n0nce_123/approve')).toBe('/dev/caller-id/[redacted]/approve');
+    expect(redactUrl('/SSOSOCKET/api/v1/oauth/request')).toBe('/SSOSOCKET/api/v1/oauth/request');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { PASS_TOKEN_QUERY } from '@pravesh/core';
+import { PASS_TOKEN_QUERY, SSO_DEV_ROUTES, SSO_ROUTES } from '@pravesh/core';
 
 /**
  * Query parameters that carry secrets or personal data and must never reach a log line (spec 000
@@ -15,17 +15,41 @@ const SECRET_QUERY_KEYS = [
   'otp',
   'mobileNo',
   'email',
+  // The data export's signed download link (modules/data-rights).
+  'link',
 ];
 const SECRET_KEYS = new Set(SECRET_QUERY_KEYS.map((key) => key.toLowerCase()));
 
-/** Replaces secret query values with "[redacted]" (image loads carry the token in the URL). */
+/**
+ * Routes whose last path segment is a secret: the caller-ID request nonce (its status route, and
+ * the simulator's app page outside production) signs in whoever presents it once the app approved
+ * it (modules/sso/caller-id), so it is a credential for its few minutes. The segment after each
+ * prefix is replaced; the route stays readable.
+ */
+const SECRET_SEGMENT_PREFIXES = [SSO_ROUTES.callerIdStatus, SSO_DEV_ROUTES.callerId].map((route) =>
+  route.slice(0, route.lastIndexOf('/') + 1),
+);
+
+function redactPath(path: string): string {
+  for (const prefix of SECRET_SEGMENT_PREFIXES) {
+    if (!path.startsWith(prefix) || path.length === prefix.length) continue;
+    const end = path.indexOf('/', prefix.length);
+    return `${prefix}[redacted]${end === -1 ? '' : path.slice(end)}`;
+  }
+  return path;
+}
+
+/**
+ * Replaces secret query values and secret path segments with "[redacted]" (image loads carry the
+ * token in the URL).
+ */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  if (queryStart === -1) return redactPath(url);
   const params = new URLSearchParams(url.slice(queryStart + 1));
   // Any spelling of a listed name (mobileno, MOBILENO): a handler may not care, the log must.
   for (const key of new Set(params.keys())) if (SECRET_KEYS.has(key.toLowerCase())) params.set(key, '[redacted]');
-  return `${url.slice(0, queryStart)}?${params.toString()}`;
+  return `${redactPath(url.slice(0, queryStart))}?${params.toString()}`;
 }
 
 export interface LogStream {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealForSite } from '@pravesh/core';
+import { randomBytes } from 'node:crypto';
+import { SSO_ROUTES, callerIdStatusPath, devCallerIdPath, sealForSite } from '@pravesh/core';
 import { DATABASE_KINDS } from '../../test/instance.ts';
 import { DEMO_CUSTOMER } from './customers/seed.ts';
 import {
@@ -77,5 +78,34 @@ describe.each(DATABASE_KINDS)('secrets stay out of the logs on %s', (kind) => {
     expect(log).toContain('authorization code used twice');
     expect(log).toContain('/SSOSP/api/v1/customer/setSSID?token=%5Bredacted%5D');
     for (const secret of secrets) expect(log.includes(secret), `log contains ${secret.slice(0, 12)}…`).toBe(false);
+  });
+
+  it('keeps the caller-ID request nonce out of the logs: once approved it signs its holder in', async () => {
+    const requestNonce = randomBytes(18).toString('base64url');
+    const pass = await server.pass(2);
+    await server.app.inject({
+      method: 'POST',
+      url: SSO_ROUTES.callerIdStart,
+      headers: { 'pb-pass-token': pass },
+      payload: { type: 'btmsheet', partnerKey: 'demo-partner', lang: 'en', ttl: 60_000, requestNonce },
+    });
+    await server.app.inject(devCallerIdPath(requestNonce));
+    const approved = await server.app.inject({
+      method: 'POST',
+      url: `${devCallerIdPath(requestNonce)}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'mobileNo=9234567890',
+    });
+    expect(approved.statusCode).toBe(303);
+    const status = await server.app.inject({
+      url: callerIdStatusPath(requestNonce),
+      headers: { 'pb-pass-token': pass, 'site-id': '2' },
+    });
+    expect(status.json<{ response: { status: string } }>().response.status).toBe('success');
+    await authorize(server, { social_token: requestNonce, socialProviderId: 'truecaller' });
+
+    const log = server.logs.join('\n');
+    expect(log).toContain(`${SSO_ROUTES.callerIdStart}/[redacted]`);
+    expect(log.includes(requestNonce)).toBe(false);
   });
 });
