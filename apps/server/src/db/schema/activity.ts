@@ -10,8 +10,13 @@ export const siteActivity = pgTable(
   {
     visitorId: text('visitor_id').notNull(),
     siteId: integer('site_id').notNull(),
-    /** Set once the visitor is known to be this customer; lets other devices' entries merge in. */
+    /** The customer who stored the entry, signed in; lets their other devices' entries merge in. */
     customerId: text('customer_id'),
+    /**
+     * The entry's owner in the key: the customer id, or '' for a visitor not signed in (migration
+     * 0033). Each customer on a shared browser has an entry of their own, never another's.
+     */
+    owner: text('owner').notNull().default(''),
     visitId: text('visit_id'),
     data: jsonb('data').$type<unknown[]>().notNull().default([]),
     leads: jsonb('leads').$type<unknown[]>().notNull().default([]),
@@ -20,7 +25,7 @@ export const siteActivity = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.visitorId, table.siteId] }),
+    primaryKey({ columns: [table.visitorId, table.siteId, table.owner] }),
     index('site_activity_customer_idx').on(table.customerId),
   ],
 );

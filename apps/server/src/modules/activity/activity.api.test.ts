@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_PATH, APPLICATION_DATA_PATH, type GetApplicationDataResponse } from '@pravesh/core';
 import { consentReceived } from '../../db/schema/consent.ts';
@@ -165,6 +166,49 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
     // Site 2's token is refused under site 7's pass token, in either place.
     expect((await read({ visitorId: laptop, customerId }, 7, { header: accessToken })).status).toBe(401);
     expect((await read({ visitorId: laptop, customerId }, 7, proof)).status).toBe(401);
+  });
+
+  describe('two customers on one browser (one visitor id)', () => {
+    const itemIds = (response: GetApplicationDataResponse | undefined) =>
+      (response?.sites['2']?.data ?? []).map((item) => item.id).sort();
+
+    it("keeps each customer's entry their own, and answers a visitor-only read neither", async () => {
+      const visitorId = randomUUID();
+      const asha = await signIn();
+      const ravi = await signIn();
+      const as = (customer: typeof asha) => [2, { sso: customer.accessToken }] as const;
+      const stored = [
+        await post(ACTIVITY_PATH, { visitorId, customerId: asha.customerId, data: [leadItem('asha')] }, ...as(asha)),
+        await post(ACTIVITY_PATH, { visitorId, customerId: ravi.customerId, data: [leadItem('ravi')] }, ...as(ravi)),
+      ];
+      expect(stored.map((reply) => reply.status)).toEqual([200, 200]);
+
+      expect(itemIds((await read({ visitorId, customerId: ravi.customerId }, ...as(ravi))).body.response)).toEqual([
+        'ravi',
+      ]);
+      expect(itemIds((await read({ visitorId, customerId: asha.customerId }, ...as(asha))).body.response)).toEqual([
+        'asha',
+      ]);
+      // A visitor id is no proof of a customer: without one, neither entry is answered.
+      expect(itemIds((await read({ visitorId })).body.response)).toEqual([]);
+      // Asha's erasure (by her customer id) finds her entry: Ravi's write did not take it over.
+      expect(await server.database.db.$count(siteActivity, eq(siteActivity.customerId, asha.customerId))).toBe(1);
+    });
+
+    it("takes the visitor's own entry into the customer's at their first store, once", async () => {
+      const visitorId = randomUUID();
+      expect((await post(ACTIVITY_PATH, { visitorId, data: [leadItem('before')] })).status).toBe(200);
+      const asha = await signIn();
+      const proof = { sso: asha.accessToken };
+      const body = { visitorId, customerId: asha.customerId, data: [leadItem('after')] };
+      expect((await post(ACTIVITY_PATH, body, 2, proof)).status).toBe(200);
+      expect(itemIds((await read({ visitorId, customerId: asha.customerId }, 2, proof)).body.response)).toEqual([
+        'after',
+        'before',
+      ]);
+      expect(itemIds((await read({ visitorId })).body.response)).toEqual([]);
+      expect(await server.database.db.$count(siteActivity, eq(siteActivity.visitorId, visitorId))).toBe(1);
+    });
   });
 
   describe('a customerId without that customer’s valid access token', () => {

@@ -22,7 +22,8 @@ import type { ActivityService } from './service.ts';
  * customer, and reading with it answers everything the customer did on every device and site. So
  * a body that names a customer must come with that customer's access token (the pass token's sso
  * strategy, or pb-access-token), else tokenNotValidated and nothing is stored or answered.
- * Visitor-only calls (no customerId) need no sign-in.
+ * Visitor-only calls (no customerId) need no sign-in, and reach only what was stored without a
+ * customer: each customer on a shared browser has an entry of their own (store.ts, migration 0033).
  */
 export function activityRoutes(app: FastifyInstance, service: ActivityService, customers: CustomerAuth): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -73,8 +73,17 @@ export function createActivityService(store: ActivityStore, now: () => number = 
       assertSharedDataSize({ data, leads, sharedData: body.sharedData });
       const at = now();
 
-      const row = await store.update(body.visitorId, siteId, (current) => {
-        const existingData = current.data as DataItem[];
+      const row = await store.update(body.visitorId, siteId, body.customerId, (current, anonymous) => {
+        // What the visitor stored before signing in joins the customer's entry (theirs wins on an id).
+        const existingData = upsertItems(
+          (anonymous?.data as DataItem[] | undefined) ?? [],
+          current.data as DataItem[],
+          at,
+        );
+        const existingLeads = upsertItems((anonymous?.leads as Lead[] | undefined) ?? [], current.leads as Lead[], at);
+        const existingShared = anonymous?.sharedData
+          ? { ...anonymous.sharedData, ...current.sharedData }
+          : current.sharedData;
         if (update) {
           const known = new Set(existingData.map(keyOf));
           const unknown = data.find((item) => !known.has(keyOf(item)));
@@ -82,10 +91,9 @@ export function createActivityService(store: ActivityStore, now: () => number = 
         }
         const next = {
           data: upsertItems(existingData, data, at),
-          leads: upsertItems(current.leads as Lead[], leads, at),
-          sharedData: body.sharedData ? { ...current.sharedData, ...body.sharedData } : current.sharedData,
-          customerId: body.customerId ?? current.customerId,
-          visitId: body.visitId ?? current.visitId,
+          leads: upsertItems(existingLeads, leads, at),
+          sharedData: body.sharedData ? { ...existingShared, ...body.sharedData } : existingShared,
+          visitId: body.visitId ?? current.visitId ?? anonymous?.visitId ?? null,
         };
         // The limit holds for the whole entry as stored, not only for this call's part.
         assertSharedDataSize({ data: next.data, leads: next.leads, sharedData: next.sharedData });

@@ -46,10 +46,16 @@ export function createLeadsStore(db: Database) {
   /** Puts the lead's item into the customer's recent activity of its site (replacing it by id and type). */
   async function placeActivity(tx: Transaction, lead: LeadRow, placement: ActivityPlacement): Promise<void> {
     const visitorId = leadActivityVisitorId(lead.customerId);
-    const key = and(eq(siteActivity.visitorId, visitorId), eq(siteActivity.siteId, placement.siteId));
+    // The customer's own entry (owner: migration 0033), as the activity module keys them.
+    const owner = lead.customerId;
+    const key = and(
+      eq(siteActivity.visitorId, visitorId),
+      eq(siteActivity.siteId, placement.siteId),
+      eq(siteActivity.owner, owner),
+    );
     await tx
       .insert(siteActivity)
-      .values({ visitorId, siteId: placement.siteId, customerId: lead.customerId })
+      .values({ visitorId, siteId: placement.siteId, customerId: lead.customerId, owner })
       .onConflictDoNothing();
     const [row] = await tx.select().from(siteActivity).where(key).for('update');
     if (!row) throw new Error('recent-activity row vanished inside its transaction');
