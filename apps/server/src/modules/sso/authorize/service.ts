@@ -248,7 +248,18 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
       // (trustDevice below), and that trust — or the customer's own live session — is what lets the
       // retried password sign-in through secondFactorSatisfied(). A flag the caller sets could not
       // prove anything, so it grants nothing.
-      const method = selectAuthMethod({ ...body, hasSessionCookie: context.cookieToken !== undefined });
+      let method = selectAuthMethod({ ...body, hasSessionCookie: context.cookieToken !== undefined });
+      // spec 000 §4 puts the existing session cookie before caller identification. A cookie whose
+      // session has ended (logged out elsewhere, its device revoked, a changed number) is no existing
+      // session: taken as one, it answered every caller-ID sign-in sessionInvalid until it expired.
+      if (
+        method === 'glss_token' &&
+        !body.glss_token &&
+        body.social_token &&
+        !(await liveSessionOf(context.cookieToken))
+      ) {
+        method = selectAuthMethod({ ...body, hasSessionCookie: false });
+      }
       if (!method) throw new PraveshError('authMethodMissing');
       const signedIn = await signIn(method, body, context);
       const { customer } = signedIn;

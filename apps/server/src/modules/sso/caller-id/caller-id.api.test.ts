@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
-import { authorize, ssoServer, type SsoTestServer } from '../../../test/customers.ts';
+import {
+  authorize,
+  logOut,
+  sessionCookie,
+  signInCustomer,
+  ssoServer,
+  type SsoTestServer,
+} from '../../../test/customers.ts';
 
 describe.each(DATABASE_KINDS)('caller identification on %s', (kind) => {
   let server: SsoTestServer;
@@ -73,6 +80,33 @@ describe.each(DATABASE_KINDS)('caller identification on %s', (kind) => {
     const again = await authorize(server, { social_token: requestNonce });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ statusCode: 'callerIdNotApproved' });
+  });
+
+  it('signs in over a session cookie whose session has ended (spec 000 §4: no existing session)', async () => {
+    // A browser whose session was ended elsewhere (logged out, a device revoked) keeps its cookie.
+    const earlier = await signInCustomer(server);
+    expect((await logOut(server, earlier.cookie)).statusCode).toBeLessThan(400);
+    const requestNonce = nonce();
+    expect((await start({ requestNonce })).statusCode).toBe(200);
+    await server.app.inject(`/dev/caller-id/${requestNonce}`);
+    const approved = await server.app.inject({
+      method: 'POST',
+      url: `/dev/caller-id/${requestNonce}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'mobileNo=9234567891',
+    });
+    expect(approved.statusCode).toBe(303);
+    const signedIn = await authorize(
+      server,
+      { social_token: requestNonce, socialProviderId: 'truecaller' },
+      { cookie: earlier.cookie },
+    );
+    expect([signedIn.statusCode, signedIn.json<{ response?: { method?: string } }>().response?.method]).toEqual([
+      200,
+      'social_truecaller',
+    ]);
+    // The new session's cookie replaces the dead one.
+    expect(sessionCookie(signedIn)).not.toBe(earlier.cookie);
   });
 
   it('reports rejected, and refuses to sign in with it', async () => {
