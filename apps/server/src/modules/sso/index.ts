@@ -84,6 +84,7 @@ export const ssoModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     callerId,
     limiter,
     deviceTrust,
+    accountActivity: deps.accountActivity,
     now,
   });
 

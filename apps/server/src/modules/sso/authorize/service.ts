@@ -1,8 +1,10 @@
 import {
+  CONTACT_CHANGE_PROOF_SECONDS,
   PraveshError,
   SEALED_PASSWORD_MAX_LENGTH,
   isIndianMobileNumber,
   isValidEmail,
+  maskEmail,
   normaliseEmail,
   openForSite,
   selectAuthMethod,
@@ -12,6 +14,7 @@ import {
 } from '@pravesh/core';
 import type { SsoConfig } from '../../../config/sso.ts';
 import type { RateLimiter } from '../../../lib/rate-limit/index.ts';
+import type { AccountActivity } from '../../../lib/account-activity.ts';
 import type { CallerIdService } from '../caller-id/service.ts';
 import type { DeviceTrust } from '../customers/trusted-devices.ts';
 import type { ClientRegistry } from '../clients.ts';
@@ -70,6 +73,8 @@ export interface AuthorizeServiceOptions {
   callerId: CallerIdService;
   limiter: RateLimiter;
   deviceTrust: DeviceTrust;
+  /** Where an address added at sign-in is told to the customer (My Account's account activity). */
+  accountActivity: Pick<AccountActivity, 'record'>;
   now: () => number;
 }
 
@@ -124,8 +129,16 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
   /**
    * JOURNEY_EMAIL_OTP: a verified address signs in the customer it belongs to. An address nobody
    * has yet is added to the customer of the browser's live session (the address is verified now),
-   * when that customer has none; otherwise there is no account to sign in to: emailNotRegistered
-   * (said only after the code checked out, so it tells nothing to someone without the mailbox).
+   * when that customer has none and signed in within CONTACT_CHANGE_PROOF_SECONDS, and the addition
+   * shows in their account activity; otherwise there is no account to sign in to:
+   * emailNotRegistered (said only after the code checked out, so it tells nothing to someone
+   * without the mailbox).
+   *
+   * Why recent: an email is a way to sign in, so adding one is a change of sign-in identifiers
+   * (docs/decisions/0005: it needs the current factor; ASVS 5.0 V6.3.7 / 4.0.3 V2.2.3 tell the
+   * customer). A session cookie alone — a shared computer, a 30-day cookie taken — let anyone attach
+   * their own address and keep signing in after the customer logged out everywhere. A session made
+   * minutes ago is the proof of the number that profile's contact change also accepts.
    */
   async function emailSignIn(body: AuthorizeBody, context: AuthorizeContext): Promise<Customer> {
     const email = normaliseEmail(body.email!);
@@ -135,7 +148,8 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
     if (owner) return owner;
     for (const token of [body.glss_token, context.cookieToken]) {
       const session = await liveSessionOf(token);
-      const customer = session ? await customers.byId(session.customerId) : undefined;
+      const recent = session && now() - session.createdAt.getTime() <= CONTACT_CHANGE_PROOF_SECONDS * 1000;
+      const customer = recent ? await customers.byId(session.customerId) : undefined;
       if (customer && !customer.email) {
         try {
           await customers.update(customer.customerId, { email });
@@ -145,6 +159,11 @@ export function createAuthorizeService(options: AuthorizeServiceOptions) {
           if (taken) return taken;
           throw new PraveshError('emailNotRegistered');
         }
+        await options.accountActivity.record({
+          customerId: customer.customerId,
+          kind: 'emailChanged',
+          detail: maskEmail(email),
+        });
         return { ...customer, email };
       }
     }

@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealForSite, SSO_ROUTES } from '@pravesh/core';
+import { eq } from 'drizzle-orm';
+import { CONTACT_CHANGE_PROOF_SECONDS, maskEmail, sealForSite, SSO_ROUTES } from '@pravesh/core';
+import { accountActivity } from '../../../db/schema/account-activity.ts';
 import { ssoCustomers, ssoOtpCodes } from '../../../db/schema/sso.ts';
 import { DATABASE_KINDS } from '../../../test/instance.ts';
 import { DEMO_CUSTOMER } from '../customers/seed.ts';
@@ -198,5 +200,31 @@ describe.each(DATABASE_KINDS)('email OTP on %s', (kind) => {
     await sendEmailOtp(server, email);
     const third = await latestEmail(server, email);
     expect((await authorize(server, { email, otp: third.code })).json()).toMatchObject({ response: { customerId } });
+    // The customer is told, in their account activity, with the address masked.
+    const told = await server.database.db
+      .select()
+      .from(accountActivity)
+      .where(eq(accountActivity.customerId, customerId.toLowerCase()));
+    expect(told.map((event) => [event.kind, event.detail])).toEqual([['emailChanged', maskEmail(email)]]);
+  });
+
+  it('adds no address over a session signed in more than 10 minutes ago (a left-behind or taken cookie)', async () => {
+    const signedIn = await signInWithOtp(server, '9822222223');
+    expect(signedIn.statusCode).toBe(200);
+    const customerId = signedIn.json<{ response: { customerId: string } }>().response.customerId;
+    server.clock.advance(CONTACT_CHANGE_PROOF_SECONDS * 1000 + 1_000);
+    const email = nextEmail();
+    await sendEmailOtp(server, email);
+    const { code } = await latestEmail(server, email);
+    const refused = await authorize(server, { email, otp: code }, { cookie: sessionCookie(signedIn) });
+    expect([refused.statusCode, refused.json<{ statusCode: string }>().statusCode]).toEqual([
+      404,
+      'emailNotRegistered',
+    ]);
+    const [customer] = await server.database.db
+      .select()
+      .from(ssoCustomers)
+      .where(eq(ssoCustomers.customerId, customerId));
+    expect(customer?.emailHash ?? null).toBeNull();
   });
 });
