@@ -48,7 +48,7 @@ export interface PaidPurchase {
   readonly gstPercent: number;
   readonly currency: string;
   readonly paidAt: Date;
-  /** GST state code of the customer (place of supply), when known; null today. */
+  /** GST state code of the customer when the purchase knows it; null: the invoice hook reads the state on file. */
   readonly customerStateCode: string | null;
   readonly providerPaymentId: string | null;
 }

@@ -5,6 +5,7 @@ import {
   ADD_ONS,
   ADD_ON_CATALOGUE,
   INVOICE_ROUTES,
+  normalisePersonalDetails,
   priceOf,
   type InvoicePdfResponse,
   type InvoiceSummary,
@@ -22,6 +23,9 @@ import {
 import { invoicesServiceFor, type InvoicePurchase } from './index.ts';
 import { issueInvoiceOnPaid } from './on-paid.ts';
 import { invoices as invoiceTable } from '../../db/schema/invoices.ts';
+import { customerProfiles } from '../../db/schema/profile.ts';
+import { createPiiCipher } from '../../auth/pii-cipher.ts';
+import { sealPersonalDetails } from '../../lib/personal-details.ts';
 import { testClient, type Envelope } from '../../test/client.ts';
 
 describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
@@ -258,6 +262,66 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
         expect([addOn, customerStateCode, printed]).toEqual([addOn, customerStateCode, price.amountPaise]);
       }
     }
+  });
+
+  it("charges IGST to a customer whose personal details put them in another state, CGST + SGST in the supplier's", async () => {
+    const deps = { db: server.database.db, config: server.config, now: server.clock.now };
+    const pii = createPiiCipher(server.config.pii, server.config.piiHashKey);
+    const invoiceFor = async (state: string | undefined) => {
+      const customer = await signInCustomer(server, nextMobile('97'));
+      if (state) {
+        const details = normalisePersonalDetails({
+          fullName: 'Meera Iyer',
+          dateOfBirth: '1990-02-11',
+          gender: 'FEMALE',
+          pan: null,
+          employmentType: 1,
+          employerId: null,
+          monthlyIncome: 90_000,
+          cityId: 1,
+          bankId: null,
+        });
+        const stored = {
+          ...details,
+          employerName: null,
+          cityName: 'A city',
+          state,
+          bankName: null,
+          annualTurnoverLabel: null,
+        };
+        const at = new Date(server.clock.now());
+        await server.database.db
+          .insert(customerProfiles)
+          .values({
+            customerId: customer.customerId,
+            detailsEnc: sealPersonalDetails(pii, stored),
+            createdAt: at,
+            updatedAt: at,
+          });
+      }
+      const purchaseId = randomUUID();
+      await issueInvoiceOnPaid(
+        {
+          purchaseId,
+          customerId: customer.customerId,
+          addOn: 'CREDIT_HEALTH',
+          description: ADD_ON_CATALOGUE.CREDIT_HEALTH.invoiceDescription,
+          sacCode: ADD_ON_CATALOGUE.CREDIT_HEALTH.sacCode,
+          ...priceOf('CREDIT_HEALTH'),
+          currency: 'INR',
+          paidAt: new Date(server.clock.now()),
+          customerStateCode: null,
+          providerPaymentId: null,
+        },
+        deps,
+      );
+      const [row] = await server.database.db.select().from(invoiceTable).where(eq(invoiceTable.purchaseId, purchaseId));
+      return [row!.placeOfSupplyCode, row!.recipientStateCode, row!.igstPaise > 0, row!.cgstPaise > 0];
+    };
+    expect(await invoiceFor('Maharashtra')).toEqual(['27', '27', true, false]);
+    expect(await invoiceFor('Karnataka')).toEqual(['29', '29', false, true]);
+    // No details on file: the supplier's state (IGST Act s. 12(2)(b) fallback), as before.
+    expect(await invoiceFor(undefined)).toEqual(['29', null, false, true]);
   });
 
   it('keeps downloads behind the invoice download switch (spec 001 §9)', async () => {
