@@ -41,6 +41,8 @@ export const addOnPurchases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When onPaid (the invoice step) succeeded for this paid purchase; null: the sweep takes it again (migration 0034). */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('add_on_purchases_key_unique').on(table.customerId, table.idempotencyKey),
@@ -48,6 +50,9 @@ export const addOnPurchases = pgTable(
       .on(table.customerId, table.addOn)
       .where(sql`status in ('CREATED', 'PENDING', 'SUCCESS')`),
     index('add_on_purchases_customer_idx').on(table.customerId, table.createdAt),
+    index('add_on_purchases_hand_over_idx')
+      .on(table.paidAt)
+      .where(sql`status = 'SUCCESS' and handed_over_at is null`),
     check(
       'add_on_purchases_add_on_check',
       sql`${table.addOn} in ('CREDIT_HEALTH', 'CREDIT_ADVISOR', 'RECTIFICATION', 'COLLECTION')`,

@@ -1,17 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SITES } from '@pravesh/core';
 import type { ModuleDeps } from '../../config/deps.ts';
+import { startTicker } from '../../lib/ticker.ts';
 import { addOnRoutes } from './routes.ts';
 import { createAddOnsService, type PaidPurchase } from './service.ts';
 import { createAddOnsStore } from './store.ts';
 
 export type { PaidPurchase } from './service.ts';
 
+/** How often each instance looks for paid purchases whose invoice step has not succeeded. */
+export const HAND_OVER_SWEEP_MS = 60_000;
+
 export interface AddOnsModuleOptions {
   /**
    * Called once per purchase when its payment succeeds: the place to issue its GST
-   * invoice (modules/invoices issueInvoice, idempotent). Default: nothing. Its failure is logged
-   * and does not undo the payment.
+   * invoice (modules/invoices issueInvoice, idempotent). Default: nothing. Its failure is logged,
+   * does not undo the payment, and is retried every HAND_OVER_SWEEP_MS until it succeeds.
    */
   onPaid?: (purchase: PaidPurchase, deps: ModuleDeps) => Promise<void>;
 }
@@ -35,6 +39,13 @@ export function createAddOnsModule(options: AddOnsModuleOptions = {}): FastifyPl
       },
     });
     addOnRoutes(app, { service, customerAuth: deps.customerAuth });
+    // A paid purchase whose invoice step failed is taken again until it succeeds (service.ts handOver).
+    startTicker(app, {
+      intervalMs: HAND_OVER_SWEEP_MS,
+      name: 'add-on invoice step',
+      log: deps.log,
+      run: () => service.retryHandOvers(),
+    });
     return Promise.resolve();
   };
 }

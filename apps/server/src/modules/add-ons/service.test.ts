@@ -4,7 +4,7 @@ import { PraveshError } from '@pravesh/core';
 import { createPaymentSimulator } from '../../providers/payment/index.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/instance.ts';
 import { createCreditStore } from '../credit/store.ts';
-import { createAddOnsService, type PaidPurchase } from './service.ts';
+import { HAND_OVER_GRACE_MS, createAddOnsService, type PaidPurchase } from './service.ts';
 import { createAddOnsStore } from './store.ts';
 
 /**
@@ -104,6 +104,37 @@ describe.each(DATABASE_KINDS)('add-ons service on %s', (kind) => {
         providerPaymentId: expect.stringMatching(/^sim_pay_/) as string,
       },
     ]);
+  });
+
+  it('takes a paid purchase whose invoice step failed again, until it succeeds, and then never again', async () => {
+    const paid: string[] = [];
+    let invoicing: 'down' | 'up' = 'down';
+    const onPaid = (purchase: PaidPurchase) =>
+      invoicing === 'down'
+        ? Promise.reject(new Error('invoice store down'))
+        : Promise.resolve(void paid.push(purchase.purchaseId));
+    const service = createAddOnsService({
+      store: createAddOnsStore(database.db),
+      payment: createPaymentSimulator({ now }),
+      now,
+      onPaid,
+      log: silent,
+      siteOrigin: () => undefined,
+    });
+    const customerId = await customerWithReport();
+    const started = await service.start(customerId, { addOn: 'CREDIT_HEALTH', idempotencyKey: randomUUID() });
+    expect((await service.confirm(customerId, { purchaseId: started.purchaseId })).status).toBe('SUCCESS');
+    // Within the grace period the purchase is the settling request's; after it, the sweep's.
+    expect(await service.retryHandOvers()).toBe(0);
+    at += HAND_OVER_GRACE_MS + 1_000;
+    expect(await service.retryHandOvers()).toBe(0);
+    invoicing = 'up';
+    expect(await service.retryHandOvers()).toBeGreaterThanOrEqual(1);
+    expect(paid).toContain(started.purchaseId);
+    const handedOver = paid.length;
+    at += HAND_OVER_GRACE_MS;
+    await service.retryHandOvers();
+    expect(paid).toHaveLength(handedOver);
   });
 
   it('keeps the payment when onPaid fails, and refuses every purchase while payments are off', async () => {

@@ -55,6 +55,11 @@ export interface PaidPurchase {
 
 export type OnPaid = (purchase: PaidPurchase) => Promise<void>;
 
+/** A purchase paid this recently is left to the request settling it; older ones are the sweep's. */
+export const HAND_OVER_GRACE_MS = 60_000;
+/** Purchases one sweep hands over at most. */
+const HAND_OVER_BATCH = 50;
+
 export interface AddOnsServiceDeps {
   store: AddOnsStore;
   /** undefined: payments are switched off (config/payment.ts), every purchase answers paymentUnavailable. */
@@ -131,16 +136,24 @@ export function createAddOnsService(deps: AddOnsServiceDeps) {
       now: new Date(now()),
     });
     if (!settled) return (await store.byId(row.customerId, row.purchaseId)) ?? row;
-    if (settled.status === 'SUCCESS') {
-      try {
-        await deps.onPaid(paidPurchase(settled));
-      } catch (error) {
-        // The payment stands whatever the invoice step does; the invoice is issued idempotently
-        // and can be issued again for this purchase id.
-        log.error({ purchaseId: settled.purchaseId, err: error }, 'onPaid failed after a successful payment');
-      }
-    }
+    if (settled.status === 'SUCCESS') await handOver(settled);
     return settled;
+  }
+
+  /**
+   * Runs the invoice step (onPaid) of a paid purchase and records that it succeeded. The payment
+   * stands whatever the step does: a failure is logged and the purchase is taken again by
+   * retryHandOvers (the invoice is issued once per purchase id, so a repeat is harmless).
+   */
+  async function handOver(row: PurchaseRow): Promise<boolean> {
+    try {
+      await deps.onPaid(paidPurchase(row));
+    } catch (error) {
+      log.error({ purchaseId: row.purchaseId, err: error }, 'onPaid failed after a successful payment; retried');
+      return false;
+    }
+    await store.markHandedOver(row.purchaseId, new Date(now()));
+    return true;
   }
 
   /** Makes the gateway order of a purchase that has none yet (a first start, or a retry after a gateway failure). */
@@ -303,6 +316,18 @@ export function createAddOnsService(deps: AddOnsServiceDeps) {
       if (row.status !== 'PENDING' || row.providerOrderId === null) return purchaseView(row);
       const payment = gateway();
       return purchaseView(await record(row, await ask(() => payment.paymentStatus(row.providerOrderId!))));
+    },
+
+    /**
+     * The sweep of the invoice step: paid purchases whose step has not succeeded, paid at least
+     * HAND_OVER_GRACE_MS ago (so not the one a request is handing over now), a batch at a time.
+     * Answers how many were handed over now.
+     */
+    async retryHandOvers(): Promise<number> {
+      const due = await store.notHandedOver(new Date(now() - HAND_OVER_GRACE_MS), HAND_OVER_BATCH);
+      let done = 0;
+      for (const row of due) if (await handOver(row)) done += 1;
+      return done;
     },
 
     /** MSP myAccount/transactions: the customer's purchases, newest first. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   AddOn,
   Bureau,
@@ -125,6 +125,30 @@ export function createAddOnsStore(db: Database) {
         .where(and(eq(addOnPurchases.purchaseId, purchaseId), inArray(addOnPurchases.status, ['CREATED', 'PENDING'])))
         .returning();
       return row;
+    },
+
+    /** The invoice step of a paid purchase succeeded (migration 0034). */
+    async markHandedOver(purchaseId: string, at: Date): Promise<void> {
+      await db
+        .update(addOnPurchases)
+        .set({ handedOverAt: at })
+        .where(and(eq(addOnPurchases.purchaseId, purchaseId), isNull(addOnPurchases.handedOverAt)));
+    },
+
+    /** Paid purchases whose invoice step has not succeeded, paid before `paidBefore`, oldest first. */
+    async notHandedOver(paidBefore: Date, limit: number): Promise<PurchaseRow[]> {
+      return db
+        .select()
+        .from(addOnPurchases)
+        .where(
+          and(
+            eq(addOnPurchases.status, 'SUCCESS'),
+            isNull(addOnPurchases.handedOverAt),
+            lt(addOnPurchases.paidAt, paidBefore),
+          ),
+        )
+        .orderBy(asc(addOnPurchases.paidAt))
+        .limit(limit);
     },
 
     /** The latest stored pull at each bureau, with its report (credit_pulls, read only). */
