@@ -319,12 +319,21 @@ describe('same-day priority (spec 000 §9)', () => {
 });
 
 describe('refresh', () => {
-  it('allows a pull only from nextRefreshDate on', () => {
+  it("allows a pull only from the start of nextRefreshDate's day in India on", () => {
     const pulled = Date.UTC(2026, 10, 1);
     const next = nextRefreshDate(pulled);
     expect(next).toBe('2026-12-01T00:00:00.000Z');
-    expect(canRefresh(next, Date.parse(next) - 1)).toBe(false);
-    expect(canRefresh(next, Date.parse(next))).toBe(true);
+    // From the start of that day in India (00:00 IST = 18:30 UTC the day before).
+    expect(canRefresh(next, Date.UTC(2026, 10, 30, 18, 29, 59))).toBe(false);
+    expect(canRefresh(next, Date.UTC(2026, 10, 30, 18, 30))).toBe(true);
     expect(canRefresh(null, pulled)).toBe(true);
+  });
+
+  it('allows the refresh on the whole day the refusal names, not from the hour of the last pull', () => {
+    // Pulled 1 Jan at 20:00 IST: refused until 31 Jan, and so allowed at 05:00 IST on 31 Jan.
+    const next = nextRefreshDate(Date.parse('2026-01-01T20:00:00+05:30'));
+    expect(istDay(next)).toBe('2026-01-31');
+    expect(canRefresh(next, Date.parse('2026-01-31T05:00:00+05:30'))).toBe(true);
+    expect(canRefresh(next, Date.parse('2026-01-30T23:59:59+05:30'))).toBe(false);
   });
 });

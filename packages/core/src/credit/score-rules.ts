@@ -309,9 +309,15 @@ export function nextRefreshDate(pulledAtMs: number, intervalDays = REFRESH_INTER
   return new Date(pulledAtMs + intervalDays * 86_400_000).toISOString();
 }
 
-/** A report may be pulled again only from nextRefreshDate on. */
+/**
+ * A report may be pulled again from the start (India time) of nextRefreshDate's day: the day a
+ * refusal names ("Your credit report can be refreshed on or after {date}", errors.ts). Counted from
+ * the exact instant, a pull at 20:00 was refused again until 20:00 of the day the customer was told.
+ */
 export function canRefresh(nextRefresh: string | null | undefined, nowMs: number): boolean {
   if (nextRefresh === null || nextRefresh === undefined) return true;
   const at = Date.parse(nextRefresh);
-  return !Number.isFinite(at) || nowMs >= at;
+  if (!Number.isFinite(at)) return true;
+  const day = istDay(at);
+  return day === null || nowMs >= Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  istDay,
   BUREAUS,
   CONSENT_CONFIG_CONTRACTS,
   CONSENT_ROUTES,
@@ -280,7 +281,7 @@ describe.each(DATABASE_KINDS)('credit API on %s', (kind) => {
     expect(rows[0]!.consentReference).toMatch(/^consent_ledger:[0-9a-f-]{36}$/);
   });
 
-  it('refreshes no earlier than nextRefreshDate and keeps every version', async () => {
+  it("refreshes no earlier than nextRefreshDate's day (India time) and keeps every version", async () => {
     const customer = await pulledCustomer();
     const first = await pullsOf(customer.customerId);
     const records = (await call<BureauScoreRecord[]>('getCreditScores', as(customer))).body.response!;
@@ -290,10 +291,12 @@ describe.each(DATABASE_KINDS)('credit API on %s', (kind) => {
     const early = await call('pullReport', as(customer));
     expect(early.status).toBe(429);
     expect(early.body.statusCode).toBe('bureauRefreshTooEarly');
-    expect(early.body.statusMessage).toMatch(/^Your credit report can be refreshed on or after \d{4}-\d{2}-\d{2}$/);
+    const day = istDay(nextRefresh)!;
+    expect(early.body.statusMessage).toBe(`Your credit report can be refreshed on or after ${day}`);
     expect(await pullsOf(customer.customerId)).toHaveLength(first.length);
 
-    clock.advance(nextRefresh - clock.now() - 1000);
+    // The day it names starts at 00:00 IST: refused a second before, allowed from then on.
+    clock.advance(Date.parse(`${day}T00:00:00+05:30`) - clock.now() - 1000);
     // A second early: still refused (the access token is fresh: sign in again after the wait).
     const again = await signInCustomer(server, customer.mobileNo);
     expect(again.customerId).toBe(customer.customerId);

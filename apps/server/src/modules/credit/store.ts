@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
+  canRefresh,
   isValidScore,
   scoreBand,
   type Bureau,
@@ -231,7 +232,7 @@ export function createCreditStore(db: Database, options: CreditStoreOptions = {}
         .where(and(eq(creditPulls.customerId, pull.customerId), eq(creditPulls.bureau, pull.bureau)))
         .orderBy(desc(creditPulls.version))
         .limit(1);
-      if (latest && latest.nextRefreshAt.getTime() > now.getTime()) return { tooEarly: latest };
+      if (latest && !canRefresh(latest.nextRefreshAt.toISOString(), now.getTime())) return { tooEarly: latest };
       const score = pull.state.kind === 'SCORE' ? pull.state.score : null;
       const [stored] = await tx
         .insert(creditPulls)
