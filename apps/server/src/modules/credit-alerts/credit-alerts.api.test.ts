@@ -351,6 +351,22 @@ describe.each(DATABASE_KINDS)('credit alerts API on %s (spec 001 §7)', (kind) =
     expect(segment.scoreChange!.reasons[0]!.kind).toBe('MISSED_PAYMENT');
   });
 
+  it('compares every pair when two pulls arrive between reads: no change is skipped', async () => {
+    // Pulled again (by the nudge, say) before the customer opened their alerts: the new card and
+    // enquiry of the second pull are still there in the third, so the newest pair alone shows none.
+    const customer = await customerWithTwoPulls();
+    const third: CreditReport = {
+      ...newerReport,
+      reportId: 'third-unread',
+      pulledAt: new Date(Date.parse(newerReport.pulledAt) + 31 * DAY_MS).toISOString(),
+    };
+    await storePull(customer.customerId, third);
+    const kinds = (await alertsOf(customer)).alerts.map((alert) => alert.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['NEW_ACCOUNT', 'NEW_ENQUIRY', 'SCORE_UP']));
+    // Read again: the pairs are settled, nothing is added.
+    expect((await alertsOf(customer)).alerts).toHaveLength(kinds.length);
+  });
+
   it('shows the seeded demo customer real alerts and why their score changed', async () => {
     const bureau = createBureauSimulator({
       now: clock.now,

@@ -48,7 +48,7 @@ export function creditAlertRoutes(app: FastifyInstance, { service, customerAuth 
       description:
         'Unread and total alerts, each bureau with a pull and whether its alerts are on, and scoreChange: the ' +
         'latest score move (first bureau by spec 000 §9 priority whose latest pull moved it) with its ranked ' +
-        `reasons, or null. Alerts come from the two latest stored pulls per bureau. ${TOKEN_NOTE}`,
+        `reasons, or null. Alerts come from each pair of consecutive stored pulls per bureau. ${TOKEN_NOTE}`,
       tags: ['credit-alerts'],
       response: { 200: envelopeSchema(userAlertSegmentResponseSchema), ...RESPONSES },
     },

@@ -43,15 +43,16 @@ const isScoreMove = (row: CreditAlertRow) => row.kind === 'SCORE_UP' || row.kind
  * Alerts are derived lazily, on the customer's first read after a new pull, not inside the pull:
  * the pull stays the credit module's alone (no second module writing in its transaction, nothing
  * to undo when a bureau fails half way), the seed's and any future import's pulls are covered the
- * same way, and a customer who never opens the dashboard costs nothing. Each bureau's two latest
- * stored pulls are compared once (core diffReports) and the result stored under the pair's unique
- * key, so the same pair always has the same alerts, however many reads race to it.
+ * same way, and a customer who never opens the dashboard costs nothing. Each pair of a bureau's
+ * consecutive stored pulls is compared once (core diffReports), every pair since the last read,
+ * and the result stored under the pair's unique key, so the same pair always has the same alerts,
+ * however many reads race to it.
  *
  * A bureau the customer unsubscribed from keeps its alerts stored but they are not listed or
  * counted; subscribing again shows them.
  */
 export function createCreditAlertsService({ store, now }: CreditAlertsServiceOptions) {
-  /** Compares every bureau's newest pair not compared yet; answers each bureau's latest version. */
+  /** Compares every bureau's pairs not compared yet, oldest first; answers each bureau's latest version. */
   async function derive(customerId: string): Promise<Map<Bureau, number>> {
     const latest = await store.latestVersions(customerId);
     for (const pair of await store.pendingPairs(customerId, latest)) {

@@ -24,9 +24,12 @@ export interface PendingPair {
 
 /**
  * Credit alerts' tables (db/schema/credit-alerts.ts), and the one read of credit_pulls they need:
- * the two latest versions of a bureau. credit_pulls is only read here, never written (its
+ * consecutive versions of a bureau. credit_pulls is only read here, never written (its
  * versions are the credit module's, and the database refuses any UPDATE of them).
  */
+/** How far back a read compares pairs not compared yet: two years of monthly pulls. */
+const PAIRS_LOOKED_AT = 24;
+
 export function createCreditAlertsStore(db: Database) {
   return {
     /** Each bureau's latest version number (bureaus without a pull are absent). */
@@ -40,9 +43,11 @@ export function createCreditAlertsStore(db: Database) {
     },
 
     /**
-     * The latest pair of each bureau with two or more pulls that has not been compared yet, with
-     * the two reports. Reads reports only for pairs still to compare, so a settled customer's read
-     * costs two small queries.
+     * Every pair of consecutive pulls of a bureau not compared yet, among its newest
+     * PAIRS_LOOKED_AT, oldest first, with the two reports. Not only the newest pair: a bureau pulled
+     * twice between two reads (the nudge pulls too) would skip the changes of the middle pull, and a
+     * new account still there in the newest pull shows in no newer pair. Reads reports only for
+     * pairs still to compare, so a settled customer's read costs two small queries.
      */
     async pendingPairs(customerId: string, latest: Map<Bureau, number>): Promise<PendingPair[]> {
       const candidates = [...latest].filter(([, version]) => version >= 2);
@@ -52,7 +57,13 @@ export function createCreditAlertsStore(db: Database) {
         .from(creditAlertDerivations)
         .where(eq(creditAlertDerivations.customerId, customerId));
       const done = new Set(derived.map((row) => `${row.bureau}:${row.toVersion}`));
-      const pending = candidates.filter(([bureau, version]) => !done.has(`${bureau}:${version}`));
+      const pending = candidates.flatMap(([bureau, newest]) => {
+        const versions: [Bureau, number][] = [];
+        for (let version = Math.max(2, newest - PAIRS_LOOKED_AT + 1); version <= newest; version += 1) {
+          if (!done.has(`${bureau}:${version}`)) versions.push([bureau, version]);
+        }
+        return versions;
+      });
       if (pending.length === 0) return [];
       const rows = await db
         .select({
