@@ -2,7 +2,6 @@ import {
   DEFAULT_AUTH_METHOD,
   ERRORS,
   MFA_REQUIRED_CODE,
-  openForSite,
   PraveshError,
   selectAuthMethod,
   type AuthMethod,
@@ -56,11 +55,9 @@ export function returnedNoStatus(error: unknown): boolean {
   return typeof body !== 'object' || body === null || typeof (body as { status?: unknown }).status !== 'boolean';
 }
 
-/** The mfaRequired answer's sealed mobile number (spec 000 §4), or undefined for other errors. */
-function mfaSealedMobile(error: unknown): string | undefined {
-  if (!(error instanceof PassRequestError) || error.statusCode !== MFA_REQUIRED_CODE) return undefined;
-  const response = (error.body as { response?: { mobileNo?: unknown } } | undefined)?.response;
-  return isText(response?.mobileNo) ? response.mobileNo : undefined;
+/** Whether the error is the mfaRequired answer (spec 000 §4). */
+function isMfaRequired(error: unknown): boolean {
+  return error instanceof PassRequestError && error.statusCode === MFA_REQUIRED_CODE;
 }
 
 /** "98******10": enough for a customer to recognise their number, not enough to read it off a screen. */
@@ -118,9 +115,8 @@ export function createAuthorizeFlow(
     try {
       granted = await authorizeOnce(fields);
     } catch (error) {
-      const sealedMobile = mfaSealedMobile(error);
-      if (sealedMobile === undefined) throw error;
-      granted = await afterSecondFactor(sealedMobile, fields);
+      if (!isMfaRequired(error)) throw error;
+      granted = await afterSecondFactor(fields);
     }
     dropUsedUrlParams(method);
     return exchangeCode(granted.code, { codeVerifier: granted.verifier });
@@ -128,21 +124,19 @@ export function createAuthorizeFlow(
 
   /**
    * spec 000 §4: "If authorize returns mfaRequired, an OTP journey widget opens with the decrypted
-   * mobile number and force_redirect=1, then the call is retried." The OTP step signs the customer
-   * in on the accounts host and trusts this device, so the retry passes; if it still does not
-   * (the accounts host's session cookie not visible to this site), the journey's own code is used.
+   * mobile number and force_redirect=1, then the call is retried." The server answers the number
+   * masked, not sealed (a sealed one told it to anyone who had only the password: server
+   * authorize/service.ts maskMobile), so the number is the one this sign-in was made with: a mobile
+   * and password sign-in opens the step with it, locked; a username sign-in lets the customer type
+   * it. The OTP step signs the customer in on the accounts host and trusts this device, so the
+   * retry passes; if it still does not (the accounts host's session cookie not visible to this
+   * site), the journey's own code is used.
    */
-  async function afterSecondFactor(sealedMobile: string, fields: Record<string, unknown>) {
-    let mobileNo: string | undefined;
-    try {
-      const opened = await openForSite(await accountsClient.siteKey(), 'login-link', sealedMobile);
-      mobileNo = typeof opened === 'string' ? opened : undefined;
-    } catch {
-      mobileNo = undefined;
-    }
+  async function afterSecondFactor(fields: Record<string, unknown>) {
+    const mobileNo = isText(fields.mobileNo) ? fields.mobileNo : undefined;
     const opened = await journeys.openJourney('JOURNEY_OTP', {
       forceRedirect: true,
-      editMobile: 0,
+      editMobile: mobileNo ? 0 : 1,
       ...(mobileNo ? { mobileNo } : {}),
     });
     if (opened.result.event !== 'auth') throw resultError(await journeys.settleWidget(opened));

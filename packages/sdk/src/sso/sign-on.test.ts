@@ -537,20 +537,20 @@ describe('authorize: the method priority of spec 000 §4', () => {
     expect(server.to(SSO_ROUTES.authorize)).toHaveLength(0);
   });
 
-  it('mfaRequired opens the OTP journey with the decrypted number and force_redirect=1, then retries', async () => {
-    const { sealForSite } = await import('@pravesh/core');
-    const sealed = await sealForSite(server.siteKey, 'login-link', MOBILE);
-    server.reply(SSO_ROUTES.authorize, () =>
-      json(
-        {
-          status: false,
-          statusCode: 'mfaRequired',
-          statusMessage: 'Please verify the OTP sent to your mobile number to continue',
-          response: { mobileNo: sealed, journey_type: 'JOURNEY_OTP', force_redirect: 1 },
-        },
-        401,
-      ),
+  /** The server's mfaRequired answer: the number masked to its last 4 digits (server authorize maskMobile). */
+  const mfaAnswer = () =>
+    json(
+      {
+        status: false,
+        statusCode: 'mfaRequired',
+        statusMessage: 'Please verify the OTP sent to your mobile number to continue',
+        response: { mobileNo: `******${MOBILE.slice(-4)}`, journey_type: 'JOURNEY_OTP', force_redirect: 1 },
+      },
+      401,
     );
+
+  it('mfaRequired opens the OTP journey with the number signed in with and force_redirect=1, then retries', async () => {
+    server.reply(SSO_ROUTES.authorize, mfaAnswer);
     const { signOn, openWidget } = setup({ widget: signedInThroughWidget });
     const session = await signOn.authorize({ mobileNo: MOBILE, password: 'pw' });
     expect(session.mobileNo).toBe(MOBILE);
@@ -565,28 +565,22 @@ describe('authorize: the method priority of spec 000 §4', () => {
     expect(server.to(SSO_ROUTES.getSsoToken)[0]!.body!.authorizationCode).not.toBe('frame-code');
   });
 
+  it('mfaRequired after a username sign-in opens the OTP journey for the customer to type their number', async () => {
+    server.reply(SSO_ROUTES.authorize, mfaAnswer);
+    const { signOn, openWidget } = setup({ widget: signedInThroughWidget });
+    await signOn.authorize({ username: 'asha@example.in', password: 'pw' });
+    const request = openWidget.mock.calls[0]![0];
+    expect(request.params).toMatchObject({ journey_type: 'JOURNEY_OTP', force_redirect: '1', editMobile: '1' });
+    expect(request.params.mobileNo).toBeUndefined();
+  });
+
   it('mfaRequired: if the retry fails the OTP journey’s own code is used; a closed widget is an error', async () => {
-    const { sealForSite } = await import('@pravesh/core');
-    const mfa = async () =>
-      json(
-        {
-          status: false,
-          statusCode: 'mfaRequired',
-          statusMessage: 'x',
-          response: {
-            mobileNo: await sealForSite(server.siteKey, 'login-link', MOBILE),
-            journey_type: 'JOURNEY_OTP',
-            force_redirect: 1,
-          },
-        },
-        401,
-      );
-    server.reply(SSO_ROUTES.authorize, mfa, 2);
+    server.reply(SSO_ROUTES.authorize, mfaAnswer, 2);
     const { signOn } = setup({ widget: signedInThroughWidget });
     await signOn.authorize({ mobileNo: MOBILE, password: 'pw' });
     expect(server.to(SSO_ROUTES.getSsoToken)[0]!.body!.authorizationCode).toBe('frame-code');
 
-    server.reply(SSO_ROUTES.authorize, mfa);
+    server.reply(SSO_ROUTES.authorize, mfaAnswer);
     const closed = setup();
     await expect(closed.signOn.authorize({ mobileNo: MOBILE, password: 'pw' })).rejects.toMatchObject({
       statusCode: 'closed_by_user',
