@@ -122,6 +122,14 @@ export const isLatestContractVersionResponseSchema = z.object({
    *; a decline is not a withdrawal and keeps the day's answer.
    */
   withdrawn: z.boolean().optional(),
+  /**
+   * Ours, with a customer's access token as above: whether their latest answer to the contract is
+   * an answer (accept or decline) to its latest version. A browser's "settled today" cookies are the
+   * browser's, not the person's: a second customer signing in on it the same day, or a contract
+   * that was never answered, is checked in full (spec 000 §4 "shown only when … the visitor has
+   * not already verified").
+   */
+  answered: z.boolean().optional(),
 });
 export type IsLatestContractVersionResponse = z.infer<typeof isLatestContractVersionResponseSchema>;
 

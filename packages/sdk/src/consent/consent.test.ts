@@ -75,8 +75,11 @@ function puckar(server: FakeServer) {
     ok({
       isLatestVersion: body?.contractVersionId === String(state.latest),
       latestContractVersionId: String(state.latest),
-      // The server's word for the access token's customer: their latest answer is a withdrawal.
+      // The server's word for the access token's customer: their latest answer is a withdrawal,
+      // and whether it answers the latest version at all.
       withdrawn: state.ledger.at(-1)?.action === 'withdraw',
+      answered:
+        state.ledger.at(-1)?.action === 'respond' && state.ledger.at(-1)?.contractVersionId === String(state.latest),
     }),
   );
   const entry = (body: Record<string, unknown> | undefined, action: string) => {
@@ -486,6 +489,16 @@ describe('once per site per day (spec 000 §4, §5, §9)', () => {
     await acceptedToday();
     // Withdrawn on another page: this browser's cookies still say settled today.
     service.ledger.push({ contractVersionId: '1', userValue: 'N', action: 'withdraw' });
+    const panel = fakePanel(() => ({ action: 'dismissed' }));
+    expect((await consentFor({}, { openPanel: panel.open }).run()).status).toBe('dismissed');
+    expect(server.to(CONSENT_ROUTES.check)).toHaveLength(1);
+    expect(panel.open).toHaveBeenCalledTimes(1);
+  });
+
+  it('another customer signed in on the same browser the same day is asked: the day is not theirs', async () => {
+    await acceptedToday();
+    // The server knows this customer has never answered (a new ledger: the other person's).
+    service.ledger.length = 0;
     const panel = fakePanel(() => ({ action: 'dismissed' }));
     expect((await consentFor({}, { openPanel: panel.open }).run()).status).toBe('dismissed');
     expect(server.to(CONSENT_ROUTES.check)).toHaveLength(1);

@@ -173,9 +173,11 @@ export function createConsent(pravesh: unknown, config: ConsentConfig = {}, opti
     if (!valid || !version) return undefined;
     try {
       // A version published since then is shown the same day: the light check says whether one was,
-      // and whether the customer has withdrawn it since, anywhere (My Account, another site).
+      // whether the customer has withdrawn it since, anywhere (My Account, another site), and
+      // whether this customer answered it at all: the day's cookies are the browser's, so another
+      // person signed in on it, or a contract never answered here, is checked in full.
       const answer = await isLatestVersion(version);
-      return answer.isLatestVersion && answer.withdrawn !== true ? version : undefined;
+      return answer.isLatestVersion && answer.withdrawn !== true && answer.answered !== false ? version : undefined;
     } catch (error) {
       logger.warn('consent: the latest-version check failed; checking in full', error);
       return undefined;

@@ -323,7 +323,8 @@ export function createConsentService(options: ConsentServiceOptions) {
     /**
      * POST puckar/islatestcontractversion: the read path, from the version cache as the check. With
      * the customer of the call's access token, also whether their latest answer is a withdrawal
-     * (their answers read in the check's batches), so a withdrawal made elsewhere is seen.
+     * (their answers read in the check's batches), so a withdrawal made elsewhere is seen, and
+     * whether it answers the latest version at all.
      */
     async isLatest(
       body: IsLatestContractVersionBody,
@@ -336,7 +337,13 @@ export function createConsentService(options: ConsentServiceOptions) {
       if (!latest) throw new PraveshError('contractNotFound');
       const latestContractVersionId = String(latest.version);
       const answer = { isLatestVersion: body.contractVersionId === latestContractVersionId, latestContractVersionId };
-      return answers ? { ...answer, withdrawn: answers[0]?.action === 'withdraw' } : answer;
+      if (!answers) return answer;
+      const last = answers[0];
+      return {
+        ...answer,
+        withdrawn: last?.action === 'withdraw',
+        answered: last?.action === 'respond' && last.version === latest.version,
+      };
     },
 
     /**

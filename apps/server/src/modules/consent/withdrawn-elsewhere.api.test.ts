@@ -53,6 +53,7 @@ describe.each(DATABASE_KINDS)('a withdrawal seen by the light consent check on %
       isLatestVersion: true,
       latestContractVersionId: '1',
       withdrawn: false,
+      answered: true,
     });
 
     // Withdrawn from My Account (another site's page): a new ledger entry.
@@ -68,6 +69,17 @@ describe.each(DATABASE_KINDS)('a withdrawal seen by the light consent check on %
 
     // A decline is not a withdrawal (it keeps the day's answer, spec 000 §4); a new acceptance ends it.
     expect((await answer(ana, 'N')).status).toBe(200);
-    expect(await isLatest(ana.accessToken)).toMatchObject({ withdrawn: false });
+    expect(await isLatest(ana.accessToken)).toMatchObject({ withdrawn: false, answered: true });
+  });
+
+  it('answers answered: false to a customer who never answered the latest version (another person on a settled browser)', async () => {
+    const newcomer = await signInCustomer(server);
+    expect(await isLatest(newcomer.accessToken)).toEqual({
+      isLatestVersion: true,
+      latestContractVersionId: '1',
+      withdrawn: false,
+      answered: false,
+    });
+    expect(await isLatest()).not.toHaveProperty('answered');
   });
 });
