@@ -7,6 +7,8 @@
 -- erasure (by customer id) missed the entry once it was relabelled. Existing rows keep the customer
 -- they hold now.
 ALTER TABLE "site_activity" ADD COLUMN IF NOT EXISTS "owner" text NOT NULL DEFAULT '';--> statement-breakpoint
-UPDATE "site_activity" SET "owner" = "customer_id" WHERE "customer_id" IS NOT NULL AND "owner" = '';--> statement-breakpoint
+-- Customer ids in lower case, as the server keeps them everywhere (uuid columns answer lower case):
+-- an id stored as sent in upper case escaped the export and the erasure, which match it exactly.
+UPDATE "site_activity" SET "customer_id" = lower("customer_id"), "owner" = lower("customer_id") WHERE "customer_id" IS NOT NULL AND "owner" = '';--> statement-breakpoint
 ALTER TABLE "site_activity" DROP CONSTRAINT IF EXISTS "site_activity_visitor_id_site_id_pk";--> statement-breakpoint
 ALTER TABLE "site_activity" ADD CONSTRAINT "site_activity_visitor_id_site_id_owner_pk" PRIMARY KEY ("visitor_id", "site_id", "owner");

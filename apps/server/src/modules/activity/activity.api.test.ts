@@ -195,6 +195,21 @@ describe.each(DATABASE_KINDS)('shared activity API on %s', (kind) => {
       expect(await server.database.db.$count(siteActivity, eq(siteActivity.customerId, asha.customerId))).toBe(1);
     });
 
+    it('keeps the customer id in lower case however it was sent, so the export and erasure find the entry', async () => {
+      const visitorId = randomUUID();
+      const asha = await signIn();
+      const proof = { sso: asha.accessToken };
+      const shouted = asha.customerId.toUpperCase();
+      expect(
+        (await post(ACTIVITY_PATH, { visitorId, customerId: shouted, data: [leadItem('x')] }, 2, proof)).status,
+      ).toBe(200);
+      const lower = asha.customerId.toLowerCase();
+      expect(await server.database.db.$count(siteActivity, eq(siteActivity.customerId, lower))).toBe(1);
+      expect(itemIds((await read({ visitorId: randomUUID(), customerId: shouted }, 2, proof)).body.response)).toEqual([
+        'x',
+      ]);
+    });
+
     it("takes the visitor's own entry into the customer's at their first store, once", async () => {
       const visitorId = randomUUID();
       expect((await post(ACTIVITY_PATH, { visitorId, data: [leadItem('before')] })).status).toBe(200);

@@ -73,7 +73,10 @@ export function createActivityService(store: ActivityStore, now: () => number = 
       assertSharedDataSize({ data, leads, sharedData: body.sharedData });
       const at = now();
 
-      const row = await store.update(body.visitorId, siteId, body.customerId, (current, anonymous) => {
+      // Customer ids are kept in lower case, as everywhere (uuid columns answer lower case): the
+      // export and the erasure find the customer's entries by it.
+      const customerId = body.customerId?.toLowerCase() ?? null;
+      const row = await store.update(body.visitorId, siteId, customerId, (current, anonymous) => {
         // What the visitor stored before signing in joins the customer's entry (theirs wins on an id).
         const existingData = upsertItems(
           (anonymous?.data as DataItem[] | undefined) ?? [],
@@ -111,7 +114,8 @@ export function createActivityService(store: ActivityStore, now: () => number = 
     /** POST pbguc/getApplicationData: entries per site, merged across the customer's visitors. */
     async read(body: GetApplicationDataBody): Promise<GetApplicationDataResponse> {
       if (body.siteId != null) validSiteId(body.siteId);
-      const [rows, consents] = await Promise.all([store.entries(body), store.consentDates(body)]);
+      const query = { ...body, customerId: body.customerId?.toLowerCase() ?? null };
+      const [rows, consents] = await Promise.all([store.entries(query), store.consentDates(query)]);
       const sites: Record<string, SiteEntry> = {};
       // The visitor's own entries last, so that on equal times they win the merge.
       const ordered = [...rows].sort(
