@@ -241,6 +241,21 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
       createdAt: at,
       updatedAt: at,
     });
+    // A card the lender already issued: decided, not the customer's to withdraw (core lifecycle).
+    const issuedCardId = randomUUID();
+    await server.database.db.insert(leads).values({
+      leadId: issuedCardId,
+      customerId: ana.customerId,
+      offerId: 'offer-2',
+      product: 'CC',
+      lenderId: 'lender-2',
+      lenderName: 'Example Card Bank',
+      productName: 'Rewards Card',
+      status: 'CARD_ISSUED',
+      continueUrl: 'https://partner.example.in/continue/2',
+      createdAt: at,
+      updatedAt: at,
+    });
     const anasBank = await fetchedBankData(ana, 'HDFC-FIP');
     const ravisBank = await fetchedBankData(ravi, 'SBI-FIP');
     const anasBankBefore = await bankRows(ana.customerId);
@@ -311,6 +326,9 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
     // The partner's read of the lead says the application is withdrawn.
     const [lead] = await db.select().from(leads).where(eq(leads.leadId, leadId));
     expect(lead).toMatchObject({ status: 'WITHDRAWN', partnerStatus: ERASED_PARTNER_STATUS });
+    // The issued card keeps its status (the lifecycle allows it only COMPLETED); its lender is told.
+    const [card] = await db.select().from(leads).where(eq(leads.leadId, issuedCardId));
+    expect(card).toMatchObject({ status: 'CARD_ISSUED', partnerStatus: ERASED_PARTNER_STATUS });
     // The consent ledger keeps every step.
     expect(await ledgerActions(ana.customerId)).toEqual([
       'erasure_requested',

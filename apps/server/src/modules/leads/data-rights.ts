@@ -1,4 +1,4 @@
-import { OPEN_LEAD_STATUSES, type LeadStatus } from '@pravesh/core';
+import { OPEN_LEAD_STATUSES, canCustomerWithdraw, type LeadStatus } from '@pravesh/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { leadStatusHistory, leads } from '../../db/schema/leads.ts';
 import type { DataRightsPartFactory } from '../data-rights/index.ts';
@@ -8,10 +8,14 @@ import { createLeadsStore } from './store.ts';
 export const ERASED_PARTNER_STATUS = 'CUSTOMER_ACCOUNT_DELETED';
 
 /**
- * Applications to partners. On erasure every open lead is WITHDRAWN through the lifecycle's own
- * status change (history entry included): that is what a partner's lead read by reference answers,
- * so the partner learns the customer left and stops the application. The lead rows stay, as
- * references without personal data (offer, lender, status), so the partner's read still answers.
+ * Applications to partners. On erasure every open lead the customer could still withdraw (core
+ * canCustomerWithdraw: not decided yet) is WITHDRAWN through the lifecycle's own status change
+ * (history entry included): that is what a partner's lead read by reference answers, so the partner
+ * learns the customer left and stops the application. A decided one (sanctioned, a loan paid out, a
+ * card issued) keeps its status — withdrawing it would tell the lender a live loan or card was
+ * cancelled, and refuse their later COMPLETED — and carries the same partner status, so the lender
+ * still learns of the erasure. The lead rows stay, as references without personal data (offer,
+ * lender, status), so the partner's read still answers.
  */
 export const leadsDataRightsPart: DataRightsPartFactory = ({ db }) => {
   const store = createLeadsStore(db);
@@ -39,20 +43,25 @@ export const leadsDataRightsPart: DataRightsPartFactory = ({ db }) => {
         .select({ leadId: leads.leadId })
         .from(leads)
         .where(and(eq(leads.customerId, customerId), inArray(leads.status, [...OPEN_LEAD_STATUSES])));
-      let withdrawn = 0;
+      // Leads whose partner is told of the erasure (withdrawn, or decided and marked).
+      let told = 0;
       for (const { leadId } of open) {
         const changed = await store.changeStatus(
           leadId,
           at,
-          (current) =>
-            (OPEN_LEAD_STATUSES as readonly string[]).includes(current.status)
-              ? { status: 'WITHDRAWN' satisfies LeadStatus, partnerStatus: ERASED_PARTNER_STATUS }
-              : null,
+          (current) => {
+            const status = current.status as LeadStatus;
+            if (!OPEN_LEAD_STATUSES.includes(status) || current.partnerStatus === ERASED_PARTNER_STATUS) return null;
+            return {
+              status: canCustomerWithdraw(status) ? ('WITHDRAWN' satisfies LeadStatus) : status,
+              partnerStatus: ERASED_PARTNER_STATUS,
+            };
+          },
           () => null,
         );
-        if (changed?.status === 'WITHDRAWN') withdrawn += 1;
+        if (changed?.partnerStatus === ERASED_PARTNER_STATUS) told += 1;
       }
-      return withdrawn;
+      return told;
     },
   };
 };

@@ -381,6 +381,32 @@ describe.each(DATABASE_KINDS)('leads API on %s', (kind) => {
     expect(item).toMatchObject({ subtitle: 'Kosh Bank · Disbursed', application: [{ state: 'DISBURSED' }] });
   });
 
+  it('refuses any change to a closed lead but answers an exact repeat of its last report unchanged', async () => {
+    const customer = await customerWithOffers();
+    const { leadId } = (await apply(applyBody(customer), asCustomer(customer))).body.response!;
+    const report = (status: string, partnerStatus: string) =>
+      partner<PartnerLeadResponse>('POST', LEAD_ROUTES.partnerLeadStatus, { reference: leadId, status, partnerStatus });
+    expect((await report('REJECTED', 'CREDIT_POLICY')).status).toBe(200);
+    // A retry of the report that closed it: the same answer, nothing added.
+    expect((await report('REJECTED', 'CREDIT_POLICY')).body.response).toMatchObject({
+      status: 'REJECTED',
+      partnerStatus: 'CREDIT_POLICY',
+    });
+    // A new word on a closed lead is a change: refused, as a new status would be.
+    const rewritten = await report('REJECTED', 'SOMETHING_ELSE');
+    expect([rewritten.status, rewritten.body.statusCode]).toEqual([409, 'leadTransitionRefused']);
+    const details = await call<LeadDetailsResponse>(
+      'GET',
+      `${LEAD_ROUTES.getUpdatedLeadDetails}?leadId=${leadId}`,
+      undefined,
+      asCustomer(customer),
+    );
+    expect(details.body.response!.history.map((entry) => [entry.status, entry.partnerStatus])).toEqual([
+      ['CREATED', null],
+      ['REJECTED', 'CREDIT_POLICY'],
+    ]);
+  });
+
   it('starts a new lead when the last one for the offer has closed', async () => {
     const customer = await customerWithOffers();
     const first = (await apply(applyBody(customer, CREDIT_CARD.offerId), asCustomer(customer))).body.response!;

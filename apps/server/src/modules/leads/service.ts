@@ -8,6 +8,7 @@ import {
   PraveshError,
   RECENT_ACTIVITY_SITES,
   canCustomerWithdraw,
+  isTerminalLeadStatus,
   leadTransition,
   type ApplyOfferResponse,
   type DataItem,
@@ -307,6 +308,9 @@ export function createLeadsService(options: LeadsServiceOptions) {
           const transition = leadTransition(current.status as LeadStatus, body.status, current.product);
           if (transition.kind === 'refused') throw new PraveshError('leadTransitionRefused');
           if (transition.kind === 'same' && current.partnerStatus === body.partnerStatus) return null;
+          // A closed lead moves no more, its partner's word included (README: "a later report is
+          // refused"); only an exact repeat of the report that closed it is answered, as above.
+          if (isTerminalLeadStatus(current.status as LeadStatus)) throw new PraveshError('leadTransitionRefused');
           return { status: body.status, partnerStatus: body.partnerStatus };
         },
         placement,
