@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AGGREGATOR_BANKS,
@@ -564,6 +564,48 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
       .from(aaAudit)
       .where(eq(aaAudit.customerId, customer.customerId));
     expect(given.filter((entry) => entry.event === 'CONSENT_GIVEN')).toHaveLength(1);
+  });
+
+  it('erases the data fetched under a consent revoked in the AA app, and lists its accounts no more', async () => {
+    const first = await fetchedCustomer('HDFC-FIP');
+    const { customer } = first;
+    const added = await ok<CreateConsentResponse>('consent', customer, {
+      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
+    });
+    const second = await linkedCustomer('SBI-FIP', customer, added.consent.consentHandle);
+    clock.advance(3_000);
+    const both = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    expect(new Set(both.accounts.map((account) => account.fipId))).toEqual(new Set(['HDFC-FIP', 'SBI-FIP']));
+    const sbiAccounts = both.accounts.filter((account) => account.fipId === 'SBI-FIP');
+    const hdfcTotal = both.accounts
+      .filter((account) => account.fipId === 'HDFC-FIP')
+      .reduce((sum, account) => sum + (account.currentBalance ?? 0), 0);
+
+    // Revoked in the AA's app (DPDP Act §8(7): erased on withdrawal of consent; ReBIT: the FIU's use ends).
+    await kit.sim.revokeConsent(second.consentId);
+    clock.advance(CONSENT_CHECK_INTERVAL_MS);
+    const after = await ok<AccountsDetailResponse>('getAccountsDetail', customer);
+    expect(after.accounts.map((account) => account.fipId)).toEqual(
+      both.accounts.filter((account) => account.fipId === 'HDFC-FIP').map((account) => account.fipId),
+    );
+    expect(after.totalBalance).toBeCloseTo(hdfcTotal, 2);
+    const kept = await kit.server.database.db
+      .select()
+      .from(aaTransactions)
+      .where(
+        inArray(
+          aaTransactions.accountId,
+          sbiAccounts.map((account) => account.accountId),
+        ),
+      );
+    expect(kept).toEqual([]);
+    const page = await call('transaction', customer, { query: `accountId=${sbiAccounts[0]!.accountId}&type=All` });
+    expect([page.status, page.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
+    const audit = await kit.server.database.db
+      .select()
+      .from(aaAudit)
+      .where(eq(aaAudit.customerId, customer.customerId));
+    expect(audit.filter((entry) => entry.event === 'CONSENT_REVOKED_DATA_ERASED')).toHaveLength(1);
   });
 
   it("deletes a customer's fetched transactions through an index on customer_id (migration 0030), not a scan", async () => {

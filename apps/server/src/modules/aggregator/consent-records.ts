@@ -213,6 +213,11 @@ export function createConsentRecords(options: AggregatorServiceOptions) {
       const artefact = await provider.fetchConsent(row.consentId);
       if (artefact.status === row.consentStatus) return row;
       await store.updateConsent(row.consentHandle, { consentStatus: artefact.status }, at);
+      if (artefact.status === 'REVOKED') {
+        // Withdrawn in the AA's app: what we fetched under it is erased (store eraseConsentData).
+        const accounts = await store.eraseConsentData(row.consentHandle);
+        await store.audit(row.customerId, 'CONSENT_REVOKED_DATA_ERASED', row.consentId, { accounts }, at);
+      }
       return { ...row, consentStatus: artefact.status };
     } catch (error) {
       log.warn({ err: error instanceof Error ? error.message : 'aggregator error' }, 'aggregator consent sync failed');

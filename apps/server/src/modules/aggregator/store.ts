@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   aaAccounts,
@@ -212,14 +228,56 @@ export function createAggregatorStore(db: Database) {
         .orderBy(asc(aaAccounts.linkedAt), asc(aaAccounts.linkRefNumber));
     },
 
+    /** The accounts shown: under an approved consent the customer has not revoked. */
     async accountsOf(customerId: string): Promise<AccountRow[]> {
       const rows = await db
         .select({ account: aaAccounts })
         .from(aaAccounts)
         .innerJoin(aaConsents, eq(aaConsents.consentHandle, aaAccounts.consentHandle))
-        .where(and(eq(aaAccounts.customerId, customerId), isNotNull(aaConsents.consentId)))
+        .where(
+          and(
+            eq(aaAccounts.customerId, customerId),
+            isNotNull(aaConsents.consentId),
+            or(isNull(aaConsents.consentStatus), ne(aaConsents.consentStatus, 'REVOKED')),
+          ),
+        )
         .orderBy(asc(aaAccounts.linkedAt), asc(aaAccounts.fipId));
       return rows.map((row) => row.account);
+    },
+
+    /**
+     * The financial data fetched under one consent, erased when the customer revokes it at the AA
+     * (DPDP Act §8(7): erase on withdrawal of consent; ReBIT: revocation ends the FIU's use of the
+     * data): its accounts' transactions, balances and bank details. The account references stay
+     * (bank, masked number), so a read of one answers aaConsentNotActive rather than notFound.
+     * The accounts are locked first, so a fetch storing into one at the same moment waits and
+     * finds it erased, or is erased whole. Answers how many accounts were erased.
+     */
+    async eraseConsentData(consentHandle: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const accounts = await tx
+          .select({ accountId: aaAccounts.accountId })
+          .from(aaAccounts)
+          .where(eq(aaAccounts.consentHandle, consentHandle))
+          .for('update');
+        const ids = accounts.map((account) => account.accountId);
+        if (ids.length === 0) return 0;
+        await tx.delete(aaTransactions).where(inArray(aaTransactions.accountId, ids));
+        await tx
+          .update(aaAccounts)
+          .set({
+            holderName: null,
+            currentBalancePaise: null,
+            balanceDateTime: null,
+            branch: null,
+            ifscCode: null,
+            fetchedAt: null,
+            creditCount: 0,
+            debitCount: 0,
+          })
+          .where(inArray(aaAccounts.accountId, ids));
+        return ids.length;
+      });
     },
 
     async accountOf(customerId: string, accountId: string): Promise<AccountRow | undefined> {
