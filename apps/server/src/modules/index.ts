@@ -3,7 +3,7 @@ import type { ModuleDeps } from '../config/deps.ts';
 import { accountsPagesModule } from './accounts-pages/index.ts';
 import { createAddOnsModule } from './add-ons/index.ts';
 import { activityDataRightsPart, activityModule } from './activity/index.ts';
-import { aggregatorDataRightsPart, aggregatorModule } from './aggregator/index.ts';
+import { aggregatorConsentsDataRightsPart, aggregatorDataRightsPart, aggregatorModule } from './aggregator/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { consentDataRightsPart, consentModule } from './consent/index.ts';
 import { creditDataRightsPart, creditModule } from './credit/index.ts';
@@ -69,6 +69,7 @@ export const MODULES: readonly ServerModule[] = named([
       activityDataRightsPart,
       supportDataRightsPart,
       invoicesDataRightsPart,
+      aggregatorConsentsDataRightsPart,
       consentDataRightsPart,
       accountDataRightsPart,
     ],

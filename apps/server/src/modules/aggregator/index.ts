@@ -4,7 +4,7 @@ import { startTicker } from '../../lib/ticker.ts';
 import { aggregatorRoutes } from './routes.ts';
 import { aggregatorServiceFor } from './service-for.ts';
 
-export { aggregatorDataRightsPart } from './data-rights.ts';
+export { aggregatorConsentsDataRightsPart, aggregatorDataRightsPart } from './data-rights.ts';
 
 /**
  * Account aggregator: the OVI paths of spec 001 §7 over the aggregator provider.

@@ -271,6 +271,7 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
     expect(before.body.response).toMatchObject({ request: null, coolingOffDays: 7 });
     expect(before.body.response!.kept.map((record) => record.title)).toEqual([
       'GST invoices and the payments behind them',
+      'Your bank-sharing consents',
       'Your consent record',
     ]);
 
