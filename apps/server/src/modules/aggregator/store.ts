@@ -358,11 +358,22 @@ export function createAggregatorStore(db: Database) {
     /** The two queries of transactionsPage, unrun (so a test can EXPLAIN exactly them). */
     transactionsPageQueries: pageQueries,
 
-    /** deActivateUserData: the fetched data goes; the audit entry stays (with the ids, see wasDeleted). */
+    /**
+     * deActivateUserData: the fetched data goes; the audit entry stays (with the ids, see wasDeleted).
+     * The accounts are locked first: a fetch storing into one (storeAccountData updates the account,
+     * then inserts its transactions) is waited for, so the delete of transactions, a statement of
+     * its own, sees what it stored. Deleting the transactions first left a fetch's uncommitted rows
+     * behind, with no account, never erased.
+     */
     async deleteCustomerData(
       customerId: string,
     ): Promise<{ accounts: number; transactions: number; accountIds: string[] }> {
       return db.transaction(async (tx) => {
+        await tx
+          .select({ accountId: aaAccounts.accountId })
+          .from(aaAccounts)
+          .where(eq(aaAccounts.customerId, customerId))
+          .for('update');
         const transactions = await tx
           .delete(aaTransactions)
           .where(eq(aaTransactions.customerId, customerId))
