@@ -229,15 +229,40 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
     },
 
     /** Revokes at the AA first (nothing is deleted if that fails), then deletes the data, keeping an audit entry. */
-    async deactivate(customerId: string): Promise<DeactivateResponse> {
+    /**
+     * `whenAaFails`: the customer's own deActivateUserData is refused while the aggregator cannot
+     * revoke (nothing is deleted: they may try again). An erasure (DPDP Act §12) does not wait for
+     * a third party: our copy of the data goes now, and a consent the aggregator could not revoke
+     * is audited as such and logged for the operator to revoke at the aggregator (it lapses at its
+     * expiry in any case). An erasure stopped half way left an account signed in but emptied.
+     */
+    async deactivate(
+      customerId: string,
+      { whenAaFails = 'refuse' }: { whenAaFails?: 'refuse' | 'eraseAnyway' } = {},
+    ): Promise<DeactivateResponse> {
       const rows = await store.consentsOf(customerId);
       const at = new Date(now());
       let consentStatus: AaConsentStatus | null = null;
+      const unrevoked: string[] = [];
       for (const row of rows) {
         if (row.consentId === null || row.consentStatus === 'REVOKED') continue;
-        if (row.consentStatus !== 'EXPIRED') await aa(provider.revokeConsent(row.consentId));
+        if (row.consentStatus !== 'EXPIRED') {
+          try {
+            await aa(provider.revokeConsent(row.consentId));
+          } catch (error) {
+            if (whenAaFails === 'refuse') throw error;
+            unrevoked.push(row.consentId);
+            continue;
+          }
+        }
         await store.updateConsent(row.consentHandle, { consentStatus: 'REVOKED' }, at);
         consentStatus = 'REVOKED';
+      }
+      if (unrevoked.length > 0) {
+        options.log.warn(
+          { consents: unrevoked.length },
+          'erasure: the aggregator could not revoke a consent; our copy of the data is erased, revoke it at the aggregator',
+        );
       }
       await store.cancelOpenJobs(customerId, at);
       const deleted = await store.deleteCustomerData(customerId);
@@ -251,6 +276,7 @@ export function createConsentJourney(options: AggregatorServiceOptions, records:
           deletedTransactions: deleted.transactions,
           // Random ids, nothing of the bank's: a later statement request can say the data is gone.
           deletedAccountIds: deleted.accountIds,
+          ...(unrevoked.length > 0 ? { notRevokedAtAggregator: unrevoked } : {}),
         },
         at,
       );

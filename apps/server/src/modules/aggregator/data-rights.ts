@@ -13,7 +13,8 @@ import { aggregatorServiceFor } from './service-for.ts';
 /**
  * Bank data from the account aggregator. Erasure is the module's own deActivateUserData (spec 001
  * §7): the consent is revoked at the aggregator first, then accounts and transactions are deleted
- * and an audit entry without bank data is kept; the fetch jobs go too. The export holds all of it,
+ * and an audit entry without bank data is kept; the fetch jobs go too. An aggregator that cannot
+ * revoke does not hold the erasure up (consent-journey deactivate, whenAaFails). The export holds all of it,
  * the journey's state and fetch jobs included (DPDP Act §11: a summary of the data processed).
  */
 export const aggregatorDataRightsPart: DataRightsPartFactory = (deps) => {
@@ -32,7 +33,7 @@ export const aggregatorDataRightsPart: DataRightsPartFactory = (deps) => {
     collect: (customerId) => rows.collect(customerId),
     erases: 'Your linked bank accounts and their transactions (the aggregator consent is revoked)',
     async erase(customerId) {
-      const deleted = await service.deactivate(customerId);
+      const deleted = await service.deactivate(customerId, { whenAaFails: 'eraseAnyway' });
       const jobs = await deps.db.delete(aaFetchJobs).where(eq(aaFetchJobs.customerId, customerId)).returning();
       return deleted.deletedAccounts + deleted.deletedTransactions + jobs.length;
     },

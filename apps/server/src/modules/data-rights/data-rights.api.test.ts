@@ -14,7 +14,7 @@ import {
 } from '@pravesh/core';
 import { accountActivity } from '../../db/schema/account-activity.ts';
 import { addOnPurchases } from '../../db/schema/add-ons.ts';
-import { aaAccounts, aaConsents, aaJourneyStates, aaTransactions } from '../../db/schema/aggregator.ts';
+import { aaAccounts, aaAudit, aaConsents, aaJourneyStates, aaTransactions } from '../../db/schema/aggregator.ts';
 import { consentLedger } from '../../db/schema/consent.ts';
 import { creditPulls } from '../../db/schema/credit.ts';
 import { accountDeletions } from '../../db/schema/data-rights.ts';
@@ -359,5 +359,39 @@ describe.each(DATABASE_KINDS)('data-protection rights on %s', (kind) => {
     // The number signs up afresh as a new customer.
     const returning = await signInCustomer(server, ana.mobileNo);
     expect(returning.customerId).not.toBe(ana.customerId);
+  });
+
+  it('finishes an erasure when the aggregator cannot revoke the bank consent, and says so in the audit', async () => {
+    const ana = await signInCustomer(server);
+    const anasBank = await fetchedBankData(ana, 'AXIS001');
+    expect((await call('POST', DATA_RIGHTS_ROUTES.accountDeletion, ana)).status).toBe(200);
+    bank.sim.setFailure('unavailable', 'revokeConsent');
+    try {
+      server.clock.advance(7 * DAY + 1000);
+      await expect
+        .poll(
+          async () =>
+            server.database.db.$count(
+              accountDeletions,
+              and(eq(accountDeletions.customerId, ana.customerId), eq(accountDeletions.status, 'ERASED')),
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    } finally {
+      bank.sim.setFailure('none', 'revokeConsent');
+    }
+    // Every part ran, the account's last: our copy of the bank data is gone and the number too.
+    expect(await bankRows(ana.customerId)).toMatchObject({ accounts: 0, transactions: 0, journey: 0 });
+    const [account] = await server.database.db
+      .select()
+      .from(ssoCustomers)
+      .where(eq(ssoCustomers.customerId, ana.customerId));
+    expect(account).toMatchObject({ mobileEnc: null, mobileHash: null });
+    // The consent the aggregator could not revoke is recorded for the operator to revoke there.
+    const audit = await server.database.db.select().from(aaAudit).where(eq(aaAudit.customerId, ana.customerId));
+    expect(audit.find((entry) => entry.event === 'DATA_DEACTIVATED')?.detail).toMatchObject({
+      notRevokedAtAggregator: [anasBank.consentId],
+    });
   });
 });
