@@ -30,6 +30,9 @@ import { DAY, HOUR, aggregatorTestKit, type CallOptions } from './test-kit.ts';
 describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) => {
   const kit = aggregatorTestKit(kind);
   const { clock, call, ok, signIn, linkedCustomer, fetchedCustomer, countOf } = kit;
+  /** The customer's aggregator audit entries (aa_audit), read directly. */
+  const auditOf = (customerId: string) =>
+    kit.server.database.db.select().from(aaAudit).where(eq(aaAudit.customerId, customerId));
 
   it('journey/initiate: FINVU, the 23-bank table, top and popular banks, 8-digit OTP banks, consent window 365/730', async () => {
     const customer = await signIn();
@@ -417,10 +420,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     expect((await kit.sim.fetchConsent(consentId)).status).toBe('REVOKED');
     expect(await countOf(aaAccounts, customer.customerId)).toBe(0);
     expect(await countOf(aaTransactions, customer.customerId)).toBe(0);
-    const audit = await kit.server.database.db
-      .select()
-      .from(aaAudit)
-      .where(eq(aaAudit.customerId, customer.customerId));
+    const audit = await auditOf(customer.customerId);
     expect(audit.map((entry) => entry.event)).toContain('DATA_DEACTIVATED');
     const after = await ok<AccountsDetailResponse>('getAccountsDetail', customer);
     expect([after.accounts, after.bannerState, after.consentStatus]).toEqual([[], 'aa_not_initiated', 'REVOKED']);
@@ -559,10 +559,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     expect(await kit.server.database.db.$count(aaFetchJobs, eq(aaFetchJobs.consentId, consentId))).toBe(1);
     clock.advance(CONSENT_CHECK_INTERVAL_MS);
     await ok('journeyDataStatus', customer);
-    const given = await kit.server.database.db
-      .select()
-      .from(aaAudit)
-      .where(eq(aaAudit.customerId, customer.customerId));
+    const given = await auditOf(customer.customerId);
     expect(given.filter((entry) => entry.event === 'CONSENT_GIVEN')).toHaveLength(1);
   });
 
@@ -601,10 +598,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     expect(kept).toEqual([]);
     const page = await call('transaction', customer, { query: `accountId=${sbiAccounts[0]!.accountId}&type=All` });
     expect([page.status, page.body.statusCode]).toEqual([409, 'aaConsentNotActive']);
-    const audit = await kit.server.database.db
-      .select()
-      .from(aaAudit)
-      .where(eq(aaAudit.customerId, customer.customerId));
+    const audit = await auditOf(customer.customerId);
     expect(audit.filter((entry) => entry.event === 'CONSENT_REVOKED_DATA_ERASED')).toHaveLength(1);
   });
 

@@ -290,14 +290,12 @@ describe.each(DATABASE_KINDS)('invoices API on %s', (kind) => {
           annualTurnoverLabel: null,
         };
         const at = new Date(server.clock.now());
-        await server.database.db
-          .insert(customerProfiles)
-          .values({
-            customerId: customer.customerId,
-            detailsEnc: sealPersonalDetails(pii, stored),
-            createdAt: at,
-            updatedAt: at,
-          });
+        await server.database.db.insert(customerProfiles).values({
+          customerId: customer.customerId,
+          detailsEnc: sealPersonalDetails(pii, stored),
+          createdAt: at,
+          updatedAt: at,
+        });
       }
       const purchaseId = randomUUID();
       await issueInvoiceOnPaid(
