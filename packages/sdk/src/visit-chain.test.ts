@@ -181,6 +181,27 @@ describe('visit tracker', () => {
     expect(await records.getCustomer()).toEqual({ mobileNo: '9876543210', customerId: 'c-1' });
   });
 
+  it('starts a visit for a customer set while another visit is being made, after it (spec 000 §4)', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const createVisit = vi.fn(async (body: VisitBody) => {
+      if (createVisit.mock.calls.length === 1) await slow;
+      return body.visitId;
+    });
+    const { tracker, records, record } = setup({ createVisit });
+    const first = tracker.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(createVisit).toHaveBeenCalledTimes(1);
+    // Signed in while the first visit is still on its way: its body was built before.
+    expect(await records.setCustomer(SSO_SITE_ID, { mobileNo: '9876543210', customerId: 'c-1' })).toBe('set');
+    const forCustomer = tracker.newVisit('customer');
+    release();
+    await first;
+    await forCustomer;
+    expect(createVisit).toHaveBeenCalledTimes(2);
+    expect(record()).toMatchObject({ visit: 'visit-2', parentVisitId: 'visit-1' });
+  });
+
   it('starts a visit when the record has lost it', async () => {
     const { tracker, records, record, createVisit } = setup();
     await tracker.start();

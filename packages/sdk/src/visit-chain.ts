@@ -146,7 +146,21 @@ export function createVisitTracker(options: VisitTrackerOptions): VisitTracker {
     throw new PraveshError('failedToCreateVisitId');
   }
 
-  function newVisit(_reason: VisitReason): Promise<VisitorRecord> {
+  /** The visit a customer set during another visit's creation waits to make (one, however many sets). */
+  let customerVisit: Promise<VisitorRecord> | undefined;
+
+  function newVisit(reason: VisitReason): Promise<VisitorRecord> {
+    // spec 000 §4: "A new visit is also created … when a customer is set". A visit already on its
+    // way was built before the sign-in, so it cannot stand for it: the customer's follows it.
+    if (reason === 'customer' && inflight) {
+      customerVisit ??= inflight
+        .catch(() => undefined)
+        .then(() => {
+          customerVisit = undefined;
+          return newVisit(reason);
+        });
+      return customerVisit;
+    }
     inflight ??= (async () => {
       const previous = records.ensure();
       const page = url();
