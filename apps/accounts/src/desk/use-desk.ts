@@ -57,6 +57,10 @@ export function useDesk(onExpired: () => void) {
   const typingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const openRef = useRef<string | null>(null);
   openRef.current = openChatId;
+  const transcriptsRef = useRef(transcripts);
+  transcriptsRef.current = transcripts;
+  /** The chats whose transcripts this console holds: read again when the stream opens. */
+  const loadedRef = useRef(new Set<string>());
 
   const fail = useCallback(
     (error: unknown) => {
@@ -81,6 +85,7 @@ export function useDesk(onExpired: () => void) {
     async (chatId: string) => {
       try {
         const { messages } = await deskCall<ChatMessagesResponse>(DESK_ROUTES.messages, { chatId });
+        loadedRef.current.add(chatId);
         setTranscripts((current) => ({ ...current, [chatId]: merge(current[chatId] ?? [], messages) }));
       } catch (error) {
         fail(error);
@@ -89,9 +94,37 @@ export function useDesk(onExpired: () => void) {
     [fail],
   );
 
+  /**
+   * Catching up after the stream (re)opens: it ends every few minutes and on any network cut, and
+   * what was said meanwhile went out to no one. The queue is read again, and so is every transcript
+   * this console holds; a customer's message it had not heard counts as unread in a chat not open.
+   */
+  const catchUp = useCallback(async () => {
+    await refresh();
+    for (const chatId of loadedRef.current) {
+      try {
+        const { messages } = await deskCall<ChatMessagesResponse>(DESK_ROUTES.messages, { chatId });
+        const known = new Set((transcriptsRef.current[chatId] ?? []).map((message) => message.messageId));
+        const missed = messages.filter((message) => message.author === 'CUSTOMER' && !known.has(message.messageId));
+        if (missed.length > 0 && openRef.current !== chatId) {
+          setUnread((counts) => ({ ...counts, [chatId]: (counts[chatId] ?? 0) + missed.length }));
+        }
+        setTranscripts((current) => ({ ...current, [chatId]: merge(current[chatId] ?? [], messages) }));
+      } catch {
+        // A chat that ended meanwhile answers no transcript: the queue read above closed it.
+      }
+    }
+  }, [refresh]);
+
   useEffect(() => {
     const source = new EventSource(DESK_ROUTES.events);
-    source.onopen = () => setConnected(true);
+    let opened = false;
+    source.onopen = () => {
+      setConnected(true);
+      // The first open is the console's start: the queue read by the stream's first event.
+      if (opened) void catchUp();
+      opened = true;
+    };
     source.onerror = () => setConnected(false);
     source.onmessage = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as ChatEvent;
@@ -122,7 +155,7 @@ export function useDesk(onExpired: () => void) {
       source.close();
       for (const timer of timers.values()) clearTimeout(timer);
     };
-  }, [refresh]);
+  }, [refresh, catchUp]);
 
   function open(chatId: string): void {
     setOpenChatId(chatId);
