@@ -28,8 +28,9 @@ const BUDGETS: Record<string, number> = {
   // visit chain, tracking data, the hub client). 15.63 KB while it also carried shared storage and
   // the maintenance, now parts of their own (VISITOR_PARTS); bench/script-peers.ts's target.
   'pravesh-visitor.js': 10 * 1024,
-  // The ES module build keeps its parts inline (a bundler splits them as it likes).
-  'pravesh-visitor.esm.js': 16 * 1024,
+  // The ES module build keeps its parts inline (a bundler splits them as it likes). 16.01 KB once a
+  // customer set during a visit's creation got a visit of its own (spec 000 §4).
+  'pravesh-visitor.esm.js': 16.25 * 1024,
   // 5.77 and 2.96 KB: a page loads them when it first reads or stores activity, or has a purge or
   // merge due; their budgets keep them from taking back what the first load gave up.
   'pravesh-visitor-storage.js': 6 * 1024,
