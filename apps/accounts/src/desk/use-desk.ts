@@ -81,17 +81,24 @@ export function useDesk(onExpired: () => void) {
     }
   }, [fail]);
 
+  /** Reads a chat's transcript and merges it into what the console holds; answers what was new. */
+  const readTranscript = useCallback(async (chatId: string): Promise<ChatMessage[]> => {
+    const { messages } = await deskCall<ChatMessagesResponse>(DESK_ROUTES.messages, { chatId });
+    loadedRef.current.add(chatId);
+    const known = new Set((transcriptsRef.current[chatId] ?? []).map((message) => message.messageId));
+    setTranscripts((current) => ({ ...current, [chatId]: merge(current[chatId] ?? [], messages) }));
+    return messages.filter((message) => !known.has(message.messageId));
+  }, []);
+
   const load = useCallback(
     async (chatId: string) => {
       try {
-        const { messages } = await deskCall<ChatMessagesResponse>(DESK_ROUTES.messages, { chatId });
-        loadedRef.current.add(chatId);
-        setTranscripts((current) => ({ ...current, [chatId]: merge(current[chatId] ?? [], messages) }));
+        await readTranscript(chatId);
       } catch (error) {
         fail(error);
       }
     },
-    [fail],
+    [fail, readTranscript],
   );
 
   /**
@@ -103,18 +110,15 @@ export function useDesk(onExpired: () => void) {
     await refresh();
     for (const chatId of loadedRef.current) {
       try {
-        const { messages } = await deskCall<ChatMessagesResponse>(DESK_ROUTES.messages, { chatId });
-        const known = new Set((transcriptsRef.current[chatId] ?? []).map((message) => message.messageId));
-        const missed = messages.filter((message) => message.author === 'CUSTOMER' && !known.has(message.messageId));
+        const missed = (await readTranscript(chatId)).filter((message) => message.author === 'CUSTOMER');
         if (missed.length > 0 && openRef.current !== chatId) {
           setUnread((counts) => ({ ...counts, [chatId]: (counts[chatId] ?? 0) + missed.length }));
         }
-        setTranscripts((current) => ({ ...current, [chatId]: merge(current[chatId] ?? [], messages) }));
       } catch {
         // A chat that ended meanwhile answers no transcript: the queue read above closed it.
       }
     }
-  }, [refresh]);
+  }, [refresh, readTranscript]);
 
   useEffect(() => {
     const source = new EventSource(DESK_ROUTES.events);

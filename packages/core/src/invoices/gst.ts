@@ -174,13 +174,15 @@ export function splitGst(
     throw new RangeError(`tax ${paidTaxPaise} paise is not ${rateBasisPoints} basis points of ${taxablePaise}`);
   }
   const half = rateBasisPoints / 2;
-  const cgstPaise = !intraState
-    ? 0
-    : paidTaxPaise === undefined
-      ? taxOf(taxablePaise, half)
-      : Math.floor(paidTaxPaise / 2);
-  const sgstPaise = !intraState ? 0 : paidTaxPaise === undefined ? cgstPaise : paidTaxPaise - cgstPaise;
-  const igstPaise = intraState ? 0 : (paidTaxPaise ?? taxOf(taxablePaise, rateBasisPoints));
+  let cgstPaise = 0;
+  let sgstPaise = 0;
+  let igstPaise = 0;
+  if (!intraState) igstPaise = paidTaxPaise ?? taxOf(taxablePaise, rateBasisPoints);
+  else if (paidTaxPaise === undefined) cgstPaise = sgstPaise = taxOf(taxablePaise, half);
+  else {
+    cgstPaise = Math.floor(paidTaxPaise / 2);
+    sgstPaise = paidTaxPaise - cgstPaise;
+  }
   const totalTaxPaise = cgstPaise + sgstPaise + igstPaise;
   return {
     intraState,

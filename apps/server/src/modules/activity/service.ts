@@ -16,7 +16,7 @@ import {
   type StoreActivityBody,
   type StoreActivityResponse,
 } from '@pravesh/core';
-import type { ActivityRow, ActivityStore } from './store.ts';
+import type { ActivityChange, ActivityRow, ActivityStore } from './store.ts';
 
 type Item = { id: string | number; type?: string; createdAt?: string | number; updatedAt?: string | number };
 
@@ -37,6 +37,20 @@ function upsertItems<T extends Item>(existing: readonly T[], incoming: readonly 
     merged.set(key, { ...item, createdAt, updatedAt: item.updatedAt ?? at });
   }
   return [...merged.values()];
+}
+
+/**
+ * A customer's entry with what the visitor stored before signing in taken in (spec 000 §4 sync
+ * flag; store.ts update hands it over and removes it): the customer's own items win on an id.
+ */
+function withAnonymous(current: ActivityChange, anonymous: ActivityChange | undefined, at: number): ActivityChange {
+  if (!anonymous) return current;
+  return {
+    data: upsertItems(anonymous.data as DataItem[], current.data as DataItem[], at),
+    leads: upsertItems(anonymous.leads as Lead[], current.leads as Lead[], at),
+    sharedData: anonymous.sharedData ? { ...anonymous.sharedData, ...current.sharedData } : current.sharedData,
+    visitId: current.visitId ?? anonymous.visitId,
+  };
 }
 
 function validSiteId(id: number): number {
@@ -76,17 +90,9 @@ export function createActivityService(store: ActivityStore, now: () => number = 
       // Customer ids are kept in lower case, as everywhere (uuid columns answer lower case): the
       // export and the erasure find the customer's entries by it.
       const customerId = body.customerId?.toLowerCase() ?? null;
-      const row = await store.update(body.visitorId, siteId, customerId, (current, anonymous) => {
-        // What the visitor stored before signing in joins the customer's entry (theirs wins on an id).
-        const existingData = upsertItems(
-          (anonymous?.data as DataItem[] | undefined) ?? [],
-          current.data as DataItem[],
-          at,
-        );
-        const existingLeads = upsertItems((anonymous?.leads as Lead[] | undefined) ?? [], current.leads as Lead[], at);
-        const existingShared = anonymous?.sharedData
-          ? { ...anonymous.sharedData, ...current.sharedData }
-          : current.sharedData;
+      const row = await store.update(body.visitorId, siteId, customerId, (stored, anonymous) => {
+        const current = withAnonymous(stored, anonymous, at);
+        const existingData = current.data as DataItem[];
         if (update) {
           const known = new Set(existingData.map(keyOf));
           const unknown = data.find((item) => !known.has(keyOf(item)));
@@ -94,9 +100,9 @@ export function createActivityService(store: ActivityStore, now: () => number = 
         }
         const next = {
           data: upsertItems(existingData, data, at),
-          leads: upsertItems(existingLeads, leads, at),
-          sharedData: body.sharedData ? { ...existingShared, ...body.sharedData } : existingShared,
-          visitId: body.visitId ?? current.visitId ?? anonymous?.visitId ?? null,
+          leads: upsertItems(current.leads as Lead[], leads, at),
+          sharedData: body.sharedData ? { ...current.sharedData, ...body.sharedData } : current.sharedData,
+          visitId: body.visitId ?? current.visitId,
         };
         // The limit holds for the whole entry as stored, not only for this call's part.
         assertSharedDataSize({ data: next.data, leads: next.leads, sharedData: next.sharedData });

@@ -30,6 +30,18 @@ import { DAY, HOUR, aggregatorTestKit, type CallOptions } from './test-kit.ts';
 describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) => {
   const kit = aggregatorTestKit(kind);
   const { clock, call, ok, signIn, linkedCustomer, fetchedCustomer, countOf } = kit;
+  /** A customer with a fetched HDFC consent and a second bank (SBI) added and fetched: both banks' accounts. */
+  async function customerWithTwoBanks() {
+    const first = await fetchedCustomer('HDFC-FIP');
+    const { customer } = first;
+    const added = await ok<CreateConsentResponse>('consent', customer, {
+      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
+    });
+    const second = await linkedCustomer('SBI-FIP', customer, added.consent.consentHandle);
+    clock.advance(3_000);
+    const { accounts } = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    return { customer, first, second, accounts };
+  }
   /** The customer's aggregator audit entries (aa_audit), read directly. */
   const auditOf = (customerId: string) =>
     kit.server.database.db.select().from(aaAudit).where(eq(aaAudit.customerId, customerId));
@@ -456,14 +468,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
   });
 
   it("asks about all of a customer's consents in one check a minute; another customer has their own minute", async () => {
-    const first = await fetchedCustomer('HDFC-FIP');
-    const { customer } = first;
-    const added = await ok<CreateConsentResponse>('consent', customer, {
-      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
-    });
-    const second = await linkedCustomer('SBI-FIP', customer, added.consent.consentHandle);
-    clock.advance(3_000);
-    const { accounts } = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
+    const { customer, first, second, accounts } = await customerWithTwoBanks();
     const accountOf = (fipId: string) => accounts.find((account) => account.fipId === fipId)!.accountId;
     const other = await fetchedCustomer('ICICI-FIP');
     clock.advance(CONSENT_CHECK_INTERVAL_MS);
@@ -564,17 +569,10 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
   });
 
   it('erases the data fetched under a consent revoked in the AA app, and lists its accounts no more', async () => {
-    const first = await fetchedCustomer('HDFC-FIP');
-    const { customer } = first;
-    const added = await ok<CreateConsentResponse>('consent', customer, {
-      body: { mobileNo: customer.mobileNo, addAnotherBank: true },
-    });
-    const second = await linkedCustomer('SBI-FIP', customer, added.consent.consentHandle);
-    clock.advance(3_000);
-    const both = await ok<AccountsDetailResponse>('fetchUserAccountInfo', customer);
-    expect(new Set(both.accounts.map((account) => account.fipId))).toEqual(new Set(['HDFC-FIP', 'SBI-FIP']));
-    const sbiAccounts = both.accounts.filter((account) => account.fipId === 'SBI-FIP');
-    const hdfcTotal = both.accounts
+    const { customer, second, accounts } = await customerWithTwoBanks();
+    expect(new Set(accounts.map((account) => account.fipId))).toEqual(new Set(['HDFC-FIP', 'SBI-FIP']));
+    const sbiAccounts = accounts.filter((account) => account.fipId === 'SBI-FIP');
+    const hdfcTotal = accounts
       .filter((account) => account.fipId === 'HDFC-FIP')
       .reduce((sum, account) => sum + (account.currentBalance ?? 0), 0);
 
@@ -583,7 +581,7 @@ describe.each(DATABASE_KINDS)('aggregator OVI API on %s (spec 001 §7)', (kind) 
     clock.advance(CONSENT_CHECK_INTERVAL_MS);
     const after = await ok<AccountsDetailResponse>('getAccountsDetail', customer);
     expect(after.accounts.map((account) => account.fipId)).toEqual(
-      both.accounts.filter((account) => account.fipId === 'HDFC-FIP').map((account) => account.fipId),
+      accounts.filter((account) => account.fipId === 'HDFC-FIP').map((account) => account.fipId),
     );
     expect(after.totalBalance).toBeCloseTo(hdfcTotal, 2);
     const kept = await kit.server.database.db

@@ -1,10 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { supportChatMessages, supportChats, supportTickets } from '../../db/schema/support.ts';
 import { tablePart, type DataRightsPartFactory } from '../data-rights/index.ts';
 import { createChatStore } from './chat-store.ts';
-
-/** Chats the customer is still in: waiting for an agent, or with one. */
-const LIVE_CHATS = ['WAITING', 'ACTIVE'];
 
 /**
  * Support queries, chats and what was said in them (DPDP Act §11: a summary of the personal data
@@ -22,7 +19,7 @@ export const supportDataRightsPart: DataRightsPartFactory = ({ db }) => {
     ],
     erases: 'Your support queries and chats',
   });
-  // Only `end` is used: the idle limit does not apply to it.
+  // Only `live` and `end` are used: the idle limit does not apply to them.
   const chats = createChatStore(db, { idleMs: 0 });
   return {
     name: rows.name,
@@ -41,11 +38,9 @@ export const supportDataRightsPart: DataRightsPartFactory = ({ db }) => {
       return out;
     },
     async erase(customerId, at) {
-      const live = await db
-        .select({ chatId: supportChats.chatId })
-        .from(supportChats)
-        .where(and(eq(supportChats.customerId, customerId), inArray(supportChats.status, LIVE_CHATS)));
-      for (const { chatId } of live) await chats.end(customerId, chatId, at);
+      // At most one live chat a customer (support_chats_live_unique).
+      const live = await chats.live(customerId);
+      if (live) await chats.end(customerId, live.chatId, at);
       return rows.erase!(customerId, at);
     },
   };
